@@ -1,0 +1,36 @@
+/* agent: the zamcap command line. Subcommands live in their own files and
+ * share the output-folder helpers here. Arguments are borrowed. */
+#ifndef AGENT_H
+#define AGENT_H
+
+#include "zc.h"
+
+/* Exit codes (DESIGN.md). */
+enum {
+  AGENT_EXIT_NONE = 0,     /* no regression-cause */
+  AGENT_EXIT_FOUND = 1,    /* regression-causes found */
+  AGENT_EXIT_USAGE = 2,    /* usage or input error */
+  AGENT_EXIT_CAPTURE = 3,  /* capture failed */
+  AGENT_EXIT_INTERNAL = 4, /* a bug */
+};
+
+int agent_compare(int argc, char **argv);
+int agent_tree(int argc, char **argv);
+
+/* Prints "zamcap: msg" and "try 'zamcap CMD --help'" and returns 2. */
+int agent_usage_error(const char *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Parses a non-negative number of milliseconds (or a count); returns 0 if
+ * s is not one. */
+int agent_parse_ms(const char *s, double *out);
+int agent_parse_uint(const char *s, unsigned *out);
+
+/* Makes the output folder: dir itself when given, else
+ * zamcap-out/<UTC timestamp>/ with a "latest" link beside it. Sets *out
+ * (caller frees). */
+enum zc_err agent_outdir(const char *dir, char **out);
+/* mkdir -p. */
+enum zc_err agent_mkdirs(const char *path);
+
+#endif

@@ -1,0 +1,251 @@
+/* zc: errors, allocation, arena, buffers, logging. See zc.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "zc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+int zc_verbosity = 1;
+
+static _Thread_local enum zc_err zc__last;
+static _Thread_local char zc__msg[1024];
+
+const char *zc_strerror(enum zc_err e) {
+  switch (e) {
+  case ZC_OK: return "no error";
+  case ZC_E_IO: return "input/output error";
+  case ZC_E_PARSE: return "parse error";
+  case ZC_E_TOOBIG: return "too big";
+  case ZC_E_TIMEOUT: return "timed out";
+  case ZC_E_USAGE: return "bad usage";
+  case ZC_E_NOMEM: return "out of memory";
+  case ZC_E_INTERNAL: return "internal error";
+  }
+  return "unknown error";
+}
+
+enum zc_err zc_fail(enum zc_err e, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(zc__msg, sizeof zc__msg, fmt, ap);
+  va_end(ap);
+  zc__last = e;
+  return e;
+}
+
+const char *zc_errmsg(void) {
+  return zc__msg[0] ? zc__msg : zc_strerror(zc__last);
+}
+
+static void zc__oom(size_t n) {
+  fprintf(stderr, "zamcap: out of memory (asked for %zu bytes)\n", n);
+  exit(4);
+}
+
+void *zc_xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) zc__oom(n);
+  return p;
+}
+
+void *zc_xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) zc__oom(n * size);
+  return p;
+}
+
+void *zc_xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) zc__oom(n);
+  return q;
+}
+
+void *zc_xreallocarray(void *p, size_t n, size_t size) {
+  if (size && n > SIZE_MAX / size) zc__oom(SIZE_MAX);
+  return zc_xrealloc(p, n * size);
+}
+
+char *zc_xstrdup(const char *s) { return zc_xstrndup(s, strlen(s)); }
+
+char *zc_xstrndup(const char *s, size_t n) {
+  char *d = zc_xmalloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+void zc_grow(void **p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap) return;
+  size_t c = *cap ? *cap : 8;
+  while (c < need) {
+    if (c > SIZE_MAX / 2) zc__oom(SIZE_MAX);
+    c *= 2;
+  }
+  *p = zc_xreallocarray(*p, c, size);
+  *cap = c;
+}
+
+/* ---- arena ---- */
+
+struct zc_chunk {
+  struct zc_chunk *next;
+  size_t used, size;
+  _Alignas(16) unsigned char data[];
+};
+
+struct zc_arena {
+  struct zc_chunk *head;
+  size_t bytes;
+};
+
+struct zc_arena *zc_arena_new(void) { return zc_xcalloc(1, sizeof(struct zc_arena)); }
+
+void zc_arena_free(struct zc_arena *a) {
+  if (!a) return;
+  for (struct zc_chunk *c = a->head, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  free(a);
+}
+
+void *zc_arena_alloc(struct zc_arena *a, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  struct zc_chunk *c = a->head;
+  if (!c || c->size - c->used < n) {
+    /* Chunks grow with the arena so that big trees need few mallocs. */
+    size_t size = a->bytes / 4;
+    if (size < 64 * 1024) size = 64 * 1024;
+    if (size > 16u << 20) size = 16u << 20;
+    if (size < n) size = n;
+    c = zc_xmalloc(sizeof *c + size);
+    c->used = 0;
+    c->size = size;
+    c->next = a->head;
+    a->head = c;
+    a->bytes += size;
+  }
+  void *p = c->data + c->used;
+  c->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *zc_arena_strndup(struct zc_arena *a, const char *s, size_t n) {
+  char *d = zc_arena_alloc(a, n + 1);
+  memcpy(d, s, n);
+  d[n] = '\0';
+  return d;
+}
+
+size_t zc_arena_bytes(const struct zc_arena *a) { return a->bytes; }
+
+/* ---- buffers ---- */
+
+void zc_buf_init(struct zc_buf *b, size_t max) {
+  b->ptr = NULL;
+  b->len = b->cap = 0;
+  b->max = max;
+}
+
+static enum zc_err zc__buf_room(struct zc_buf *b, size_t n) {
+  if (n > b->max || b->len > b->max - n)
+    return zc_fail(ZC_E_TOOBIG, "buffer would pass its %zu-byte ceiling",
+                   b->max);
+  if (b->len + n + 1 > b->cap) {
+    size_t c = b->cap ? b->cap : 256;
+    while (c < b->len + n + 1) c *= 2;
+    if (c > b->max + 1) c = b->max + 1;
+    b->ptr = zc_xrealloc(b->ptr, c);
+    b->cap = c;
+  }
+  return ZC_OK;
+}
+
+enum zc_err zc_buf_add(struct zc_buf *b, const void *p, size_t n) {
+  enum zc_err e = zc__buf_room(b, n);
+  if (e) return e;
+  if (n) memcpy(b->ptr + b->len, p, n);
+  b->len += n;
+  b->ptr[b->len] = '\0';
+  return ZC_OK;
+}
+
+enum zc_err zc_buf_addc(struct zc_buf *b, char c) { return zc_buf_add(b, &c, 1); }
+
+enum zc_err zc_buf_vprintf(struct zc_buf *b, const char *fmt, va_list ap) {
+  va_list ap2;
+  va_copy(ap2, ap);
+  char small[256];
+  int n = vsnprintf(small, sizeof small, fmt, ap2);
+  va_end(ap2);
+  if (n < 0) return zc_fail(ZC_E_INTERNAL, "bad format");
+  if ((size_t)n < sizeof small) return zc_buf_add(b, small, (size_t)n);
+  enum zc_err e = zc__buf_room(b, (size_t)n);
+  if (e) return e;
+  vsnprintf(b->ptr + b->len, (size_t)n + 1, fmt, ap);
+  b->len += (size_t)n;
+  return ZC_OK;
+}
+
+enum zc_err zc_buf_printf(struct zc_buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  enum zc_err e = zc_buf_vprintf(b, fmt, ap);
+  va_end(ap);
+  return e;
+}
+
+void zc_buf_reset(struct zc_buf *b) {
+  b->len = 0;
+  if (b->ptr) b->ptr[0] = '\0';
+}
+
+char *zc_buf_take(struct zc_buf *b) {
+  char *p = b->ptr ? b->ptr : zc_xstrdup("");
+  b->ptr = NULL;
+  b->len = b->cap = 0;
+  return p;
+}
+
+void zc_buf_free(struct zc_buf *b) {
+  free(b->ptr);
+  b->ptr = NULL;
+  b->len = b->cap = 0;
+}
+
+/* ---- logging, time, hashing ---- */
+
+void zc_log(int level, const char *fmt, ...) {
+  if (level > zc_verbosity) return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("zamcap: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+double zc_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {
+  const unsigned char *s = p;
+  uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+  size_t i = 0;
+  /* Eight bytes a step: names and URLs are long, FNV byte-wise is slow. */
+  for (; i + 8 <= n; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    h = (h ^ w) * 0x100000001b3ULL;
+    h ^= h >> 29;
+  }
+  for (; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
+  return zc_mix64(h ^ n);
+}

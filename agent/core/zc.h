@@ -1,0 +1,98 @@
+/* zc: the small core shared by every zamcap module: one error enum with a
+ * per-thread message, allocators that never return NULL, a bump arena, a
+ * growable byte buffer with a ceiling, and stderr logging.
+ *
+ * Ownership: arguments are borrowed; a function whose name ends in _take
+ * hands its result's memory to the caller, who frees it with free(). */
+#ifndef ZC_H
+#define ZC_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum zc_err {
+  ZC_OK = 0,
+  ZC_E_IO,       /* a file could not be read or written */
+  ZC_E_PARSE,    /* input is not what it claims to be */
+  ZC_E_TOOBIG,   /* a buffer reached its ceiling */
+  ZC_E_TIMEOUT,  /* a budget of time ran out */
+  ZC_E_USAGE,    /* the caller asked for something impossible */
+  ZC_E_NOMEM,    /* memory could not be had */
+  ZC_E_INTERNAL, /* a bug in zamcap */
+};
+
+/* Short fixed text for a code ("parse error"). */
+const char *zc_strerror(enum zc_err e);
+
+/* Records a human message for the calling thread and returns e, so that a
+ * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`. */
+enum zc_err zc_fail(enum zc_err e, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* The calling thread's last message, or zc_strerror of the last code. */
+const char *zc_errmsg(void);
+
+/* Allocators that print and exit(4) when memory runs out; they never
+ * return NULL. Sizes are checked for overflow. */
+void *zc_xmalloc(size_t n);
+void *zc_xcalloc(size_t n, size_t size);
+void *zc_xrealloc(void *p, size_t n);
+void *zc_xreallocarray(void *p, size_t n, size_t size);
+char *zc_xstrdup(const char *s);
+char *zc_xstrndup(const char *s, size_t n);
+
+/* Grows *p (of *cap elements of size) so that it holds at least need. */
+void zc_grow(void **p, size_t *cap, size_t need, size_t size);
+#define ZC_GROW(p, cap, need) \
+  zc_grow((void **)&(p), &(cap), (need), sizeof(*(p)))
+
+/* A bump allocator: many small objects freed at once. */
+struct zc_arena;
+struct zc_arena *zc_arena_new(void);
+void zc_arena_free(struct zc_arena *a); /* NULL is a no-op */
+void *zc_arena_alloc(struct zc_arena *a, size_t n); /* 8-aligned, zeroed */
+char *zc_arena_strndup(struct zc_arena *a, const char *s, size_t n);
+size_t zc_arena_bytes(const struct zc_arena *a); /* reserved so far */
+
+/* A growable byte buffer that refuses to pass max bytes. The contents are
+ * always NUL-terminated (the NUL is not counted in len). */
+struct zc_buf {
+  char *ptr;  /* read-only: contents */
+  size_t len; /* read-only */
+  size_t cap; /* private */
+  size_t max; /* public: ceiling set by zc_buf_init */
+};
+void zc_buf_init(struct zc_buf *b, size_t max);
+enum zc_err zc_buf_add(struct zc_buf *b, const void *p, size_t n);
+enum zc_err zc_buf_addc(struct zc_buf *b, char c);
+enum zc_err zc_buf_printf(struct zc_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+enum zc_err zc_buf_vprintf(struct zc_buf *b, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+void zc_buf_reset(struct zc_buf *b); /* keeps the memory */
+char *zc_buf_take(struct zc_buf *b); /* caller frees; b is reset empty */
+void zc_buf_free(struct zc_buf *b);
+
+/* Logging on stderr. Level 0 is quiet, 1 normal (progress), 2 verbose. */
+extern int zc_verbosity;
+void zc_log(int level, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Monotonic clock in milliseconds. */
+double zc_now_ms(void);
+
+/* 64-bit hash of bytes (FNV-1a folded with a final mix). */
+uint64_t zc_hash(const void *p, size_t n, uint64_t seed);
+static inline uint64_t zc_mix64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+#define ZC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,40 @@
+/* zamcap: which function made the web app slower. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+
+static const char usage[] =
+    "usage: zamcap COMMAND [OPTIONS]\n"
+    "\n"
+    "Commands:\n"
+    "  compare OLD_DIR NEW_DIR   compare saved traces of two builds (ZAM)\n"
+    "  tree TRACE                print one trace's pruned call tree\n"
+    "\n"
+    "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
+    "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
+    "the version.\n"
+    "\n"
+    "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
+    "2 usage or input error, 3 capture failed, 4 internal error.\n";
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage, stderr);
+    return AGENT_EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+    fputs(usage, stdout);
+    return 0;
+  }
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+    printf("zamcap %s\n", ZAMCAP_VERSION);
+    return 0;
+  }
+  if (!strcmp(cmd, "compare")) return agent_compare(argc - 1, argv + 1);
+  if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
+  fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
+  return AGENT_EXIT_USAGE;
+}

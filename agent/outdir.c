@@ -1,0 +1,93 @@
+/* The output folder and small CLI helpers. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "agent.h"
+
+int agent_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("zamcap: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\ntry 'zamcap %s%s--help'\n", cmd ? cmd : "",
+          cmd ? " " : "");
+  return AGENT_EXIT_USAGE;
+}
+
+int agent_parse_ms(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !(v >= 0) || v > 1e9) return 0;
+  *out = v;
+  return 1;
+}
+
+int agent_parse_uint(const char *s, unsigned *out) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (errno || end == s || *end || *s == '-' || v > 1000000) return 0;
+  *out = (unsigned)v;
+  return 1;
+}
+
+enum zc_err agent_mkdirs(const char *path) {
+  char *p = zc_xstrdup(path);
+  enum zc_err e = ZC_OK;
+  for (char *s = p + 1;; s++) {
+    if (*s != '/' && *s) continue;
+    char c = *s;
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      e = zc_fail(ZC_E_IO, "%s: cannot create folder: %s", p, strerror(errno));
+      break;
+    }
+    *s = c;
+    if (!c) break;
+  }
+  struct stat st;
+  if (!e && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
+    e = zc_fail(ZC_E_IO, "%s: not a folder", path);
+  if (!e && access(path, W_OK) != 0)
+    e = zc_fail(ZC_E_IO, "%s: cannot write there: %s", path, strerror(errno));
+  free(p);
+  return e;
+}
+
+enum zc_err agent_outdir(const char *dir, char **out) {
+  *out = NULL;
+  if (dir) {
+    enum zc_err e = agent_mkdirs(dir);
+    if (!e) *out = zc_xstrdup(dir);
+    return e;
+  }
+  time_t now = time(NULL);
+  struct tm tm;
+  gmtime_r(&now, &tm);
+  char stamp[32], path[64];
+  strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+  /* Two runs in the same second get distinct folders. */
+  for (int i = 0; i < 100; i++) {
+    if (i) snprintf(path, sizeof path, "zamcap-out/%s-%d", stamp, i);
+    else snprintf(path, sizeof path, "zamcap-out/%s", stamp);
+    if (access(path, F_OK) != 0) break;
+  }
+  enum zc_err e = agent_mkdirs(path);
+  if (e) return e;
+  /* "latest" points at the newest run; replace it atomically. */
+  const char *base = path + strlen("zamcap-out/");
+  unlink("zamcap-out/latest.tmp");
+  if (symlink(base, "zamcap-out/latest.tmp") == 0 &&
+      rename("zamcap-out/latest.tmp", "zamcap-out/latest") != 0)
+    unlink("zamcap-out/latest.tmp");
+  *out = zc_xstrdup(path);
+  return ZC_OK;
+}

@@ -1,0 +1,241 @@
+/* analysis: Chrome traces in, ZAM critical graphs and reports out.
+ *
+ * The pipeline (DESIGN.md, seed 000 §3): ana_load() streams a trace file
+ * into a timeline (a top-down aggregated call tree per thread), ana_prune()
+ * removes anonymous and minified nodes, ana_critical() compares an old and
+ * a new timeline into a critical graph, ana_aggregate() intersects the
+ * graphs of several pairs, and the report writers print the result.
+ *
+ * Ownership: every object made by an ana_*_new/ana_load/ana_critical/
+ * ana_aggregate call is the caller's and is freed with the matching _free;
+ * _free(NULL) is a no-op. Timelines and graphs borrow the ana_ctx they were
+ * made with: free it last. Strings are interned in the ctx and live as long
+ * as it does. Arguments are borrowed. */
+#ifndef ANA_H
+#define ANA_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "zc.h"
+
+#define ANA_NONE UINT32_MAX
+#define ANA_ABSENT INT64_MIN /* per-pair value of a node absent in a pair */
+
+/* ---- interning: names, URLs and (component, name) keys to integers ---- */
+
+struct ana_ctx;
+struct ana_ctx *ana_ctx_new(void);
+void ana_ctx_free(struct ana_ctx *c);
+uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
+const char *ana_str(const struct ana_ctx *c, uint32_t id);
+/* The matching key of a node: equal keys may match (DESIGN.md). */
+uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name);
+
+/* The comparable part of a script URL: origin, query, fragment and
+ * content-hash segments removed ("http://h:8/js/app.3f9a1c2e.js?v=2" ->
+ * "/js/app.js"). Writes at most cap-1 bytes plus NUL into out and returns
+ * the length. */
+size_t ana_component(const char *url, size_t n, char *out, size_t cap);
+
+/* ---- timelines ---- */
+
+enum ana_kind {
+  ANA_ROOT,
+  ANA_THREAD,
+  ANA_FUNC,    /* a JavaScript (or native) function */
+  ANA_PROGRAM, /* (program): browser work outside JavaScript */
+  ANA_GC,      /* (garbage collector) */
+  ANA_IDLE,    /* (idle): no work; never a regression-cause */
+};
+
+struct ana_node { /* read-only for users */
+  uint32_t name, url, component; /* string ids */
+  uint32_t key;                  /* ana_key(component, name) */
+  int32_t line, col;             /* 0-based as V8 gives them; -1 unknown */
+  uint8_t kind;                  /* enum ana_kind */
+  uint8_t pruned;                /* removed by ana_prune */
+  uint32_t parent;
+  uint32_t kid0, nkids; /* children: tl->kids[kid0 .. kid0+nkids) */
+  int64_t total_us, self_us;
+  int64_t first_us; /* first sample in the subtree; INT64_MAX if none */
+};
+
+struct ana_timeline {
+  struct ana_ctx *ctx;    /* borrowed */
+  struct ana_node *nodes; /* [0] is the root */
+  uint32_t nnodes;
+  uint32_t *kids;
+  char *source; /* file it came from */
+  /* read-only ingest statistics */
+  uint64_t bytes;    /* uncompressed bytes scanned */
+  uint64_t events;   /* trace events seen */
+  uint64_t parsed;   /* events parsed into objects */
+  uint64_t samples;  /* CPU samples placed in the tree */
+  uint32_t profiles; /* CPU profiles found */
+  uint32_t pruned_nodes;
+  struct ana__build *build; /* private: set until ana_tl_finish */
+  size_t capnodes;          /* private */
+};
+
+/* Reads a Chrome trace (bare event array or {"traceEvents": [...]}) or a
+ * .cpuprofile, plain or gzip-compressed, streaming. On error returns a
+ * code and zc_errmsg() names the file and the byte offset. */
+enum zc_err ana_load(struct ana_ctx *c, const char *path,
+                     struct ana_timeline **out);
+void ana_timeline_free(struct ana_timeline *tl);
+
+/* Building a timeline by hand (tests, the paper's example) or from
+ * samples: add nodes under a parent (0 is the root); an equal sibling (same
+ * kind, name, url, line, column) is returned instead of a new one.
+ * ana_tl_sample adds a sample of dur_us at ts_us to a node's self time. */
+struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source);
+uint32_t ana_tl_child(struct ana_timeline *tl, uint32_t parent,
+                      enum ana_kind kind, const char *name, const char *url,
+                      int32_t line, int32_t col);
+void ana_tl_sample(struct ana_timeline *tl, uint32_t node, int64_t ts_us,
+                   int64_t dur_us);
+/* Computes totals, first samples and sorted children; call once. */
+void ana_tl_finish(struct ana_timeline *tl);
+
+/* ANA_PRUNE_NAMES removes nodes whose name is empty, "(anonymous)" or one
+ * character; their children move up to the removed node's parent (seed 000
+ * §3.1). ANA_PRUNE_MARKERS removes (program), (idle) and (garbage
+ * collector). Call once per timeline. */
+enum { ANA_PRUNE_NAMES = 1, ANA_PRUNE_MARKERS = 2 };
+void ana_prune(struct ana_timeline *tl, unsigned what);
+
+/* Counts the nodes reachable from the root. */
+uint32_t ana_tl_reachable(const struct ana_timeline *tl);
+
+/* Prints the reachable tree, one node a line, indented, with total and
+ * self ms; nodes under min_ms are left out. */
+void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f);
+
+/* ---- matching ---- */
+
+struct ana_stats {
+  uint64_t lcs;       /* levels matched by LCS */
+  uint64_t alternate; /* levels matched by the hash matcher */
+  uint64_t lcs_timeouts; /* LCS runs that ran out of budget (included in
+                            alternate) */
+};
+
+/* Longest common subsequence of a[0..n) and b[0..m) (Myers' O((N+M)D)
+ * algorithm in linear space). Sets old_of[j] to the index in a matched with
+ * b[j], or ANA_NONE. Returns ZC_E_TIMEOUT if budget_ms ran out (old_of is
+ * then unspecified). */
+enum zc_err ana_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
+                    uint32_t m, double budget_ms, uint32_t *old_of);
+
+/* The alternate matcher (seed 000 Algorithm 3 lines 3-22, with the typo on
+ * line 16 fixed): each b[j] in order takes the earliest unused index of a
+ * with the same key. */
+void ana_match_alternate(const uint32_t *a, uint32_t n, const uint32_t *b,
+                         uint32_t m, uint32_t *old_of);
+
+/* ---- critical graphs ---- */
+
+struct ana_opts {
+  double mu_ms;        /* minimum regression, default 50 */
+  double lcs_budget_ms; /* default 10000 */
+  unsigned quorum;     /* aggregation: pairs a node must be in; 0 = all */
+};
+void ana_opts_default(struct ana_opts *o);
+
+struct ana_gnode { /* read-only for users */
+  uint32_t name, url, component, key;
+  int32_t line, col;
+  uint8_t kind;  /* enum ana_kind */
+  uint8_t cause; /* leaf: a performance regression-cause */
+  uint32_t isnew; /* pairs in which it had no match in the old timeline */
+  uint32_t present; /* pairs in which it is present */
+  uint32_t parent, kid, sib, last, nkids; /* first child, next sibling */
+};
+
+struct ana_graph {
+  struct ana_ctx *ctx; /* borrowed */
+  unsigned npairs;
+  struct ana_gnode *nodes; /* [0] is the root */
+  uint32_t n;
+  /* Per node and pair, row-major (node * npairs + pair), in µs: ANA_ABSENT
+   * where the node is not in that pair's graph; old_us is -1 where the node
+   * had no match in the old timeline. */
+  int64_t *old_us, *new_us;
+};
+
+/* Algorithm 2 on two pruned timelines; stats are added to. */
+enum zc_err ana_critical(const struct ana_timeline *old,
+                         const struct ana_timeline *new_,
+                         const struct ana_opts *o, struct ana_stats *stats,
+                         struct ana_graph **out);
+/* Intersects n graphs (§3.2), keeping nodes present in at least quorum of
+ * them (0 means all); values are kept per pair. */
+struct ana_graph *ana_aggregate(struct ana_graph *const *g, unsigned n,
+                                unsigned quorum);
+void ana_graph_free(struct ana_graph *g);
+uint32_t ana_graph_causes(const struct ana_graph *g);
+
+/* Mean old, new and Δ of a node over the pairs it is present in, in ms
+ * (old counts 0 where it had no match). Returns the pairs counted. */
+unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
+                         double *new_ms, double *delta_ms);
+
+/* The regression-causes, ranked by mean Δ (largest first). */
+struct ana_cause {
+  uint32_t node;    /* in the graph */
+  double old_ms, new_ms, delta_ms;
+};
+uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out);
+
+/* ---- bottom-up: self time per function over whole timelines ---- */
+
+struct ana_bu_row {
+  uint32_t key, name, component, url;
+  int32_t line, col;
+  uint8_t kind;
+  double old_ms, new_ms, delta_ms; /* means over the timelines added */
+};
+struct ana_bottomup;
+struct ana_bottomup *ana_bu_new(struct ana_ctx *c);
+void ana_bu_free(struct ana_bottomup *b);
+/* Adds one timeline's self times to the old (side 0) or new (side 1). */
+void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
+                int side);
+/* Rows sorted by Δ, largest first; valid until the next call or free. */
+uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows);
+
+/* ---- reports ---- */
+
+/* Graphviz DOT: leaves (regression-causes) grey-filled; each label has the
+ * name, file:line and old → new (Δ) ms (DESIGN.md, output folder). */
+enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
+                          FILE *f);
+/* The short text summary: each regression-cause's path with its Δ. */
+void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f);
+/* "name (file:line:col)" of a node, for messages and reports. */
+void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
+                     size_t cap);
+
+/* Everything report.json holds about one comparison. */
+struct ana_report {
+  const char *version;  /* zamcap's */
+  const char *command;  /* "compare" */
+  const struct ana_opts *opts;
+  int drop_markers;
+  unsigned npairs;
+  const char *const *old_files, *const *new_files; /* npairs each */
+  const uint32_t *old_nodes, *new_nodes; /* pruned timeline sizes per pair */
+  struct ana_graph *const *pairs;        /* npairs critical graphs */
+  const struct ana_graph *agg;
+  struct ana_bottomup *bu;
+  const struct ana_stats *stats;
+  double elapsed_ms;
+  uint32_t bottomup_max; /* rows kept in the bottom-up table */
+};
+/* Writes report.json (schema in README.md) to path, atomically: a
+ * temporary file renamed into place. */
+enum zc_err ana_write_report_json(const struct ana_report *r,
+                                  const char *path);
+
+#endif

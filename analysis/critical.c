@@ -1,0 +1,367 @@
+/* Critical graphs (seed 000 Algorithms 2-3) and their aggregation (§3.2).
+ * Both walk with explicit stacks: call trees can be deeper than the C
+ * stack should be. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+
+void ana_opts_default(struct ana_opts *o) {
+  o->mu_ms = 50;
+  o->lcs_budget_ms = 10000;
+  o->quorum = 0;
+}
+
+static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs) {
+  struct ana_graph *g = zc_xcalloc(1, sizeof *g);
+  g->ctx = c;
+  g->npairs = npairs;
+  return g;
+}
+
+void ana_graph_free(struct ana_graph *g) {
+  if (!g) return;
+  free(g->nodes);
+  free(g->old_us);
+  free(g->new_us);
+  free(g);
+}
+
+struct gcap {
+  size_t nodes, vals;
+};
+
+/* Appends a node under parent (ANA_NONE for the root) and returns it. */
+static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
+                          uint32_t parent, const struct ana_gnode *proto) {
+  ZC_GROW(g->nodes, cap->nodes, (size_t)g->n + 1);
+  size_t vals = cap->vals;
+  ZC_GROW(g->old_us, vals, ((size_t)g->n + 1) * g->npairs);
+  vals = cap->vals;
+  ZC_GROW(g->new_us, vals, ((size_t)g->n + 1) * g->npairs);
+  cap->vals = vals;
+  uint32_t i = g->n++;
+  struct ana_gnode *n = &g->nodes[i];
+  *n = *proto;
+  n->parent = parent;
+  n->kid = n->sib = n->last = ANA_NONE;
+  n->nkids = 0;
+  n->cause = 0;
+  for (unsigned p = 0; p < g->npairs; p++)
+    g->old_us[(size_t)i * g->npairs + p] = g->new_us[(size_t)i * g->npairs + p] =
+        ANA_ABSENT;
+  if (parent != ANA_NONE) {
+    struct ana_gnode *pa = &g->nodes[parent];
+    if (pa->last == ANA_NONE) pa->kid = i;
+    else g->nodes[pa->last].sib = i;
+    pa->last = i;
+    pa->nkids++;
+  }
+  return i;
+}
+
+static struct ana_gnode proto_of(const struct ana_node *t) {
+  struct ana_gnode n;
+  memset(&n, 0, sizeof n);
+  n.name = t->name;
+  n.url = t->url;
+  n.component = t->component;
+  n.key = t->key;
+  n.line = t->line;
+  n.col = t->col;
+  n.kind = t->kind;
+  return n;
+}
+
+struct work {
+  uint32_t o, n, g; /* old node (ANA_NONE: none), new node, graph node */
+  uint8_t level;    /* 0 root, 1 thread, 2 function */
+};
+
+enum zc_err ana_critical(const struct ana_timeline *old,
+                         const struct ana_timeline *new_,
+                         const struct ana_opts *o, struct ana_stats *stats,
+                         struct ana_graph **out) {
+  struct ana_graph *g = graph_new(new_->ctx, 1);
+  struct gcap cap = {0, 0};
+  const int64_t mu = (int64_t)(o->mu_ms * 1000.0 + 0.5);
+  struct ana_gnode rp = proto_of(&new_->nodes[0]);
+  uint32_t root = graph_add(g, &cap, ANA_NONE, &rp);
+  g->old_us[root] = old->nodes[0].total_us;
+  g->new_us[root] = new_->nodes[0].total_us;
+  g->nodes[root].present = 1;
+
+  struct work *stack = NULL;
+  size_t sp = 0, scap = 0;
+  uint32_t *ka = NULL, *kb = NULL, *old_of = NULL;
+  size_t kacap = 0, kbcap = 0, ocap = 0;
+  ZC_GROW(stack, scap, 1);
+  stack[sp++] = (struct work){0, 0, root, 0};
+  while (sp) {
+    struct work w = stack[--sp];
+    const struct ana_node *on = w.o != ANA_NONE ? &old->nodes[w.o] : NULL;
+    const struct ana_node *nn = &new_->nodes[w.n];
+    uint32_t na = on ? on->nkids : 0, nb = nn->nkids;
+    const uint32_t *oa = on ? old->kids + on->kid0 : NULL;
+    const uint32_t *nbk = new_->kids + nn->kid0;
+    ZC_GROW(ka, kacap, (size_t)na + 1);
+    ZC_GROW(kb, kbcap, (size_t)nb + 1);
+    ZC_GROW(old_of, ocap, (size_t)nb + 1);
+    for (uint32_t i = 0; i < na; i++) ka[i] = old->nodes[oa[i]].key;
+    for (uint32_t j = 0; j < nb; j++) kb[j] = new_->nodes[nbk[j]].key;
+    /* Threads and top-level functions always take the alternate matcher:
+     * their order says nothing (seed 000 §3.1). */
+    int alt = w.level < 2;
+    if (!alt && na && nb) {
+      if (ana_lcs(ka, na, kb, nb, o->lcs_budget_ms, old_of) == ZC_OK) {
+        stats->lcs++;
+      } else {
+        stats->lcs_timeouts++;
+        alt = 1;
+      }
+    } else if (!alt) {
+      for (uint32_t j = 0; j < nb; j++) old_of[j] = ANA_NONE;
+    }
+    if (alt) {
+      ana_match_alternate(ka, na, kb, nb, old_of);
+      stats->alternate++;
+    }
+    uint32_t first = (uint32_t)sp;
+    for (uint32_t j = 0; j < nb; j++) {
+      const struct ana_node *c = &new_->nodes[nbk[j]];
+      uint32_t oi = old_of[j] != ANA_NONE ? oa[old_of[j]] : ANA_NONE;
+      const struct ana_node *oc = oi != ANA_NONE ? &old->nodes[oi] : NULL;
+      if (w.level == 0) {
+        /* Threads are always descended; a new thread is compared with
+         * nothing, so its top-level functions count as new. */
+        if (c->kind != ANA_THREAD) continue;
+      } else {
+        if (c->kind == ANA_IDLE) continue; /* idleness is not work */
+        if (oc ? c->total_us - oc->total_us < mu : c->total_us < mu) continue;
+      }
+      struct ana_gnode p = proto_of(c);
+      p.present = 1;
+      p.isnew = oc == NULL && w.level > 0;
+      uint32_t gi = graph_add(g, &cap, w.g, &p);
+      g->new_us[gi] = c->total_us;
+      g->old_us[gi] = oc ? oc->total_us : -1;
+      if (oc || w.level == 0) {
+        ZC_GROW(stack, scap, sp + 1);
+        stack[sp++] = (struct work){oi, nbk[j], gi, (uint8_t)(w.level + 1)};
+      }
+    }
+    /* The stack is LIFO: reverse this level's pushes so that the graph is
+     * built in the new timeline's order (the result does not depend on it,
+     * but the node numbering then reads top to bottom). */
+    for (size_t i = first, k = sp; i + 1 < k; i++, k--) {
+      struct work t = stack[i];
+      stack[i] = stack[k - 1];
+      stack[k - 1] = t;
+    }
+  }
+  free(stack);
+  free(ka);
+  free(kb);
+  free(old_of);
+  /* Leaves are regression-causes; a thread with nothing under it is no
+   * regression path and leaves the graph. */
+  struct ana_gnode *r = &g->nodes[root];
+  uint32_t prev = ANA_NONE;
+  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
+    if (g->nodes[t].nkids) {
+      prev = t;
+      continue;
+    }
+    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
+    else g->nodes[prev].sib = g->nodes[t].sib;
+    if (r->last == t) r->last = prev;
+    r->nkids--;
+  }
+  for (uint32_t i = 0; i < g->n; i++) {
+    struct ana_gnode *n = &g->nodes[i];
+    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids;
+  }
+  *out = g;
+  return ZC_OK;
+}
+
+uint32_t ana_graph_causes(const struct ana_graph *g) {
+  /* Unlinked nodes (empty threads) are never causes, so a plain count over
+   * the array is the count over the reachable graph. */
+  uint32_t c = 0;
+  for (uint32_t i = 0; i < g->n; i++) c += g->nodes[i].cause;
+  return c;
+}
+
+/* ---- aggregation ---- */
+
+struct group {
+  uint32_t key, rank, count;
+  uint32_t first; /* index into members of this group's row */
+};
+
+struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
+                                unsigned quorum) {
+  if (!n) return NULL;
+  if (!quorum || quorum > n) quorum = n;
+  struct ana_graph *g = graph_new(gs[0]->ctx, n);
+  struct gcap cap = {0, 0};
+  /* members[agg * n + p]: the node of graph p behind aggregated node agg. */
+  uint32_t *members = NULL;
+  size_t mcap = 0;
+  struct ana_gnode rp = gs[0]->nodes[0];
+  uint32_t root = graph_add(g, &cap, ANA_NONE, &rp);
+  ZC_GROW(members, mcap, (size_t)n);
+  for (unsigned p = 0; p < n; p++) {
+    members[p] = 0;
+    g->old_us[p] = gs[p]->old_us[0];
+    g->new_us[p] = gs[p]->new_us[0];
+  }
+  g->nodes[root].present = n;
+
+  uint32_t *stack = NULL;
+  size_t sp = 0, scap = 0;
+  ZC_GROW(stack, scap, 1);
+  stack[sp++] = root;
+  struct group *grp = NULL;
+  size_t gcap = 0;
+  uint32_t *gm = NULL; /* group members, n per group */
+  size_t gmcap = 0;
+  uint32_t *tab = NULL; /* (key, rank) -> group + 1 */
+  size_t tabcap = 0;
+  uint32_t *rank = NULL; /* per pair: (key -> count so far), reuse tab2 */
+  size_t rankcap = 0;
+  while (sp) {
+    uint32_t a = stack[--sp];
+    /* Count children over all pairs to size the tables. */
+    size_t total = 0;
+    for (unsigned p = 0; p < n; p++) {
+      uint32_t m = members[(size_t)a * n + p];
+      if (m != ANA_NONE) total += gs[p]->nodes[m].nkids;
+    }
+    if (!total) continue;
+    size_t tc = 16;
+    while (tc < total * 2) tc *= 2;
+    ZC_GROW(tab, tabcap, tc);
+    ZC_GROW(rank, rankcap, tc * 2);
+    memset(tab, 0, tc * sizeof *tab);
+    size_t ng = 0;
+    for (unsigned p = 0; p < n; p++) {
+      uint32_t m = members[(size_t)a * n + p];
+      if (m == ANA_NONE) continue;
+      /* rank[] holds (key + 1, count) pairs: the k-th node with a key in
+       * pair p meets the k-th with that key in the other pairs, as the
+       * alternate matcher's queues do. */
+      memset(rank, 0, tc * 2 * sizeof *rank);
+      for (uint32_t c = gs[p]->nodes[m].kid; c != ANA_NONE;
+           c = gs[p]->nodes[c].sib) {
+        uint32_t key = gs[p]->nodes[c].key;
+        size_t h = (size_t)zc_mix64(key) & (tc - 1);
+        while (rank[2 * h] && rank[2 * h] != key + 1) h = (h + 1) & (tc - 1);
+        rank[2 * h] = key + 1;
+        uint32_t r = rank[2 * h + 1]++;
+        size_t h2 = (size_t)zc_mix64((uint64_t)key << 32 | r) & (tc - 1);
+        while (tab[h2] &&
+               (grp[tab[h2] - 1].key != key || grp[tab[h2] - 1].rank != r))
+          h2 = (h2 + 1) & (tc - 1);
+        if (!tab[h2]) {
+          ZC_GROW(grp, gcap, ng + 1);
+          ZC_GROW(gm, gmcap, (ng + 1) * n);
+          grp[ng] = (struct group){key, r, 0, (uint32_t)(ng * n)};
+          for (unsigned q = 0; q < n; q++) gm[ng * n + q] = ANA_NONE;
+          tab[h2] = (uint32_t)++ng;
+        }
+        struct group *gr = &grp[tab[h2] - 1];
+        if (gm[gr->first + p] == ANA_NONE) gr->count++;
+        gm[gr->first + p] = c;
+      }
+    }
+    size_t first = sp;
+    for (size_t k = 0; k < ng; k++) {
+      if (grp[k].count < quorum) continue;
+      struct ana_gnode proto;
+      unsigned fp = 0;
+      while (gm[grp[k].first + fp] == ANA_NONE) fp++;
+      proto = gs[fp]->nodes[gm[grp[k].first + fp]];
+      proto.present = grp[k].count;
+      proto.isnew = 0;
+      uint32_t ai = graph_add(g, &cap, a, &proto);
+      ZC_GROW(members, mcap, ((size_t)ai + 1) * n);
+      for (unsigned p = 0; p < n; p++) {
+        uint32_t m = gm[grp[k].first + p];
+        members[(size_t)ai * n + p] = m;
+        if (m == ANA_NONE) continue;
+        g->old_us[(size_t)ai * n + p] = gs[p]->old_us[m];
+        g->new_us[(size_t)ai * n + p] = gs[p]->new_us[m];
+        g->nodes[ai].isnew += gs[p]->nodes[m].isnew;
+      }
+      ZC_GROW(stack, scap, sp + 1);
+      stack[sp++] = ai;
+    }
+    (void)first;
+  }
+  free(stack);
+  free(grp);
+  free(gm);
+  free(tab);
+  free(rank);
+  free(members);
+  /* An aggregated thread with no function under it is dropped, as in a
+   * single pair's graph. */
+  struct ana_gnode *r = &g->nodes[root];
+  uint32_t prev = ANA_NONE;
+  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
+    if (g->nodes[t].nkids) {
+      prev = t;
+      continue;
+    }
+    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
+    else g->nodes[prev].sib = g->nodes[t].sib;
+    if (r->last == t) r->last = prev;
+    r->nkids--;
+  }
+  for (uint32_t i = 0; i < g->n; i++) {
+    struct ana_gnode *nd = &g->nodes[i];
+    nd->cause = nd->kind != ANA_ROOT && nd->kind != ANA_THREAD && !nd->nkids;
+  }
+  return g;
+}
+
+unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
+                         double *new_ms, double *delta_ms) {
+  double so = 0, sn = 0;
+  unsigned k = 0;
+  for (unsigned p = 0; p < g->npairs; p++) {
+    int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+    int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+    if (nv == ANA_ABSENT) continue;
+    so += ov < 0 ? 0 : (double)ov;
+    sn += (double)nv;
+    k++;
+  }
+  double d = k ? (double)k * 1e3 : 1;
+  *old_ms = so / d;
+  *new_ms = sn / d;
+  *delta_ms = (sn - so) / d;
+  return k;
+}
+
+static int cause_cmp(const void *a, const void *b) {
+  const struct ana_cause *x = a, *y = b;
+  if (x->delta_ms != y->delta_ms) return x->delta_ms > y->delta_ms ? -1 : 1;
+  return x->node < y->node ? -1 : x->node > y->node;
+}
+
+uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
+  uint32_t n = 0;
+  struct ana_cause *v = zc_xmalloc(((size_t)ana_graph_causes(g) + 1) * sizeof *v);
+  for (uint32_t i = 0; i < g->n; i++) {
+    if (!g->nodes[i].cause) continue;
+    v[n].node = i;
+    ana_gnode_means(g, i, &v[n].old_ms, &v[n].new_ms, &v[n].delta_ms);
+    n++;
+  }
+  qsort(v, n, sizeof *v, cause_cmp);
+  *out = v;
+  return n;
+}

@@ -1,0 +1,349 @@
+/* Report writers: Graphviz DOT, the text summary, report.json. */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+
+static const char *rep_name(const struct ana_graph *g, uint32_t i) {
+  const struct ana_gnode *n = &g->nodes[i];
+  if (n->kind == ANA_ROOT) return "root";
+  return ana_str(g->ctx, n->name);
+}
+
+void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
+                     size_t cap) {
+  const struct ana_gnode *n = &g->nodes[i];
+  const char *c = ana_str(g->ctx, n->component);
+  if (n->kind != ANA_FUNC || !*c)
+    snprintf(out, cap, "%s", rep_name(g, i));
+  else
+    snprintf(out, cap, "%s (%s:%d:%d)", rep_name(g, i), c, n->line + 1,
+             n->col + 1);
+}
+
+/* DOT strings: quote, backslash and control characters escaped. */
+static void rep_dotstr(FILE *f, const char *s) {
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c == '\n') fputs("\\n", f);
+    else if (c < 0x20) fputc(' ', f);
+    else fputc(c, f);
+  }
+}
+
+enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
+                          FILE *f) {
+  fputs("digraph critical {\n  graph [label=\"", f);
+  rep_dotstr(f, title ? title : "zamcap critical graph");
+  fputs("\", labelloc=t, fontname=\"Helvetica\"];\n"
+        "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n",
+        f);
+  uint32_t *stack = zc_xmalloc(((size_t)g->n + 1) * sizeof *stack);
+  uint32_t sp = 0;
+  stack[sp++] = 0;
+  while (sp) {
+    uint32_t i = stack[--sp];
+    const struct ana_gnode *n = &g->nodes[i];
+    double o, nw, d;
+    ana_gnode_means(g, i, &o, &nw, &d);
+    fprintf(f, "  n%u [label=\"", i);
+    rep_dotstr(f, rep_name(g, i));
+    const char *c = ana_str(g->ctx, n->component);
+    if (n->kind == ANA_FUNC && *c) {
+      fputs("\\n", f);
+      rep_dotstr(f, c);
+      fprintf(f, ":%d", n->line + 1);
+    } else if (n->kind == ANA_PROGRAM || n->kind == ANA_GC) {
+      fputs("\\n(non-script)", f);
+    } else if (n->kind == ANA_THREAD) {
+      fputs("\\n(thread)", f);
+    }
+    if (n->kind != ANA_ROOT && n->kind != ANA_THREAD) {
+      if (n->isnew == n->present)
+        fprintf(f, "\\nnew: %.1f ms (+%.1f)", nw, d);
+      else
+        fprintf(f, "\\n%.1f \xe2\x86\x92 %.1f (%+.1f) ms", o, nw, d);
+    }
+    fputc('"', f);
+    if (n->cause) fputs(", style=\"rounded,filled\", fillcolor=\"grey75\"", f);
+    fputs("];\n", f);
+    if (n->parent != ANA_NONE) fprintf(f, "  n%u -> n%u;\n", n->parent, i);
+    /* Push children in reverse so they print in order. */
+    uint32_t k0 = sp;
+    for (uint32_t k = n->kid; k != ANA_NONE; k = g->nodes[k].sib)
+      stack[sp++] = k;
+    for (uint32_t a = k0, b = sp; a + 1 < b; a++, b--) {
+      uint32_t t = stack[a];
+      stack[a] = stack[b - 1];
+      stack[b - 1] = t;
+    }
+  }
+  free(stack);
+  fputs("}\n", f);
+  return ferror(f) ? zc_fail(ZC_E_IO, "writing DOT: %s", strerror(errno))
+                   : ZC_OK;
+}
+
+void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(g, &cs);
+  if (!n) {
+    fprintf(f, "no regression-cause: no function got slower by %.0f ms or "
+            "more in %s pair%s\n", mu_ms,
+            g->npairs > 1 ? "all" : "the", g->npairs > 1 ? "s" : "");
+    free(cs);
+    return;
+  }
+  fprintf(f, "%u regression-cause%s (slower by >= %.0f ms, %u pair%s):\n", n,
+          n == 1 ? "" : "s", mu_ms, g->npairs, g->npairs == 1 ? "" : "s");
+  uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t len = 0;
+    for (uint32_t i = cs[k].node; i != ANA_NONE; i = g->nodes[i].parent)
+      path[len++] = i;
+    char where[512];
+    ana_gnode_where(g, cs[k].node, where, sizeof where);
+    const struct ana_gnode *c = &g->nodes[cs[k].node];
+    fprintf(f, "  %+.1f ms  %s%s\n", cs[k].delta_ms, where,
+            c->isnew == c->present ? "  [new]" : "");
+    fputs("      ", f);
+    for (uint32_t i = len - 1; i-- > 0;)
+      fprintf(f, "%s%s", rep_name(g, path[i]), i ? " > " : "\n");
+  }
+  free(path);
+  free(cs);
+}
+
+/* ---- report.json ---- */
+
+static double rep_ms(int64_t us) { return round((double)us) / 1e3; }
+
+static cJSON *rep_num(double v) {
+  return cJSON_CreateNumber(round(v * 1000.0) / 1000.0);
+}
+
+static void rep_loc(cJSON *o, const struct ana_ctx *c, uint32_t name,
+                    uint32_t component, uint32_t url, int32_t line,
+                    int32_t col) {
+  cJSON_AddStringToObject(o, "name", ana_str(c, name));
+  cJSON_AddStringToObject(o, "file", ana_str(c, component));
+  cJSON_AddStringToObject(o, "url", ana_str(c, url));
+  /* 1-based for people; null where the trace gives no position. */
+  if (line >= 0) cJSON_AddNumberToObject(o, "line", line + 1);
+  else cJSON_AddNullToObject(o, "line");
+  if (col >= 0) cJSON_AddNumberToObject(o, "column", col + 1);
+  else cJSON_AddNullToObject(o, "column");
+}
+
+static const char *rep_kind(uint8_t k) {
+  switch (k) {
+  case ANA_ROOT: return "root";
+  case ANA_THREAD: return "thread";
+  case ANA_PROGRAM: return "program";
+  case ANA_GC: return "gc";
+  case ANA_IDLE: return "idle";
+  default: return "function";
+  }
+}
+
+/* One graph as nested nodes. Iterative: a JSON object per node, filled
+ * and linked to its parent's "children" as the walk reaches it. */
+static cJSON *rep_graph(const struct ana_graph *g) {
+  cJSON **obj = zc_xcalloc((size_t)g->n + 1, sizeof *obj);
+  uint32_t *stack = zc_xmalloc(((size_t)g->n + 1) * sizeof *stack);
+  uint32_t sp = 0;
+  stack[sp++] = 0;
+  while (sp) {
+    uint32_t i = stack[--sp];
+    const struct ana_gnode *n = &g->nodes[i];
+    cJSON *o = cJSON_CreateObject();
+    obj[i] = o;
+    rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col);
+    cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
+    cJSON_AddBoolToObject(o, "cause", n->cause);
+    cJSON_AddStringToObject(o, "status",
+                            n->kind == ANA_ROOT || n->kind == ANA_THREAD ? ""
+                            : n->isnew == n->present ? "new"
+                            : n->isnew           ? "mixed"
+                                                 : "slower");
+    cJSON_AddNumberToObject(o, "present", n->present);
+    double om, nm, dm;
+    ana_gnode_means(g, i, &om, &nm, &dm);
+    cJSON_AddItemToObject(o, "old_ms", rep_num(om));
+    cJSON_AddItemToObject(o, "new_ms", rep_num(nm));
+    cJSON_AddItemToObject(o, "delta_ms", rep_num(dm));
+    cJSON *pp = cJSON_AddArrayToObject(o, "pairs");
+    for (unsigned p = 0; p < g->npairs; p++) {
+      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      if (nv == ANA_ABSENT) {
+        cJSON_AddItemToArray(pp, cJSON_CreateNull());
+        continue;
+      }
+      cJSON *e = cJSON_CreateObject();
+      if (ov < 0) cJSON_AddNullToObject(e, "old_ms");
+      else cJSON_AddNumberToObject(e, "old_ms", rep_ms(ov));
+      cJSON_AddNumberToObject(e, "new_ms", rep_ms(nv));
+      cJSON_AddNumberToObject(e, "delta_ms", rep_ms(nv - (ov < 0 ? 0 : ov)));
+      cJSON_AddItemToArray(pp, e);
+    }
+    cJSON_AddArrayToObject(o, "children");
+    if (n->parent != ANA_NONE)
+      cJSON_AddItemToArray(cJSON_GetObjectItem(obj[n->parent], "children"), o);
+    uint32_t k0 = sp;
+    for (uint32_t k = n->kid; k != ANA_NONE; k = g->nodes[k].sib)
+      stack[sp++] = k;
+    for (uint32_t a = k0, b = sp; a + 1 < b; a++, b--) {
+      uint32_t t = stack[a];
+      stack[a] = stack[b - 1];
+      stack[b - 1] = t;
+    }
+  }
+  cJSON *root = obj[0];
+  free(obj);
+  free(stack);
+  return root;
+}
+
+static cJSON *rep_causes(const struct ana_graph *g) {
+  cJSON *arr = cJSON_CreateArray();
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(g, &cs);
+  uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t i = cs[k].node;
+    const struct ana_gnode *nd = &g->nodes[i];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "rank", k + 1);
+    rep_loc(o, g->ctx, nd->name, nd->component, nd->url, nd->line, nd->col);
+    cJSON_AddStringToObject(o, "status", nd->isnew == nd->present ? "new"
+                                         : nd->isnew           ? "mixed"
+                                                               : "slower");
+    cJSON_AddItemToObject(o, "old_ms", rep_num(cs[k].old_ms));
+    cJSON_AddItemToObject(o, "new_ms", rep_num(cs[k].new_ms));
+    cJSON_AddItemToObject(o, "delta_ms", rep_num(cs[k].delta_ms));
+    cJSON *pd = cJSON_AddArrayToObject(o, "delta_ms_per_pair");
+    for (unsigned p = 0; p < g->npairs; p++) {
+      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      cJSON_AddItemToArray(pd, nv == ANA_ABSENT
+                                   ? cJSON_CreateNull()
+                                   : cJSON_CreateNumber(
+                                         rep_ms(nv - (ov < 0 ? 0 : ov))));
+    }
+    uint32_t len = 0;
+    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
+    cJSON *pa = cJSON_AddArrayToObject(o, "path");
+    for (uint32_t j = len - 1; j-- > 0;)
+      cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
+    cJSON_AddItemToArray(arr, o);
+  }
+  free(path);
+  free(cs);
+  return arr;
+}
+
+static uint32_t rep_reachable(const struct ana_graph *g) {
+  uint32_t c = 0;
+  uint32_t *stack = zc_xmalloc(((size_t)g->n + 1) * sizeof *stack);
+  uint32_t sp = 0;
+  stack[sp++] = 0;
+  while (sp) {
+    uint32_t i = stack[--sp];
+    c++;
+    for (uint32_t k = g->nodes[i].kid; k != ANA_NONE; k = g->nodes[k].sib)
+      stack[sp++] = k;
+  }
+  free(stack);
+  return c;
+}
+
+enum zc_err ana_write_report_json(const struct ana_report *r,
+                                  const char *path) {
+  cJSON *root = cJSON_CreateObject();
+  cJSON_AddStringToObject(root, "schema", "zamcap-report/1");
+  cJSON_AddStringToObject(root, "zamcap_version", r->version);
+  cJSON_AddStringToObject(root, "command", r->command);
+  cJSON *in = cJSON_AddObjectToObject(root, "options");
+  cJSON_AddNumberToObject(in, "mu_ms", r->opts->mu_ms);
+  cJSON_AddNumberToObject(in, "lcs_budget_ms", r->opts->lcs_budget_ms);
+  cJSON_AddNumberToObject(in, "quorum",
+                          r->opts->quorum ? r->opts->quorum : r->npairs);
+  cJSON_AddBoolToObject(in, "drop_markers", r->drop_markers);
+  cJSON *pairs = cJSON_AddArrayToObject(root, "pairs");
+  for (unsigned p = 0; p < r->npairs; p++) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "pair", p + 1);
+    cJSON_AddStringToObject(o, "old_trace", r->old_files[p]);
+    cJSON_AddStringToObject(o, "new_trace", r->new_files[p]);
+    cJSON_AddNumberToObject(o, "old_nodes", r->old_nodes[p]);
+    cJSON_AddNumberToObject(o, "new_nodes", r->new_nodes[p]);
+    cJSON_AddNumberToObject(o, "graph_nodes", rep_reachable(r->pairs[p]));
+    cJSON_AddNumberToObject(o, "causes", ana_graph_causes(r->pairs[p]));
+    char dot[64];
+    snprintf(dot, sizeof dot, "pairs/pair-%u.dot", p + 1);
+    cJSON_AddStringToObject(o, "dot", dot);
+    cJSON_AddItemToObject(o, "critical_graph", rep_graph(r->pairs[p]));
+    cJSON_AddItemToArray(pairs, o);
+  }
+  cJSON *agg = cJSON_AddObjectToObject(root, "aggregate");
+  cJSON_AddNumberToObject(agg, "causes", ana_graph_causes(r->agg));
+  cJSON_AddNumberToObject(agg, "graph_nodes", rep_reachable(r->agg));
+  cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
+  cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
+  cJSON_AddItemToObject(root, "regression_causes", rep_causes(r->agg));
+  const struct ana_bu_row *rows;
+  uint32_t nrows = ana_bu_rows(r->bu, &rows);
+  cJSON *bu = cJSON_AddObjectToObject(root, "bottom_up");
+  cJSON_AddNumberToObject(bu, "functions", nrows);
+  uint32_t keep = r->bottomup_max && nrows > r->bottomup_max ? r->bottomup_max
+                                                             : nrows;
+  cJSON_AddNumberToObject(bu, "shown", keep);
+  cJSON *rw = cJSON_AddArrayToObject(bu, "rows");
+  for (uint32_t i = 0; i < keep; i++) {
+    cJSON *o = cJSON_CreateObject();
+    rep_loc(o, r->agg->ctx, rows[i].name, rows[i].component, rows[i].url,
+            rows[i].line, rows[i].col);
+    cJSON_AddStringToObject(o, "kind", rep_kind(rows[i].kind));
+    cJSON_AddItemToObject(o, "old_self_ms", rep_num(rows[i].old_ms));
+    cJSON_AddItemToObject(o, "new_self_ms", rep_num(rows[i].new_ms));
+    cJSON_AddItemToObject(o, "delta_ms", rep_num(rows[i].delta_ms));
+    cJSON_AddItemToArray(rw, o);
+  }
+  cJSON *st = cJSON_AddObjectToObject(root, "matcher");
+  cJSON_AddNumberToObject(st, "lcs", (double)r->stats->lcs);
+  cJSON_AddNumberToObject(st, "alternate", (double)r->stats->alternate);
+  cJSON_AddNumberToObject(st, "lcs_timeouts", (double)r->stats->lcs_timeouts);
+  cJSON_AddItemToObject(root, "elapsed_ms", rep_num(r->elapsed_ms));
+
+  char *text = cJSON_Print(root);
+  cJSON_Delete(root);
+  if (!text) return zc_fail(ZC_E_NOMEM, "report.json: out of memory");
+  size_t plen = strlen(path);
+  char *tmp = zc_xmalloc(plen + 8);
+  snprintf(tmp, plen + 8, "%s.part", path);
+  enum zc_err e = ZC_OK;
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
+  } else {
+    size_t len = strlen(text);
+    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
+    bad |= fclose(f) != 0;
+    if (bad)
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+    else if (rename(tmp, path) != 0)
+      e = zc_fail(ZC_E_IO, "%s: cannot rename into place: %s", path,
+                  strerror(errno));
+    if (e) remove(tmp);
+  }
+  free(tmp);
+  free(text);
+  return e;
+}
