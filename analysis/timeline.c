@@ -248,6 +248,10 @@ void ana_prune(struct ana_timeline *tl, unsigned what) {
     n->nkids = off - start;
   }
   free(stack);
+  /* Removed nodes keep their times (the bottom-up view reads them) but no
+   * children: their ranges pointed into the old array. */
+  for (uint32_t i = 0; i < nn; i++)
+    if (nd[i].pruned) nd[i].kid0 = nd[i].nkids = 0;
   free(tl->kids);
   tl->kids = kids;
   tl->pruned_nodes = pruned;
@@ -294,7 +298,10 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     struct item it = stack[--sp];
     const struct ana_node *n = &tl->nodes[it.node];
     if ((double)n->total_us / 1e3 < min_ms && n->kind != ANA_THREAD) continue;
-    fprintf(f, "%*s%s  %.1f ms (self %.1f)", (int)(2 * it.depth), "",
+    /* Past 40 levels the indent stops growing and the depth is shown. */
+    if (it.depth > 40) fprintf(f, "%80s[%u] ", "", it.depth);
+    else fprintf(f, "%*s", (int)(2 * it.depth), "");
+    fprintf(f, "%s  %.1f ms (self %.1f)",
             n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name) : "?",
             (double)n->total_us / 1e3, (double)n->self_us / 1e3);
     if (n->component)

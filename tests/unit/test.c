@@ -1,0 +1,142 @@
+/* The test harness. See test.h. */
+#define _POSIX_C_SOURCE 200809L
+#include "test.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "zc.h"
+
+int zt_failed_checks;
+
+void zt_fail_at(const char *file, int line, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "  FAIL %s:%d: ", file, line);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  zt_failed_checks++;
+}
+
+int zt_int_eq(const char *f, int l, const char *ea, const char *eb,
+              long long a, long long b) {
+  if (a == b) return 1;
+  zt_fail_at(f, l, "%s == %s: %lld != %lld", ea, eb, a, b);
+  return 0;
+}
+
+int zt_dbl_near(const char *f, int l, const char *ea, const char *eb,
+                double a, double b, double eps) {
+  if (fabs(a - b) <= eps) return 1;
+  zt_fail_at(f, l, "%s ~ %s: %.6g vs %.6g (eps %.3g)", ea, eb, a, b, eps);
+  return 0;
+}
+
+int zt_str_eq(const char *f, int l, const char *ea, const char *eb,
+              const char *a, const char *b) {
+  if (a && b && strcmp(a, b) == 0) return 1;
+  zt_fail_at(f, l, "%s == %s:\n---- got\n%s\n---- want\n%s\n----", ea, eb,
+             a ? a : "(null)", b ? b : "(null)");
+  return 0;
+}
+
+int zt_str_has(const char *f, int l, const char *ea, const char *hay,
+               const char *needle) {
+  if (hay && strstr(hay, needle)) return 1;
+  zt_fail_at(f, l, "%s should contain \"%s\", is:\n%s", ea, needle,
+             hay ? hay : "(null)");
+  return 0;
+}
+
+int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
+  const char *tmp = getenv("ZC_TMP");
+  if (tmp) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
+    if (system(cmd) != 0) fprintf(stderr, "cannot make %s\n", tmp);
+  }
+  int passed = 0, failed = 0;
+  for (size_t i = 0; i < n; i++) {
+    int want = argc < 2;
+    for (int a = 1; a < argc; a++) want |= strcmp(argv[a], cases[i].name) == 0;
+    if (!want) continue;
+    int before = zt_failed_checks;
+    double t0 = zc_now_ms();
+    cases[i].fn();
+    int ok = zt_failed_checks == before;
+    printf("%s %s (%.0f ms)\n", ok ? "ok  " : "FAIL", cases[i].name,
+           zc_now_ms() - t0);
+    fflush(stdout);
+    ok ? passed++ : failed++;
+  }
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed || !passed ? 1 : 0;
+}
+
+static char zt__paths[8][4096];
+static int zt__slot;
+
+static const char *zt__path(const char *env, const char *dflt,
+                            const char *name) {
+  const char *d = getenv(env);
+  char *p = zt__paths[zt__slot++ & 7];
+  snprintf(p, 4096, "%s/%s", d ? d : dflt, name);
+  return p;
+}
+
+const char *zt_tmp(const char *name) { return zt__path("ZC_TMP", "/tmp", name); }
+const char *zt_data(const char *name) {
+  return zt__path("ZC_DATA", "tests/data", name);
+}
+
+void zt_write(const char *path, const void *data, size_t n) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {
+    fprintf(stderr, "cannot write %s: %s\n", path, strerror(errno));
+    exit(2);
+  }
+}
+
+void zt_write_str(const char *path, const char *s) {
+  zt_write(path, s, strlen(s));
+}
+
+char *zt_read(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  struct zc_buf b;
+  zc_buf_init(&b, (size_t)1 << 30);
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) zc_buf_add(&b, chunk, n);
+  fclose(f);
+  return zc_buf_take(&b);
+}
+
+int zt_sh(char **out, const char *fmt, ...) {
+  char cmd[8192];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(cmd, sizeof cmd, fmt, ap);
+  va_end(ap);
+  char full[8300];
+  snprintf(full, sizeof full, "(%s) 2>&1", cmd);
+  FILE *p = popen(full, "r");
+  if (!p) return -1;
+  struct zc_buf b;
+  zc_buf_init(&b, (size_t)64 << 20);
+  char chunk[4096];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) zc_buf_add(&b, chunk, n);
+  int st = pclose(p);
+  if (out) *out = zc_buf_take(&b);
+  else zc_buf_free(&b);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}

@@ -1,0 +1,54 @@
+/* A tiny test harness: typed asserts that print both operands, a runner,
+ * and the closing "N passed, N failed" line. A failed check does not stop
+ * the test function, so one run shows every failure. */
+#ifndef ZT_TEST_H
+#define ZT_TEST_H
+
+#include <stddef.h>
+
+extern int zt_failed_checks;
+
+void zt_fail_at(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+int zt_int_eq(const char *f, int l, const char *ea, const char *eb,
+              long long a, long long b);
+int zt_dbl_near(const char *f, int l, const char *ea, const char *eb,
+                double a, double b, double eps);
+int zt_str_eq(const char *f, int l, const char *ea, const char *eb,
+              const char *a, const char *b);
+int zt_str_has(const char *f, int l, const char *ea, const char *hay,
+               const char *needle);
+
+#define ZT_TRUE(x) \
+  ((x) ? 1 : (zt_fail_at(__FILE__, __LINE__, "expected true: %s", #x), 0))
+#define ZT_INT(a, b) \
+  zt_int_eq(__FILE__, __LINE__, #a, #b, (long long)(a), (long long)(b))
+#define ZT_NEAR(a, b, eps) \
+  zt_dbl_near(__FILE__, __LINE__, #a, #b, (double)(a), (double)(b), (eps))
+#define ZT_STR(a, b) zt_str_eq(__FILE__, __LINE__, #a, #b, (a), (b))
+#define ZT_HAS(hay, needle) \
+  zt_str_has(__FILE__, __LINE__, #hay, (hay), (needle))
+
+struct zt_case {
+  const char *name;
+  void (*fn)(void);
+};
+/* Runs the cases (all, or those named on the command line), prints one
+ * line each and the totals; returns the exit status. */
+int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv);
+#define ZT_RUN(cases, argc, argv) \
+  zt_run((cases), sizeof(cases) / sizeof((cases)[0]), (argc), (argv))
+
+/* Files for tests: ZC_TMP (a fresh folder per test program) and ZC_DATA
+ * (tests/data). Paths are in a static buffer per call slot. */
+const char *zt_tmp(const char *name);
+const char *zt_data(const char *name);
+void zt_write(const char *path, const void *data, size_t n);
+void zt_write_str(const char *path, const char *s);
+char *zt_read(const char *path); /* caller frees; NULL if absent */
+/* Runs a shell command; returns its exit status, its stdout and stderr
+ * in *out (caller frees) when out is not NULL. */
+int zt_sh(char **out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,160 @@
+/* Tests of the critical graph (Algorithms 2-3) and aggregation details
+ * that the golden cases do not pin down: values per pair, matcher counts,
+ * threads, (idle), quorum bounds. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+#include "test.h"
+#include "treefile.h"
+
+static struct ana_graph *compare(struct ana_ctx *c, const char *old,
+                                 const char *new_, double mu,
+                                 struct ana_stats *st) {
+  struct ana_timeline *o = zt_tree_parse(c, "old", old);
+  struct ana_timeline *n = zt_tree_parse(c, "new", new_);
+  struct ana_graph *g = NULL;
+  if (ZT_TRUE(o && n)) {
+    ana_prune(o, ANA_PRUNE_NAMES);
+    ana_prune(n, ANA_PRUNE_NAMES);
+    struct ana_opts opts;
+    ana_opts_default(&opts);
+    opts.mu_ms = mu;
+    ZT_INT(ana_critical(o, n, &opts, st, &g), ZC_OK);
+  }
+  ana_timeline_free(o);
+  ana_timeline_free(n);
+  return g;
+}
+
+static void test_thresholds(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  /* Exactly μ counts (>=), just under does not. */
+  struct ana_graph *g = compare(c, "top@a.js 10\n  x1@a.js 10\n",
+                                "top@a.js 60\n  x1@a.js 59.999\n", 50, &st);
+  char *t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    top 10.0 -> 60.0 *\n");
+  free(t);
+  ZT_INT(ana_graph_causes(g), 1);
+  ana_graph_free(g);
+  /* A new top-level function under μ is nothing; at μ it is a cause. */
+  g = compare(c, "top@a.js 10\n", "top@a.js 10\nfresh@a.js 49\n", 50, &st);
+  ZT_INT(ana_graph_causes(g), 0);
+  ZT_INT(g->nodes[0].nkids, 0); /* the thread left with nothing */
+  ana_graph_free(g);
+  g = compare(c, "top@a.js 10\n", "top@a.js 10\nfresh@a.js 50\n", 50, &st);
+  ZT_INT(ana_graph_causes(g), 1);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
+static void test_values_and_stats(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *g =
+      compare(c, "top@a.js 100\n  mid@a.js 80\n    leaf@a.js 50\n",
+              "top@a.js 300\n  mid@a.js 270\n    leaf@a.js 240\n"
+              "    newer@b.js 20\n", 50, &st);
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(g, &cs);
+  if (ZT_INT(n, 1)) {
+    const struct ana_gnode *leaf = &g->nodes[cs[0].node];
+    ZT_STR(ana_str(c, leaf->name), "leaf");
+    ZT_STR(ana_str(c, leaf->component), "/a.js");
+    ZT_NEAR(cs[0].old_ms, 50, 1e-9);
+    ZT_NEAR(cs[0].new_ms, 240, 1e-9);
+    ZT_NEAR(cs[0].delta_ms, 190, 1e-9);
+    ZT_INT(g->old_us[cs[0].node], 50000);
+    ZT_INT(g->new_us[cs[0].node], 240000);
+    ZT_INT(leaf->isnew, 0);
+    char where[128];
+    ana_gnode_where(g, cs[0].node, where, sizeof where);
+    ZT_STR(where, "leaf (/a.js:0:1)");
+  }
+  free(cs);
+  /* root/thread, thread/top: alternate; top/mid, mid/leaf: LCS; leaf has
+   * no old children, so no matcher runs for its (empty) level... except
+   * that leaf's level is visited: one LCS-less pass counts nothing. */
+  ZT_INT(st.alternate, 2);
+  ZT_INT(st.lcs, 2);
+  ZT_INT(st.lcs_timeouts, 0);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
+static void test_idle_never(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *g = compare(c, "(idle) 100\n(program) 10\n",
+                                "(idle) 900\n(program) 200\n", 50, &st);
+  char *t = zt_graph_text(g);
+  /* (program) is browser work and can regress; (idle) is not work. */
+  ZT_STR(t, "root\n  CrRendererMain\n    (program) 10.0 -> 200.0 *\n");
+  free(t);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
+static void test_lcs_fallback(void) {
+  /* A zero budget makes every LCS give up; the alternate matcher takes
+   * over and the answer is still found. */
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *o = zt_tree_parse(c, "o", "top@a.js 10\n  aa@a.js 5\n"
+                                                 "  bb@a.js 5\n");
+  struct ana_timeline *n = zt_tree_parse(c, "n", "top@a.js 200\n  bb@a.js 5\n"
+                                                 "  aa@a.js 195\n");
+  struct ana_opts opts;
+  ana_opts_default(&opts);
+  opts.lcs_budget_ms = 0;
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *g = NULL;
+  ZT_INT(ana_critical(o, n, &opts, &st, &g), ZC_OK);
+  ZT_INT(st.lcs_timeouts + st.lcs, 1);
+  char *t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    top 10.0 -> 200.0\n"
+            "      aa 5.0 -> 195.0 *\n");
+  free(t);
+  ana_graph_free(g);
+  ana_timeline_free(o);
+  ana_timeline_free(n);
+  ana_ctx_free(c);
+}
+
+static void test_aggregate_values(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *gs[2];
+  gs[0] = compare(c, "top@a.js 10\n", "top@a.js 110\n", 50, &st);
+  gs[1] = compare(c, "top@a.js 20\n", "top@a.js 90\n", 50, &st);
+  struct ana_graph *a = ana_aggregate(gs, 2, 0);
+  struct ana_cause *cs;
+  if (ZT_INT(ana_causes(a, &cs), 1)) {
+    uint32_t i = cs[0].node;
+    ZT_NEAR(cs[0].delta_ms, 85, 1e-9);
+    ZT_INT(a->old_us[i * 2], 10000);
+    ZT_INT(a->new_us[i * 2 + 1], 90000);
+    ZT_INT(a->nodes[i].present, 2);
+  }
+  free(cs);
+  ana_graph_free(a);
+  /* A quorum above the pair count means all pairs. */
+  a = ana_aggregate(gs, 2, 7);
+  ZT_INT(ana_graph_causes(a), 1);
+  ana_graph_free(a);
+  ZT_TRUE(ana_aggregate(gs, 0, 0) == NULL);
+  ana_graph_free(gs[0]);
+  ana_graph_free(gs[1]);
+  ana_ctx_free(c);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"thresholds", test_thresholds},
+      {"values_and_stats", test_values_and_stats},
+      {"idle_never", test_idle_never},
+      {"lcs_fallback", test_lcs_fallback},
+      {"aggregate_values", test_aggregate_values},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
