@@ -123,8 +123,8 @@ struct ana_stats {
 
 /* Longest common subsequence of a[0..n) and b[0..m) (Myers' O((N+M)D)
  * algorithm in linear space). Sets old_of[j] to the index in a matched with
- * b[j], or ANA_NONE. Returns ZC_E_TIMEOUT if budget_ms ran out (old_of is
- * then unspecified). */
+ * b[j], or ANA_NONE. Returns ZC_E_TIMEOUT if budget_ms ran out, or at
+ * once if it is 0 or less (old_of is then unspecified). */
 enum zc_err ana_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
                     uint32_t m, double budget_ms, uint32_t *old_of);
 

@@ -100,6 +100,7 @@ enum zc_err ana_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
                     uint32_t m, double budget_ms, uint32_t *old_of) {
   for (uint32_t j = 0; j < m; j++) old_of[j] = ANA_NONE;
   if (!n || !m) return ZC_OK;
+  if (budget_ms <= 0) return ZC_E_TIMEOUT; /* "always use the alternate" */
   struct lcs s = {.a = a, .b = b, .old_of = old_of};
   int64_t dmax = ((int64_t)n + m + 1) / 2;
   s.off = dmax + 1;

@@ -510,7 +510,11 @@ struct gt_prof {
   int regress;
   int64_t start_us;
   /* sampler state, reset before each pass */
-  struct gt_rng rw, rd, rx, rc; /* walk, intervals, extra, chunking */
+  /* Random streams: rw plans the repeat runs, rt drives the first run of
+   * each task (seeded per task, so the runs do not depend on the task
+   * order), rd the intervals, rx the regression's extra intervals, rc the
+   * chunking.  cur is rt during first runs and rw afterwards. */
+  struct gt_rng rw, rt, rd, rx, rc, *cur_r;
   int stage, full, ph2_set, ended, ready;
   unsigned run, pos, end, cur;
   unsigned pre_n, post_n, idle_n, node_left, extra_left, gc_left;
@@ -563,11 +567,11 @@ static unsigned gt_pick(struct gt_grow *G)
 static unsigned gt_fanout(struct gt_rng *r)
 {
   unsigned u = gt_below(r, 100);
-  if (u < 25)
+  if (u < 35)
     return 1;
-  if (u < 65)
+  if (u < 70)
     return 2 + gt_below(r, 3);
-  if (u < 90)
+  if (u < 92)
     return 5 + gt_below(r, 8);
   return 13 + gt_below(r, 36);
 }
@@ -579,8 +583,8 @@ static unsigned gt_share(struct gt_rng *r, unsigned left, unsigned i)
   uint64_t u;
   if (left <= 1)
     return left;
-  if (i == 0 && gt_chance(r, 1, 2))
-    return 1 + (unsigned)((uint64_t)(left - 1) * (40 + gt_below(r, 56)) / 100);
+  if (i == 0 && gt_chance(r, 2, 3))
+    return 1 + (unsigned)((uint64_t)(left - 1) * (50 + gt_below(r, 48)) / 100);
   u = gt_below(r, 1000);
   return 1 + (unsigned)((uint64_t)(left - 1) * u * u / 2000000);
 }
@@ -751,6 +755,7 @@ static void gt_prof_reset(struct gt_prof *P)
   gt_seed(&P->rx, P->seed, P->stream + 13);
   gt_seed(&P->rc, P->seed, P->stream + 14);
   P->stage = GT_ST_IDLE;
+  P->cur_r = &P->rw;
   P->idle_n = 10 + gt_below(&P->rw, 30);
   P->pre_n = P->post_n = P->node_left = P->extra_left = P->gc_left = 0;
   P->full = P->ph2_set = P->ended = P->ready = 0;
@@ -773,6 +778,8 @@ static int gt_plan(struct gt_prof *P)
     a = 0;
     b = P->task_count[t];
     P->full = 1;
+    gt_seed(&P->rt, P->seed, P->stream + 500000 + t);
+    P->cur_r = &P->rt;
   } else {
     unsigned span;
     if (!P->ph2_set) {
@@ -788,15 +795,16 @@ static int gt_plan(struct gt_prof *P)
       span = 400;
     b = a + 1 + gt_below(&P->rw, span);
     P->full = 0;
+    P->cur_r = &P->rw;
   }
   P->pos = P->task_first[t] + a;
   P->end = P->task_first[t] + b;
   est = (b - a) * 3 / 2 + 2;
-  P->pre_n = 1 + gt_below(&P->rw, 3);
-  P->post_n = gt_below(&P->rw, 3);
+  P->pre_n = 1 + gt_below(P->cur_r, 3);
+  P->post_n = gt_below(P->cur_r, 3);
   P->idle_n = (unsigned)((uint64_t)est * P->idle_pct *
-                         (20 + gt_below(&P->rw, 161)) / 10000) +
-              gt_below(&P->rw, 4);
+                         (20 + gt_below(P->cur_r, 161)) / 10000) +
+              gt_below(P->cur_r, 4);
   P->stage = GT_ST_PRE;
   P->node_left = P->extra_left = P->gc_left = 0;
   return 1;
@@ -813,11 +821,11 @@ static unsigned gt_hits(struct gt_prof *P, unsigned id)
     return P->full ? P->slow_base : 0;
   }
   if (P->node[id].leaf) {
-    while (n < 8 && gt_chance(&P->rw, 1, 2))
+    while (n < 8 && gt_chance(P->cur_r, 1, 2))
       n++;
     return n;
   }
-  return gt_chance(&P->rw, 1, 6) ? 2 : 1;
+  return gt_chance(P->cur_r, 1, 6) ? 2 : 1;
 }
 
 /* Sampling interval in us: ~110-170 with occasional scheduler hiccups. */
@@ -852,10 +860,10 @@ static int gt_sample(struct gt_prof *P, unsigned *id, int64_t *delta)
         P->node_left--;
         *id = P->cur;
         /* Scavenges interrupt JS now and then, rarely a long mark. */
-        if (gt_chance(&P->rw, 1, 160))
-          P->gc_left = 1 + gt_below(&P->rw, 6);
-        else if (gt_chance(&P->rw, 1, 4000))
-          P->gc_left = 20 + gt_below(&P->rw, 60);
+        if (gt_chance(P->cur_r, 1, 90))
+          P->gc_left = 1 + gt_below(P->cur_r, 6);
+        else if (gt_chance(P->cur_r, 1, 4000))
+          P->gc_left = 20 + gt_below(P->cur_r, 60);
         break;
       }
       if (P->extra_left > 0) {
@@ -880,7 +888,7 @@ static int gt_sample(struct gt_prof *P, unsigned *id, int64_t *delta)
     } else if (P->stage == GT_ST_IDLE) {
       if (P->idle_n > 0) {
         P->idle_n--;
-        *id = gt_chance(&P->rw, 1, 8) ? GT_N_PROGRAM : GT_N_IDLE;
+        *id = gt_chance(P->cur_r, 1, 8) ? GT_N_PROGRAM : GT_N_IDLE;
         break;
       }
       P->stage = GT_ST_PLAN;
@@ -1398,8 +1406,9 @@ static char *gt_b_render(struct gt_ctx *c, char *p)
   p = GT_LIT(p, "]]}]}}");
   p = gt_tail(c, p, &e);
 
+  /* Siblings get small gaps so float readers never see them overlap. */
   e = gt_x("devtools.timeline", "PrePaint", GT_T_MAIN, s + d / 20 * 13,
-           d / 20);
+           d / 25);
   p = gt_open(c, p);
   p = GT_LIT(p, "\"args\":{\"data\":{\"frame\":\"");
   p = gt_frame(c, p);
@@ -1407,7 +1416,7 @@ static char *gt_b_render(struct gt_ctx *c, char *p)
   p = gt_tail(c, p, &e);
 
   e = gt_x("devtools.timeline,rail", "Paint", GT_T_MAIN, s + d / 20 * 14,
-           d / 10);
+           d / 12);
   p = gt_open(c, p);
   p = GT_LIT(p, "\"args\":{\"data\":{\"clip\":[");
   for (unsigned i = 0; i < 8; i++) {
@@ -1425,7 +1434,7 @@ static char *gt_b_render(struct gt_ctx *c, char *p)
   p = gt_tail(c, p, &e);
 
   e = gt_x("devtools.timeline", "Layerize", GT_T_MAIN, s + d / 20 * 17,
-           d / 40);
+           d / 50);
   p = gt_open(c, p);
   p = GT_LIT(p, "\"args\":{\"data\":{\"frame\":\"");
   p = gt_frame(c, p);
@@ -1433,7 +1442,7 @@ static char *gt_b_render(struct gt_ctx *c, char *p)
   p = gt_tail(c, p, &e);
 
   e = gt_x("devtools.timeline", "Commit", GT_T_MAIN, s + d / 20 * 18,
-           d / 20);
+           d / 25);
   p = gt_open(c, p);
   p = GT_LIT(p, "\"args\":{\"data\":{\"frame\":\"");
   p = gt_frame(c, p);
@@ -2193,7 +2202,9 @@ static int gt_setup(struct gt_ctx *c, const struct gentrace_opts *o)
   w.task_fn_lo = F->n;
   w.chain = 0;
   w.regress = 0;
-  w.idle_pct = 500;
+  /* Mostly idle, sized so the worker profile spans about as long as the
+   * main one (which has nodes/wnodes times more JS to walk). */
+  w.idle_pct = (unsigned)((uint64_t)160 * nodes / wnodes);
   w.tid = 7;
   w.tid_chunk = 10;
   w.idstr = "0x2";
@@ -2219,7 +2230,7 @@ int gentrace_write(const char *path, const struct gentrace_opts *o)
   struct gt_ctx *c;
   uint64_t endts, fill = 0;
   double rate = 0.0;
-  int rc = -1, opened = 0, saved;
+  int rc = -1, saved;
 
   if (!path || !o) {
     errno = EINVAL;
@@ -2259,7 +2270,6 @@ int gentrace_write(const char *path, const struct gentrace_opts *o)
         errno = ENOMEM;
       goto done;
     }
-    opened = 1;
     if (gzbuffer(c->out.gz, 1u << 20) != 0) {
       errno = EIO;
       goto done;
@@ -2268,7 +2278,6 @@ int gentrace_write(const char *path, const struct gentrace_opts *o)
     c->out.fp = fopen(path, "wb");
     if (!c->out.fp)
       goto done;
-    opened = 1;
     /* We already write in 4 MB blocks; stdio buffering would only copy. */
     setvbuf(c->out.fp, NULL, _IONBF, 0);
   }
@@ -2296,8 +2305,6 @@ done:
     (void)gzclose(c->out.gz);
   if (c->out.fp)
     (void)fclose(c->out.fp);
-  if (rc != 0 && opened)
-    (void)remove(path); /* no truncated traces left behind */
   gt_prof_free(&c->pm);
   gt_prof_free(&c->pw);
   free(c->fns.v);

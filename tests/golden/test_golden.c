@@ -15,7 +15,7 @@ static void run_case(const char *dir) {
   struct ana_ctx *c = ana_ctx_new();
   struct ana_timeline *old[16], *new_[16];
   unsigned n = 0;
-  char path[4096];
+  char path[4608]; /* dir is at most 4096 */
   for (; n < 16; n++) {
     snprintf(path, sizeof path, "%s/old-%u.tree", dir, n + 1);
     char *t = zt_read(path);
@@ -67,7 +67,7 @@ static void run_case(const char *dir) {
 }
 
 static void case_named(const char *name) {
-  char dir[4096];
+  char dir[2048];
   snprintf(dir, sizeof dir, "%s/../golden/cases/%s", zt_data(""), name);
   run_case(dir);
 }

@@ -25,6 +25,11 @@ void zt_fail_at(const char *file, int line, const char *fmt, ...) {
   zt_failed_checks++;
 }
 
+int zt_true(const char *f, int l, const char *ex, int v) {
+  if (!v) zt_fail_at(f, l, "expected true: %s", ex);
+  return v;
+}
+
 int zt_int_eq(const char *f, int l, const char *ea, const char *eb,
               long long a, long long b) {
   if (a == b) return 1;
@@ -80,13 +85,13 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
   return failed || !passed ? 1 : 0;
 }
 
-static char zt__paths[8][4096];
+static char zt__paths[32][4096];
 static int zt__slot;
 
 static const char *zt__path(const char *env, const char *dflt,
                             const char *name) {
   const char *d = getenv(env);
-  char *p = zt__paths[zt__slot++ & 7];
+  char *p = zt__paths[zt__slot++ & 31];
   snprintf(p, 4096, "%s/%s", d ? d : dflt, name);
   return p;
 }

@@ -19,8 +19,8 @@ int zt_str_eq(const char *f, int l, const char *ea, const char *eb,
 int zt_str_has(const char *f, int l, const char *ea, const char *hay,
                const char *needle);
 
-#define ZT_TRUE(x) \
-  ((x) ? 1 : (zt_fail_at(__FILE__, __LINE__, "expected true: %s", #x), 0))
+int zt_true(const char *f, int l, const char *ex, int v);
+#define ZT_TRUE(x) zt_true(__FILE__, __LINE__, #x, (x) ? 1 : 0)
 #define ZT_INT(a, b) \
   zt_int_eq(__FILE__, __LINE__, #a, #b, (long long)(a), (long long)(b))
 #define ZT_NEAR(a, b, eps) \
@@ -40,7 +40,8 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv);
   zt_run((cases), sizeof(cases) / sizeof((cases)[0]), (argc), (argv))
 
 /* Files for tests: ZC_TMP (a fresh folder per test program) and ZC_DATA
- * (tests/data). Paths are in a static buffer per call slot. */
+ * (tests/data). Paths live in 32 rotating static buffers: no more than 32
+ * in one expression. */
 const char *zt_tmp(const char *name);
 const char *zt_data(const char *name);
 void zt_write(const char *path, const void *data, size_t n);

@@ -1,4 +1,5 @@
 /* Tests of the zc core: errors, buffers with a ceiling, arena, grow. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"

@@ -235,11 +235,11 @@ static void test_broken(void) {
   expect_error(c, "trunc.json", "{\"traceEvents\":[{\"ph\":\"X\",\"a\":",
                "truncated");
   expect_error(c, "trunc2.json", "{\"traceEvents\":[{\"ph\":\"X\"}",
-               "the data ends at byte 28");
+               "the data ends at byte 26");
   expect_error(c, "garbage.json", "hello", "byte 0");
   expect_error(c, "empty.json", "", "empty");
   expect_error(c, "notevent.json", "[{\"ph\":\"X\"}, 42]",
-               "byte 14: expected a trace event");
+               "byte 13: expected a trace event");
   expect_error(c, "sep.json", "[{\"ph\":\"X\"} {\"ph\":\"X\"}]",
                "byte 12: expected ',' or ']'");
   expect_error(c, "bad-event.json",

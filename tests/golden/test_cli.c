@@ -1,0 +1,179 @@
+/* The zamcap command line, run as a user runs it: exit codes, messages,
+ * output files. ZAMCAP is the binary under test. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "test.h"
+
+static const char *bin(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+static int exists(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0;
+}
+
+/* old/ and new/ folders of the real traces, under ZC_TMP. */
+static void make_dirs(void) {
+  const char *real = zt_data("real");
+  zt_sh(NULL, "mkdir -p '%s' '%s' '%s' && cp '%s'/old-*.json.gz '%s' && "
+        "cp '%s'/new-*.json.gz '%s' && cp '%s'/old-*.json.gz '%s'",
+        zt_tmp("old"), zt_tmp("new"), zt_tmp("old2"), real, zt_tmp("old"),
+        real, zt_tmp("new"), real, zt_tmp("old2"));
+  /* The second old folder pairs each run with another recording. */
+  zt_sh(NULL, "cd '%s' && mv old-1.json.gz x && mv old-2.json.gz old-1.json.gz"
+        " && mv old-3.json.gz old-2.json.gz && mv x old-3.json.gz",
+        zt_tmp("old2"));
+}
+
+static void test_regression(void) {
+  make_dirs();
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(),
+                 zt_tmp("old"), zt_tmp("new"), zt_tmp("out"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "1 regression-cause");
+  ZT_HAS(out, "slowChecksum (/app.js:");
+  ZT_HAS(out, "main > renderList > buildRows > formatRow > slowChecksum");
+  ZT_HAS(out, "pair 3/3");
+  free(out);
+  ZT_TRUE(exists(zt_tmp("out/critical-graph.dot")));
+  ZT_TRUE(exists(zt_tmp("out/pairs/pair-3.dot")));
+  char *dot = zt_read(zt_tmp("out/critical-graph.dot"));
+  ZT_HAS(dot, "slowChecksum\\n/app.js:");
+  ZT_HAS(dot, "fillcolor=\"grey75\"");
+  free(dot);
+  char *json = zt_read(zt_tmp("out/report.json"));
+  ZT_HAS(json, "\"schema\":\t\"zamcap-report/1\"");
+  ZT_HAS(json, "\"regression_causes\"");
+  ZT_HAS(json, "\"bottom_up\"");
+  ZT_HAS(json, "\"delta_ms_per_pair\"");
+  free(json);
+  /* report.json is valid JSON (python3 is there wherever the tests run). */
+  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]));"
+               " c=r[\"regression_causes\"]; assert c[0][\"name\"]==\"slowChecksum\";"
+               " assert len(c[0][\"delta_ms_per_pair\"])==3;"
+               " assert r[\"bottom_up\"][\"rows\"][0][\"name\"]==\"slowChecksum\"'"
+               " '%s'", zt_tmp("out/report.json")), 0);
+}
+
+static void test_aa_and_options(void) {
+  make_dirs();
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
+                 zt_tmp("old"), zt_tmp("old2"), zt_tmp("aa"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "no regression-cause");
+  free(out);
+  /* --pairs limits, --mu raises the bar past the regression. */
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --pairs 1 --mu 500 --out '%s'",
+             bin(), zt_tmp("old"), zt_tmp("new"), zt_tmp("mu"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "pair 1/1");
+  free(out);
+  ZT_TRUE(!exists(zt_tmp("mu/pairs/pair-2.dot")));
+  /* The default output folder and its "latest" link. */
+  rc = zt_sh(&out, "cd '%s' && '%s' compare -q old new --pairs 1 && "
+             "test -L zamcap-out/latest && test -f zamcap-out/latest/report.json",
+             zt_tmp(""), bin());
+  ZT_INT(rc, 1);
+  free(out);
+}
+
+static void test_usage_errors(void) {
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' --help", bin()), 0);
+  ZT_HAS(out, "compare OLD_DIR NEW_DIR");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' compare --help", bin()), 0);
+  ZT_HAS(out, "--quorum");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' --version", bin()), 0);
+  ZT_HAS(out, "zamcap 0.");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' frobnicate", bin()), 2);
+  ZT_HAS(out, "unknown command 'frobnicate'");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' compare a", bin()), 2);
+  ZT_HAS(out, "try 'zamcap compare --help'");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' compare a b --mu fast", bin()), 2);
+  ZT_HAS(out, "--mu wants milliseconds > 0, not 'fast'");
+  free(out);
+  make_dirs();
+  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", bin(),
+               zt_tmp("old"), zt_tmp("new")), 2);
+  ZT_HAS(out, "--quorum 4 is more than the 3 pairs");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent '%s'", bin(), zt_tmp("new")),
+         2);
+  ZT_HAS(out, "/nonexistent: No such file or directory");
+  free(out);
+  zt_sh(NULL, "mkdir -p '%s'", zt_tmp("empty"));
+  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s'", bin(), zt_tmp("empty"),
+               zt_tmp("new")), 2);
+  ZT_HAS(out, "no trace files");
+  free(out);
+}
+
+static void test_bad_traces(void) {
+  make_dirs();
+  char *out = NULL;
+  /* A truncated trace: one line naming the file and the byte, exit 2, and
+   * the pairs already done are kept. */
+  zt_sh(NULL, "mkdir -p '%s' && cp '%s'/old-*.json.gz '%s' && "
+        "zcat '%s'/old-3.json.gz | head -c 300000 > '%s'/old-3.json && "
+        "rm '%s'/old-3.json.gz", zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"),
+        zt_tmp("old"), zt_tmp("cut"), zt_tmp("cut"));
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
+                 zt_tmp("cut"), zt_tmp("new"), zt_tmp("cutout"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "old-3.json: truncated");
+  ZT_HAS(out, "byte 300000");
+  ZT_HAS(out, "the graphs of the 2 pairs done are in");
+  free(out);
+  ZT_TRUE(exists(zt_tmp("cutout/pairs/pair-2.dot")));
+  /* A trace without CPU samples. */
+  zt_sh(NULL, "mkdir -p '%s' && echo '[{\"ph\":\"X\",\"name\":\"RunTask\"}]' > "
+        "'%s'/a.json", zt_tmp("nosamples"), zt_tmp("nosamples"));
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(),
+             zt_tmp("nosamples"), zt_tmp("new"), zt_tmp("nsout"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "a.json: no CPU profile samples");
+  free(out);
+  /* An output folder that cannot be written. */
+  zt_sh(NULL, "touch '%s'", zt_tmp("afile"));
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s/sub'", bin(),
+             zt_tmp("old"), zt_tmp("new"), zt_tmp("afile"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "afile");
+  free(out);
+}
+
+static void test_tree(void) {
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", bin(),
+               zt_data("real/new-1.json.gz")), 0);
+  ZT_HAS(out, "CrRendererMain");
+  ZT_HAS(out, "          formatRow  ");
+  ZT_HAS(out, "slowChecksum");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' tree /nonexistent.json", bin()), 2);
+  ZT_HAS(out, "/nonexistent.json: cannot open");
+  free(out);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"regression", test_regression},
+      {"aa_and_options", test_aa_and_options},
+      {"usage_errors", test_usage_errors},
+      {"bad_traces", test_bad_traces},
+      {"tree", test_tree},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
