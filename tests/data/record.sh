@@ -9,7 +9,7 @@
 #        OUTDIR      output directory        (default tests/data/real)
 #
 # Records old-1, new-1, old-2, new-2, ... alternately, one fresh browser and
-# one fresh profile dir per file, and writes OUTDIR/{old,new}-N.json.gz
+# one fresh profile dir per file, and writes OUTDIR/{old,new}/run-N.json.gz
 # (gzip -9 -n of the JSON trace Chromium wrote). Nothing is downloaded: the
 # page is served by python3's http.server on 127.0.0.1 (a free port).
 set -euo pipefail
@@ -119,9 +119,10 @@ record() {  # record VARIANT N
   done
   stop_chrome
   rm -rf "$profile"
-  gzip -9 -n -c "$trace" >"$OUTDIR/$variant-$n.json.gz"
+  mkdir -p "$OUTDIR/$variant"
+  gzip -9 -n -c "$trace" >"$OUTDIR/$variant/run-$n.json.gz"
   rm -f "$trace"
-  echo "  -> $OUTDIR/$variant-$n.json.gz ($(wc -c <"$OUTDIR/$variant-$n.json.gz") bytes)"
+  echo "  -> $OUTDIR/$variant/run-$n.json.gz ($(wc -c <"$OUTDIR/$variant/run-$n.json.gz") bytes)"
 }
 
 for n in $(seq 1 "$RUNS"); do

@@ -20,13 +20,13 @@ static int exists(const char *path) {
 /* old/ and new/ folders of the real traces, under ZC_TMP. */
 static void make_dirs(void) {
   const char *real = zt_data("real");
-  zt_sh(NULL, "mkdir -p '%s' '%s' '%s' && cp '%s'/old-*.json.gz '%s' && "
-        "cp '%s'/new-*.json.gz '%s' && cp '%s'/old-*.json.gz '%s'",
+  zt_sh(NULL, "mkdir -p '%s' '%s' '%s' && cp '%s'/old/*.json.gz '%s' && "
+        "cp '%s'/new/*.json.gz '%s' && cp '%s'/old/*.json.gz '%s'",
         zt_tmp("old"), zt_tmp("new"), zt_tmp("old2"), real, zt_tmp("old"),
         real, zt_tmp("new"), real, zt_tmp("old2"));
   /* The second old folder pairs each run with another recording. */
-  zt_sh(NULL, "cd '%s' && mv old-1.json.gz x && mv old-2.json.gz old-1.json.gz"
-        " && mv old-3.json.gz old-2.json.gz && mv x old-3.json.gz",
+  zt_sh(NULL, "cd '%s' && mv run-1.json.gz x && mv run-2.json.gz run-1.json.gz"
+        " && mv run-3.json.gz run-2.json.gz && mv x run-3.json.gz",
         zt_tmp("old2"));
 }
 
@@ -125,14 +125,14 @@ static void test_bad_traces(void) {
   char *out = NULL;
   /* A truncated trace: one line naming the file and the byte, exit 2, and
    * the pairs already done are kept. */
-  zt_sh(NULL, "mkdir -p '%s' && cp '%s'/old-*.json.gz '%s' && "
-        "zcat '%s'/old-3.json.gz | head -c 300000 > '%s'/old-3.json && "
-        "rm '%s'/old-3.json.gz", zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"),
+  zt_sh(NULL, "mkdir -p '%s' && cp '%s'/*.json.gz '%s' && "
+        "zcat '%s'/run-3.json.gz | head -c 300000 > '%s'/run-3.json && "
+        "rm '%s'/run-3.json.gz", zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"),
         zt_tmp("old"), zt_tmp("cut"), zt_tmp("cut"));
   int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
                  zt_tmp("cut"), zt_tmp("new"), zt_tmp("cutout"));
   ZT_INT(rc, 2);
-  ZT_HAS(out, "old-3.json: truncated");
+  ZT_HAS(out, "cut/run-3.json: truncated");
   ZT_HAS(out, "byte 300000");
   ZT_HAS(out, "the graphs of the 2 pairs done are in");
   free(out);
@@ -157,7 +157,7 @@ static void test_bad_traces(void) {
 static void test_tree(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", bin(),
-               zt_data("real/new-1.json.gz")), 0);
+               zt_data("real/new/run-1.json.gz")), 0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "          formatRow  ");
   ZT_HAS(out, "slowChecksum");

@@ -113,10 +113,12 @@ static struct ana_graph *real_compare(struct ana_ctx *c, const char *const *o,
   return agg;
 }
 
-static const char *const olds[] = {"real/old-1.json.gz", "real/old-2.json.gz",
-                                   "real/old-3.json.gz"};
-static const char *const news[] = {"real/new-1.json.gz", "real/new-2.json.gz",
-                                   "real/new-3.json.gz"};
+static const char *const olds[] = {"real/old/run-1.json.gz",
+                                   "real/old/run-2.json.gz",
+                                   "real/old/run-3.json.gz"};
+static const char *const news[] = {"real/new/run-1.json.gz",
+                                   "real/new/run-2.json.gz",
+                                   "real/new/run-3.json.gz"};
 
 static void test_real_regression(void) {
   struct ana_ctx *c = ana_ctx_new();

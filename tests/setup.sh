@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# zamcap's one setup script for a fresh Debian machine: installs what is
+# missing (apt-get; sudo when not root; nothing to do when all is there),
+# configures and builds, then does what it is asked:
+#
+#   tests/setup.sh --example   build and compare the bundled example traces
+#   tests/setup.sh --test      build and run the whole test suite, then again
+#                              under AddressSanitizer + UBSan (what CI runs)
+#   tests/setup.sh --bench     build and run the benchmark (figures only)
+#   tests/setup.sh --build     install and build only
+#
+# Builds go to build/ (and build-asan/ for the sanitizer pass).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+MODE=${1:---build}
+case "$MODE" in
+  --example|--test|--bench|--build) ;;
+  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "setup.sh: unknown mode '$MODE' (try --help)" >&2; exit 2 ;;
+esac
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+# ---- packages ----
+# Build: compiler, CMake, Ninja, pkg-config and the four libraries of the
+# design card. Tests: python3 (checks report.json), Chromium for the
+# end-to-end tests, clang for the fuzzers.
+PKGS=(gcc make cmake ninja-build pkg-config zlib1g-dev libcjson-dev
+      libwebsockets-dev libcurl4-openssl-dev ca-certificates)
+if [ "$MODE" = --test ]; then
+  PKGS+=(python3 chromium clang)
+fi
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { say "need root or sudo to install: ${missing[*]}"; exit 1; }
+    SUDO=sudo
+  fi
+  say "installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# ---- build ----
+JOBS=$(nproc 2>/dev/null || echo 2)
+build() {  # build DIR [cmake args...]
+  local dir=$1; shift
+  cmake -S "$ROOT" -B "$ROOT/$dir" -G Ninja -DZC_WERROR=ON "$@" >/dev/null
+  cmake --build "$ROOT/$dir" -j "$JOBS"
+}
+say "building in build/"
+build build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+
+case "$MODE" in
+  --build)
+    say "done: build/zamcap"
+    ;;
+  --example)
+    say "comparing the bundled example: three old and three new traces of"
+    say "tests/data/page, recorded in headless Chromium (tests/data/README.md)"
+    set +e
+    build/zamcap compare tests/data/real/old tests/data/real/new \
+      --out zamcap-out/example
+    rc=$?
+    set -e
+    # 1 means "regression-causes found": the example has one.
+    if [ "$rc" -gt 1 ]; then exit "$rc"; fi
+    say "exit code $rc ($([ $rc = 1 ] && echo 'regression-causes found' || echo 'none found'));"
+    say "the report is in zamcap-out/example/ (critical-graph.dot, report.json)"
+    if command -v dot >/dev/null; then
+      dot -Tsvg zamcap-out/example/critical-graph.dot \
+        -o zamcap-out/example/critical-graph.svg && \
+        say "drawn: zamcap-out/example/critical-graph.svg"
+    fi
+    ;;
+  --test)
+    say "running the test suite"
+    (cd build && ctest --output-on-failure -j "$JOBS")
+    say "again under AddressSanitizer + UBSan (leaks checked)"
+    build build-asan -DCMAKE_BUILD_TYPE=Debug -DZC_SANITIZE=ON
+    (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+      UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+      ctest --output-on-failure -j "$JOBS")
+    ;;
+  --bench)
+    build/tests/zc_bench "${@:2}"
+    ;;
+esac
