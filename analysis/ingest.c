@@ -3,20 +3,16 @@
  * A structural scanner walks the top-level JSON: it finds each value's
  * extent (brackets and strings only, no allocation) and, for trace events,
  * the offset of the "ph" value on the way. Only the events zamcap needs
- * (ph "P": Profile/ProfileChunk, ph "M": metadata) are parsed with cJSON.
+ * (ph "P": Profile/ProfileChunk, ph "M": metadata) are read, with a pull
+ * reader (jread.c) straight into profile nodes and samples: no DOM.
  * Memory is the buffer (as large as the largest single event) plus the
  * kept profile nodes and samples, whatever the file's size. */
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
-#include "ana.h"
-
-uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
-                           enum ana_kind kind, uint32_t name, uint32_t url,
-                           int32_t line, int32_t col);
+#include "ana-int.h"
 
 #define ING_READ (1u << 20)     /* bytes asked of zlib per read */
 #define ING_MAXVAL (1u << 30)   /* largest single JSON value we hold */
@@ -62,10 +58,12 @@ struct ing {
   size_t nthr, capthr;
   struct prof *prof;
   size_t nprof, capprof;
-  /* .cpuprofile fields, when the file is one */
-  cJSON *cp_nodes, *cp_samples, *cp_deltas;
-  double cp_start, cp_end;
-  int cp_has_start, cp_has_end;
+  /* scratch, reused from event to event */
+  int32_t *sid, *dt;
+  size_t nsid, ndt, capsid, capdt;
+  uint32_t *kids;
+  size_t capkids;
+  struct prof *cpuprofile; /* set when the file is a .cpuprofile */
   uint32_t k_root, k_program, k_idle, k_gc;
 };
 
@@ -77,7 +75,10 @@ struct ing {
 static enum zc_err ing_more(struct ing *g, size_t keep, size_t *shift) {
   *shift = 0;
   if (g->eof) return ZC_OK;
-  if (keep > 0 && (g->cap - g->len < ING_READ || keep >= g->len)) {
+  /* Compact before growing: the buffer holds one value at most, never the
+   * file. (The same room test as below, or the buffer doubles at the edge
+   * case where exactly ING_READ bytes are free.) */
+  if (keep > 0 && (g->cap - g->len < ING_READ + 1 || keep >= g->len)) {
     memmove(g->buf, g->buf + keep, g->len - keep);
     g->len -= keep;
     g->pos -= keep < g->pos ? keep : g->pos;
@@ -299,92 +300,184 @@ static struct pnode *prof_add(struct prof *p, uint32_t id) {
   return &p->nodes[p->nnodes - 1];
 }
 
-static int ing_num(const cJSON *j, double *out) {
-  if (!cJSON_IsNumber(j)) return 0;
-  *out = j->valuedouble;
-  return 1;
-}
+/* ---- reading the events zamcap needs, with the pull reader ---- */
 
-static int ing_u32(const cJSON *j, uint32_t *out) {
+static int ing_u32(struct jr *r, uint32_t *out) {
   double d;
-  if (!ing_num(j, &d) || d < 0 || d > 4294967295.0) return 0;
+  if (!jr_num(r, &d)) return 0;
+  if (d < 0 || d > 4294967295.0) return 0;
   *out = (uint32_t)d;
   return 1;
 }
 
-static const char *ing_strv(const cJSON *j) {
-  return cJSON_IsString(j) && j->valuestring ? j->valuestring : NULL;
+static uint32_t ing_kind(const struct ing *g, uint32_t name) {
+  return name == g->k_root      ? ANA_ROOT
+         : name == g->k_program ? ANA_PROGRAM
+         : name == g->k_idle    ? ANA_IDLE
+         : name == g->k_gc      ? ANA_GC
+                                : ANA_FUNC;
 }
 
-static enum zc_err ing_nodes(struct ing *g, struct prof *p, const cJSON *arr,
-                             uint64_t off) {
-  const cJSON *nd;
-  cJSON_ArrayForEach(nd, arr) {
-    uint32_t id;
-    if (!ing_u32(cJSON_GetObjectItemCaseSensitive(nd, "id"), &id))
-      return zc_fail(ZC_E_PARSE, "%s: byte %llu: a profile node has no "
-                     "numeric id", g->path, (unsigned long long)off);
-    const cJSON *cf = cJSON_GetObjectItemCaseSensitive(nd, "callFrame");
-    const char *fn = ing_strv(cJSON_GetObjectItemCaseSensitive(cf, "functionName"));
-    const char *url = ing_strv(cJSON_GetObjectItemCaseSensitive(cf, "url"));
-    double line = -1, col = -1;
-    ing_num(cJSON_GetObjectItemCaseSensitive(cf, "lineNumber"), &line);
-    ing_num(cJSON_GetObjectItemCaseSensitive(cf, "columnNumber"), &col);
+static int ing_callframe(struct ing *g, struct jr *r, struct pnode *n) {
+  const char *k, *s;
+  size_t kn, sn;
+  double d;
+  n->line = n->col = -1;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "functionName") && jr_str(r, &s, &sn))
+      n->name = ana_intern(g->ctx, s, sn);
+    else if (jr_is(k, kn, "url") && jr_str(r, &s, &sn))
+      n->url = ana_intern(g->ctx, s, sn);
+    else if (jr_is(k, kn, "lineNumber") && jr_num(r, &d))
+      n->line = d >= -1 && d < 2e9 ? (int32_t)d : -1;
+    else if (jr_is(k, kn, "columnNumber") && jr_num(r, &d))
+      n->col = d >= -1 && d < 2e9 ? (int32_t)d : -1;
+    else if (!jr_skip(r)) return 0;
+  }
+  return !r->err;
+}
+
+/* A "nodes" array: trace chunks give each node's parent, .cpuprofile
+ * files its children. */
+static int ing_nodes(struct ing *g, struct prof *p, struct jr *r) {
+  const char *k;
+  size_t kn;
+  if (!jr_arr(r)) return 0;
+  while (jr_more(r, NULL, NULL)) {
+    struct pnode tmp;
+    memset(&tmp, 0, sizeof tmp);
+    tmp.line = tmp.col = -1;
+    uint32_t id = 0, kid;
+    int has_id = 0, has_cf = 0;
+    uint32_t *kids = g->kids;
+    size_t nk = 0;
+    if (!jr_obj(r)) return 0;
+    while (jr_more(r, &k, &kn)) {
+      if (jr_is(k, kn, "id")) {
+        if (!(has_id = ing_u32(r, &id))) return 0;
+      } else if (jr_is(k, kn, "parent")) {
+        if (!ing_u32(r, &tmp.parent)) return 0;
+      } else if (jr_is(k, kn, "callFrame")) {
+        if (!(has_cf = ing_callframe(g, r, &tmp))) return 0;
+      } else if (jr_is(k, kn, "children")) {
+        if (!jr_arr(r)) return 0;
+        while (jr_more(r, NULL, NULL)) {
+          if (!ing_u32(r, &kid)) return 0;
+          ZC_GROW(g->kids, g->capkids, nk + 1);
+          kids = g->kids;
+          kids[nk++] = kid;
+        }
+      } else if (!jr_skip(r)) {
+        return 0;
+      }
+    }
+    if (r->err) return 0;
+    if (!has_id) {
+      r->err = r->p;
+      return 0;
+    }
     struct pnode *n = prof_add(p, id);
-    n->name = fn ? ana_intern(g->ctx, fn, strlen(fn)) : 0;
-    n->url = url ? ana_intern(g->ctx, url, strlen(url)) : 0;
-    n->line = line >= -1 && line < 2e9 ? (int32_t)line : -1;
-    n->col = col >= -1 && col < 2e9 ? (int32_t)col : -1;
-    n->kind = n->name == g->k_root      ? ANA_ROOT
-              : n->name == g->k_program ? ANA_PROGRAM
-              : n->name == g->k_idle    ? ANA_IDLE
-              : n->name == g->k_gc      ? ANA_GC
-                                        : ANA_FUNC;
-    uint32_t parent;
-    if (ing_u32(cJSON_GetObjectItemCaseSensitive(nd, "parent"), &parent))
-      n->parent = parent;
-    /* .cpuprofile nodes list children instead of a parent. */
-    const cJSON *kids = cJSON_GetObjectItemCaseSensitive(nd, "children");
-    const cJSON *k;
-    cJSON_ArrayForEach(k, kids) {
-      uint32_t kid;
-      if (ing_u32(k, &kid) && kid != id) prof_add(p, kid)->parent = id;
+    if (has_cf) {
+      n->name = tmp.name;
+      n->url = tmp.url;
+      n->line = tmp.line;
+      n->col = tmp.col;
+      n->kind = (uint8_t)ing_kind(g, n->name);
+    }
+    if (tmp.parent) n->parent = tmp.parent;
+    for (size_t i = 0; i < nk; i++)
+      if (kids[i] != id) prof_add(p, kids[i])->parent = id;
+  }
+  return !r->err;
+}
+
+/* An array of integers (sample ids or time deltas) into v. */
+static int ing_ints(struct jr *r, int32_t **v, size_t *n, size_t *cap) {
+  *n = 0;
+  if (!jr_arr(r)) return 0;
+  while (jr_more(r, NULL, NULL)) {
+    double d;
+    if (!jr_num(r, &d)) return 0;
+    if (d > 2147483647.0 || d < -2147483648.0) {
+      r->err = r->p;
+      return 0;
+    }
+    ZC_GROW(*v, *cap, *n + 1);
+    (*v)[(*n)++] = (int32_t)d;
+  }
+  return !r->err;
+}
+
+/* Appends the pending sample ids and deltas to p, pairwise. */
+static enum zc_err ing_flush_samples(struct ing *g, struct prof *p,
+                                     uint64_t off) {
+  size_t n = g->nsid < g->ndt ? g->nsid : g->ndt;
+  if (g->nsid != g->ndt)
+    zc_log(2, "%s: byte %llu: %zu samples but %zu time deltas; using %zu",
+           g->path, (unsigned long long)off, g->nsid, g->ndt, n);
+  ZC_GROW(p->sid, p->capsamp, p->nsamp + n);
+  p->sdt = zc_xreallocarray(p->sdt, p->capsamp, sizeof *p->sdt);
+  for (size_t i = 0; i < n; i++) {
+    if (g->sid[i] < 0)
+      return zc_fail(ZC_E_PARSE, "%s: byte %llu: sample %zu is not a node "
+                     "id", g->path, (unsigned long long)off, i);
+    p->sid[p->nsamp] = (uint32_t)g->sid[i];
+    p->sdt[p->nsamp++] = g->dt[i];
+  }
+  g->nsid = g->ndt = 0;
+  return ZC_OK;
+}
+
+/* args.data of a ProfileChunk: {cpuProfile: {nodes, samples}, timeDeltas,
+ * endTime?}. */
+static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
+  const char *k;
+  size_t kn;
+  double t;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "cpuProfile")) {
+      if (!jr_obj(r)) return 0;
+      while (jr_more(r, &k, &kn)) {
+        if (jr_is(k, kn, "nodes")) {
+          if (!ing_nodes(g, p, r)) return 0;
+        } else if (jr_is(k, kn, "samples")) {
+          if (!ing_ints(r, &g->sid, &g->nsid, &g->capsid)) return 0;
+        } else if (jr_is(k, kn, "endTime")) {
+          if (!jr_num(r, &t)) return 0;
+          p->end_us = (int64_t)t, p->has_end = 1;
+        } else if (!jr_skip(r)) {
+          return 0;
+        }
+      }
+    } else if (jr_is(k, kn, "timeDeltas")) {
+      if (!ing_ints(r, &g->dt, &g->ndt, &g->capdt)) return 0;
+    } else if (jr_is(k, kn, "endTime")) {
+      if (!jr_num(r, &t)) return 0;
+      p->end_us = (int64_t)t, p->has_end = 1;
+    } else if (!jr_skip(r)) {
+      return 0;
     }
   }
-  return ZC_OK;
+  return !r->err;
 }
 
-static enum zc_err ing_samples(struct ing *g, struct prof *p,
-                               const cJSON *samples, const cJSON *deltas,
-                               uint64_t off) {
-  int ns = cJSON_GetArraySize(samples), nd = cJSON_GetArraySize(deltas);
-  if (ns != nd)
-    zc_log(2, "%s: byte %llu: %d samples but %d time deltas; using %d",
-           g->path, (unsigned long long)off, ns, nd, ns < nd ? ns : nd);
-  size_t n = (size_t)(ns < nd ? ns : nd);
-  ZC_GROW(p->sid, p->capsamp, p->nsamp + n);
-  size_t cap = p->capsamp;
-  p->sdt = zc_xreallocarray(p->sdt, cap, sizeof *p->sdt);
-  const cJSON *s = samples ? samples->child : NULL;
-  const cJSON *d = deltas ? deltas->child : NULL;
-  for (size_t i = 0; i < n; i++, s = s->next, d = d->next) {
-    uint32_t id;
-    double dt;
-    if (!ing_u32(s, &id) || !ing_num(d, &dt) || dt > 2e9 || dt < -2e9)
-      return zc_fail(ZC_E_PARSE, "%s: byte %llu: sample %zu is not a node "
-                     "id with a time delta", g->path, (unsigned long long)off,
-                     i);
-    p->sid[p->nsamp] = id;
-    p->sdt[p->nsamp++] = (int32_t)dt;
+/* Walks obj to the value of key (one level); 1 with the cursor there. */
+static int ing_find(struct jr *r, const char *key) {
+  const char *k;
+  size_t kn;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, key)) return 1;
+    if (!jr_skip(r)) return 0;
   }
-  return ZC_OK;
+  return 0;
 }
-
-/* ---- events ---- */
 
 static void ing_thread_name(struct ing *g, int64_t pid, int64_t tid,
-                            const char *name) {
-  uint32_t id = ana_intern(g->ctx, name, strlen(name));
+                            const char *name, size_t n) {
+  uint32_t id = ana_intern(g->ctx, name, n);
   for (size_t i = 0; i < g->nthr; i++)
     if (g->thr[i].pid == pid && g->thr[i].tid == tid) {
       g->thr[i].name = id;
@@ -394,69 +487,85 @@ static void ing_thread_name(struct ing *g, int64_t pid, int64_t tid,
   g->thr[g->nthr++] = (struct thr){pid, tid, id};
 }
 
-static int64_t ing_i64(const cJSON *j, int64_t dflt) {
-  double d;
-  return ing_num(j, &d) && d > -9e18 && d < 9e18 ? (int64_t)d : dflt;
+static void ing_copy(char *dst, size_t cap, const char *s, size_t n) {
+  if (n >= cap) n = cap - 1;
+  memcpy(dst, s, n);
+  dst[n] = '\0';
 }
 
 static enum zc_err ing_event(struct ing *g, const struct val *v) {
   uint64_t off = g->base + v->s;
-  cJSON *ev = cJSON_ParseWithLength(g->buf + v->s, v->e - v->s);
-  if (!ev) {
-    const char *at = cJSON_GetErrorPtr();
-    uint64_t where = off;
-    if (at && at >= g->buf + v->s && at <= g->buf + v->e)
-      where = g->base + (uint64_t)(at - g->buf);
-    return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed event (JSON error "
-                   "near byte %llu)", g->path, (unsigned long long)off,
-                   (unsigned long long)where);
-  }
-  g->parsed++;
+  const char *text = g->buf + v->s;
+  struct jr r;
+  jr_init(&r, text, v->e - v->s);
+  char ph[4] = "", name[32] = "", id[48] = "";
+  double pid = 0, tid = 0, ts = 0;
+  int has_ts = 0;
+  const char *args = NULL, *k, *s;
+  size_t kn, sn;
   enum zc_err e = ZC_OK;
-  const char *ph = ing_strv(cJSON_GetObjectItemCaseSensitive(ev, "ph"));
-  const char *name = ing_strv(cJSON_GetObjectItemCaseSensitive(ev, "name"));
-  int64_t pid = ing_i64(cJSON_GetObjectItemCaseSensitive(ev, "pid"), 0);
-  int64_t tid = ing_i64(cJSON_GetObjectItemCaseSensitive(ev, "tid"), 0);
-  const cJSON *args = cJSON_GetObjectItemCaseSensitive(ev, "args");
-  const cJSON *data = cJSON_GetObjectItemCaseSensitive(args, "data");
-  if (!ph || !name) goto out;
-  if (strcmp(ph, "M") == 0 && strcmp(name, "thread_name") == 0) {
-    const char *tn = ing_strv(cJSON_GetObjectItemCaseSensitive(args, "name"));
-    if (tn) ing_thread_name(g, pid, tid, tn);
-  } else if (strcmp(ph, "P") == 0 &&
-             (strcmp(name, "Profile") == 0 ||
-              strcmp(name, "ProfileChunk") == 0)) {
-    const cJSON *jid = cJSON_GetObjectItemCaseSensitive(ev, "id");
-    char id[48];
-    if (ing_strv(jid)) snprintf(id, sizeof id, "%s", jid->valuestring);
-    else snprintf(id, sizeof id, "#%lld", (long long)ing_i64(jid, 0));
-    struct prof *p = ing_prof(g, pid, id);
-    double t;
-    if (name[7] == '\0') { /* Profile */
-      p->tid = tid;
-      p->has_tid = 1;
-      if (ing_num(cJSON_GetObjectItemCaseSensitive(data, "startTime"), &t) ||
-          ing_num(cJSON_GetObjectItemCaseSensitive(ev, "ts"), &t)) {
-        p->start_us = (int64_t)t;
-        p->has_start = 1;
-      }
-    } else {
-      const cJSON *cp = cJSON_GetObjectItemCaseSensitive(data, "cpuProfile");
-      e = ing_nodes(g, p, cJSON_GetObjectItemCaseSensitive(cp, "nodes"), off);
-      if (!e)
-        e = ing_samples(g, p, cJSON_GetObjectItemCaseSensitive(cp, "samples"),
-                        cJSON_GetObjectItemCaseSensitive(data, "timeDeltas"),
-                        off);
-      if (ing_num(cJSON_GetObjectItemCaseSensitive(data, "endTime"), &t) ||
-          ing_num(cJSON_GetObjectItemCaseSensitive(cp, "endTime"), &t)) {
-        p->end_us = (int64_t)t;
-        p->has_end = 1;
+  /* The top level first: "args" usually comes before "name" (keys are
+   * sorted), so it is noted and read once the event's kind is known. */
+  if (jr_obj(&r)) {
+    while (jr_more(&r, &k, &kn)) {
+      if (jr_is(k, kn, "ph") && jr_str(&r, &s, &sn)) ing_copy(ph, sizeof ph, s, sn);
+      else if (jr_is(k, kn, "name") && jr_str(&r, &s, &sn))
+        ing_copy(name, sizeof name, s, sn);
+      else if (jr_is(k, kn, "pid")) jr_num(&r, &pid);
+      else if (jr_is(k, kn, "tid")) jr_num(&r, &tid);
+      else if (jr_is(k, kn, "ts")) has_ts = jr_num(&r, &ts);
+      else if (jr_is(k, kn, "id")) {
+        if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn)) ing_copy(id, sizeof id, s, sn);
+        else {
+          double d = 0;
+          jr_num(&r, &d);
+          snprintf(id, sizeof id, "#%.0f", d);
+        }
+      } else {
+        if (jr_is(k, kn, "args")) args = r.p;
+        jr_skip(&r);
       }
     }
   }
+  if (r.err) goto bad;
+  g->parsed++;
+  int64_t ipid = pid > -9e18 && pid < 9e18 ? (int64_t)pid : 0;
+  int64_t itid = tid > -9e18 && tid < 9e18 ? (int64_t)tid : 0;
+  if (!args) goto out;
+  r.p = args;
+  if (!strcmp(ph, "M") && !strcmp(name, "thread_name")) {
+    if (ing_find(&r, "name") && jr_str(&r, &s, &sn))
+      ing_thread_name(g, ipid, itid, s, sn);
+  } else if (!strcmp(ph, "P") && !strcmp(name, "Profile")) {
+    struct prof *p = ing_prof(g, ipid, id);
+    p->tid = itid;
+    p->has_tid = 1;
+    double t;
+    if (ing_find(&r, "data") && ing_find(&r, "startTime") && jr_num(&r, &t)) {
+      p->start_us = (int64_t)t;
+      p->has_start = 1;
+    } else if (has_ts) {
+      p->start_us = (int64_t)ts;
+      p->has_start = 1;
+    }
+    r.err = NULL; /* a Profile without startTime is not malformed */
+  } else if (!strcmp(ph, "P") && !strcmp(name, "ProfileChunk")) {
+    struct prof *p = ing_prof(g, ipid, id);
+    g->nsid = g->ndt = 0;
+    if (ing_find(&r, "data")) ing_chunk_data(g, p, &r);
+    if (r.err) goto bad;
+    e = ing_flush_samples(g, p, off);
+  }
+  if (r.err) goto bad;
 out:
-  cJSON_Delete(ev);
+  jr_done(&r);
   return e;
+bad:
+  jr_done(&r);
+  return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed event (bad JSON or "
+                 "an unexpected value at byte %llu)", g->path,
+                 (unsigned long long)off,
+                 (unsigned long long)(off + (uint64_t)(r.err - text)));
 }
 
 /* Is this event one we parse? Decided from the "ph" value alone. */
@@ -523,6 +632,31 @@ static int ing_keyis(const struct ing *g, const struct val *k, const char *s) {
   return k->e - k->s == n + 2 && memcmp(g->buf + k->s + 1, s, n) == 0;
 }
 
+/* One top-level field of a .cpuprofile: 0 nodes, 1 samples, 2 timeDeltas,
+ * 3 startTime, 4 endTime. */
+static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
+                                        const struct val *v) {
+  if (!g->cpuprofile) g->cpuprofile = ing_prof(g, 0, "cpuprofile");
+  struct prof *p = g->cpuprofile;
+  struct jr r;
+  jr_init(&r, g->buf + v->s, v->e - v->s);
+  double t;
+  if (f == 0) ing_nodes(g, p, &r);
+  else if (f == 1) ing_ints(&r, &g->sid, &g->nsid, &g->capsid);
+  else if (f == 2) ing_ints(&r, &g->dt, &g->ndt, &g->capdt);
+  else if (jr_num(&r, &t) && f == 3) p->start_us = (int64_t)t, p->has_start = 1;
+  else if (!r.err) p->end_us = (int64_t)t, p->has_end = 1;
+  const char *at = r.err;
+  jr_done(&r);
+  if (at)
+    return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed CPU profile field "
+                   "(bad JSON or an unexpected value at byte %llu)", g->path,
+                   (unsigned long long)(g->base + v->s),
+                   (unsigned long long)(g->base + (uint64_t)(at - g->buf)));
+  g->parsed++;
+  return ZC_OK;
+}
+
 /* A top-level object: {"traceEvents": [...], ...} or a .cpuprofile. */
 static enum zc_err ing_object(struct ing *g) {
   enum zc_err e;
@@ -550,28 +684,7 @@ static enum zc_err ing_object(struct ing *g) {
     } else {
       struct val v;
       if ((e = ing_value(g, &v))) return e;
-      if (cpf >= 0) {
-        cJSON *j = cJSON_ParseWithLength(g->buf + v.s, v.e - v.s);
-        if (!j)
-          return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed \"%s\" value",
-                         g->path, (unsigned long long)(g->base + v.s),
-                         cpk[cpf]);
-        g->parsed++;
-        cJSON **slot = cpf == 0 ? &g->cp_nodes
-                       : cpf == 1 ? &g->cp_samples
-                       : cpf == 2 ? &g->cp_deltas
-                                  : NULL;
-        if (slot) {
-          cJSON_Delete(*slot);
-          *slot = j;
-        } else {
-          double t = 0;
-          int ok = ing_num(j, &t);
-          if (cpf == 3) g->cp_start = t, g->cp_has_start = ok;
-          else g->cp_end = t, g->cp_has_end = ok;
-          cJSON_Delete(j);
-        }
-      }
+      if (cpf >= 0 && (e = ing_cpuprofile_field(g, cpf, &v))) return e;
     }
     if ((e = ing_peek(g, &c))) return e;
     if (c == '}') break;
@@ -626,28 +739,21 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
   return at;
 }
 
-/* A worker thread is named by its script: the component of the first
- * top-level function with a URL (DESIGN.md). */
-static uint32_t ing_worker_name(struct ing *g, struct prof *p, uint32_t name,
-                                const uint32_t *order) {
+/* A worker thread is named by its script (DESIGN.md): the component of
+ * the first top-level function, in V8's order of discovery, with a URL. */
+static uint32_t ing_worker_name(struct ing *g, const struct prof *p,
+                                uint32_t name) {
   const char *tn = ana_str(g->ctx, name);
   if (!strstr(tn, "Worker")) return name;
-  /* Looking at the first samples is enough, and bounds the work. */
-  for (size_t k = 0; k < p->nsamp && k < 100000; k++) {
-    struct pnode *n = prof_find(p, p->sid[order ? order[k] : k]);
-    struct pnode *top = NULL;
-    for (size_t hops = 0; n && n->kind != ANA_ROOT && hops <= p->nnodes;
-         hops++) {
-      top = n;
-      n = n->parent ? prof_find(p, n->parent) : NULL;
-    }
-    if (top && top->url) {
-      const char *u = ana_str(g->ctx, top->url);
-      char comp[1024], b[1200];
-      ana_component(u, strlen(u), comp, sizeof comp);
-      snprintf(b, sizeof b, "%s %s", tn, comp);
-      return ana_intern(g->ctx, b, strlen(b));
-    }
+  for (size_t i = 0; i < p->nnodes; i++) {
+    const struct pnode *n = &p->nodes[i];
+    const struct pnode *up = n->parent ? prof_find(p, n->parent) : NULL;
+    if (!n->url || !up || up->kind != ANA_ROOT) continue;
+    const char *u = ana_str(g->ctx, n->url);
+    char comp[1024], b[1200];
+    ana_component(u, strlen(u), comp, sizeof comp);
+    snprintf(b, sizeof b, "%s %s", tn, comp);
+    return ana_intern(g->ctx, b, strlen(b));
   }
   return name;
 }
@@ -676,20 +782,40 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
   if (!sorted) {
     order = zc_xmalloc(p->nsamp * sizeof *order);
     for (size_t i = 0; i < p->nsamp; i++) order[i] = (uint32_t)i;
-    ing_ts_for_sort = ts;
-    qsort(order, p->nsamp, sizeof *order, ing_bytime);
+    /* Nearly sorted: insertion sort is linear in the few inversions. A
+     * hostile file with many gets qsort instead, past a bound of moves. */
+    size_t moves = 0, bound = 16 * p->nsamp + 1024;
+    for (size_t i = 1; i < p->nsamp && moves <= bound; i++) {
+      uint32_t x = order[i];
+      size_t j = i;
+      while (j > 0 && ts[order[j - 1]] > ts[x] && ++moves <= bound) {
+        order[j] = order[j - 1];
+        j--;
+      }
+      order[j] = x;
+    }
+    if (moves > bound) {
+      ing_ts_for_sort = ts;
+      qsort(order, p->nsamp, sizeof *order, ing_bytime);
+    }
   }
-  uint32_t name = ing_worker_name(g, p, ing_thread_of(g, p), order);
+  uint32_t name = ing_worker_name(g, p, ing_thread_of(g, p));
   uint32_t thread = ana__tl_child_ids(tl, 0, ANA_THREAD, name, 0, -1, -1);
   uint32_t *stk = NULL;
   size_t cap = 0;
+  /* Consecutive samples often hit the same node: skip the hash lookup. */
+  uint32_t last_id = 0;
+  struct pnode *last = NULL;
   for (size_t k = 0; k < p->nsamp; k++) {
     size_t i = order ? order[k] : k;
     size_t nx = k + 1 < p->nsamp ? (order ? order[k + 1] : k + 1) : SIZE_MAX;
     int64_t dur = nx != SIZE_MAX ? ts[nx] - ts[i]
                   : p->has_end && p->end_us > ts[i] ? p->end_us - ts[i]
                                                    : 0;
-    struct pnode *n = prof_find(p, p->sid[i]);
+    struct pnode *n = last && p->sid[i] == last_id ? last
+                                                   : prof_find(p, p->sid[i]);
+    last_id = p->sid[i];
+    last = n;
     if (!n) continue; /* a sample of a node never described: skip it */
     uint32_t at = n->kind == ANA_ROOT ? thread
                   : n->tl != ANA_NONE ? n->tl
@@ -742,15 +868,8 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
                 path, (unsigned long long)(g.base + g.pos));
     goto out;
   }
-  if (g.cp_nodes) { /* a .cpuprofile */
-    struct prof *p = ing_prof(&g, 0, "cpuprofile");
-    p->start_us = (int64_t)g.cp_start;
-    p->has_start = g.cp_has_start;
-    p->end_us = (int64_t)g.cp_end;
-    p->has_end = g.cp_has_end;
-    if ((e = ing_nodes(&g, p, g.cp_nodes, 0))) goto out;
-    if ((e = ing_samples(&g, p, g.cp_samples, g.cp_deltas, 0))) goto out;
-  }
+  /* A .cpuprofile's samples and deltas come as two top-level arrays. */
+  if (g.cpuprofile && (e = ing_flush_samples(&g, g.cpuprofile, 0))) goto out;
   struct ana_timeline *tl = ana_tl_new(c, path);
   for (size_t i = 0; i < g.nprof; i++) ing_build(&g, &g.prof[i], tl);
   ana_tl_finish(tl);
@@ -765,8 +884,8 @@ out:
   free(g.thr);
   for (size_t i = 0; i < g.nprof; i++) prof_free(&g.prof[i]);
   free(g.prof);
-  cJSON_Delete(g.cp_nodes);
-  cJSON_Delete(g.cp_samples);
-  cJSON_Delete(g.cp_deltas);
+  free(g.sid);
+  free(g.dt);
+  free(g.kids);
   return e;
 }

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "ana-int.h"
 
 struct ana__build {
   uint32_t *tab; /* node index + 1, keyed by (parent, frame) */
@@ -108,9 +108,6 @@ uint32_t ana_tl_child(struct ana_timeline *tl, uint32_t parent,
 }
 
 /* Same as ana_tl_child with interned ids; for the trace loader. */
-uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
-                           enum ana_kind kind, uint32_t name, uint32_t url,
-                           int32_t line, int32_t col);
 uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
                            enum ana_kind kind, uint32_t name, uint32_t url,
                            int32_t line, int32_t col) {

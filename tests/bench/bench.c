@@ -252,6 +252,7 @@ int main(int argc, char **argv) {
     perror("mkdtemp");
     return 1;
   }
+  mkdir(dir, 0777); /* a --dir that does not exist yet */
   unsigned long long size = quick ? 20000000ULL : 120000000ULL;
   unsigned nodes = quick ? 20000 : 100000;
   char pold[4096], pnew[4096], pgz[4096];

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "ana.h"
+#include "ana-int.h"
 #include "test.h"
 
 /* A small trace: main > render > slowThing, main > a > helper, (idle),
@@ -250,7 +250,7 @@ static void test_broken(void) {
                "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\","
                "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[],"
                "\"samples\":[\"x\"]},\"timeDeltas\":[1]}}}]",
-               "sample 0");
+               "unexpected value at byte 96");
   /* A bare array may lack its ']' (the JSON Array Format allows it). */
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, "open.json", "[{\"ph\":\"X\"},\n", &e);
@@ -327,6 +327,87 @@ static void test_component(void) {
   ZT_STR(tiny, "/ab");
 }
 
+static void test_jread(void) {
+  const char *in =
+      "{\"a\\u0062\": [1, -2.5e1, 30, true, null, \"x\\\"y\\\\z\\n\"],"
+      " \"s\": \"\\u00e9\\ud83d\\ude00\\/\", \"o\": {\"deep\": [[{}]]}}";
+  struct jr r;
+  jr_init(&r, in, strlen(in));
+  const char *k, *s;
+  size_t kn, sn;
+  double d;
+  int keys = 0;
+  ZT_TRUE(jr_obj(&r));
+  while (jr_more(&r, &k, &kn)) {
+    keys++;
+    if (jr_is(k, kn, "ab")) {
+      ZT_TRUE(jr_arr(&r));
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_num(&r, &d));
+      ZT_NEAR(d, 1, 0);
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_num(&r, &d));
+      ZT_NEAR(d, -25, 0);
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_num(&r, &d));
+      ZT_NEAR(d, 30, 0);
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_skip(&r)); /* true */
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_skip(&r)); /* null */
+      ZT_TRUE(jr_more(&r, NULL, NULL) && jr_str(&r, &s, &sn));
+      ZT_INT(sn, 6);
+      ZT_TRUE(memcmp(s, "x\"y\\z\n", 6) == 0);
+      ZT_TRUE(!jr_more(&r, NULL, NULL));
+    } else if (jr_is(k, kn, "s")) {
+      ZT_TRUE(jr_str(&r, &s, &sn));
+      /* é, U+1F600 from a surrogate pair, and an escaped slash */
+      ZT_INT(sn, 7);
+      ZT_TRUE(memcmp(s, "\xc3\xa9\xf0\x9f\x98\x80/", 7) == 0);
+    } else {
+      ZT_TRUE(jr_skip(&r));
+    }
+  }
+  ZT_TRUE(r.err == NULL);
+  ZT_INT(keys, 3);
+  jr_done(&r);
+  /* Errors stop the reader and say where. */
+  static const char *const bad[] = {"[1 2]", "{\"a\" 1}", "[\"\\q\"]",
+                                    "[-]", "[tru]", "[\"open", "{\"a\":1]"};
+  /* the offending byte; a string never closed fails where the data ends */
+  static const int at[] = {3, 5, 2, 1, 1, 6, 6};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    jr_init(&r, bad[i], strlen(bad[i]));
+    int c = jr_peek(&r);
+    if (c == '[') {
+      jr_arr(&r);
+      while (jr_more(&r, NULL, NULL) && jr_skip(&r)) {}
+    } else {
+      jr_obj(&r);
+      while (jr_more(&r, &k, &kn) && jr_skip(&r)) {}
+    }
+    if (ZT_TRUE(r.err != NULL)) ZT_INT(r.err - bad[i], at[i]);
+    jr_done(&r);
+  }
+}
+
+/* Function names with escapes reach the tree decoded. */
+static void test_escaped_names(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  const char *t =
+      "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
+      "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
+      "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+      "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
+      "\"caf\\u00e9 \\\"q\\\"\",\"url\":\"http:\\/\\/h\\/a.js\"}}],"
+      "\"samples\":[2,2]},\"timeDeltas\":[5,5]}}}]";
+  enum zc_err e;
+  struct ana_timeline *tl = load_text(c, "esc.json", t, &e);
+  if (ZT_INT(e, ZC_OK)) {
+    const struct ana_node *n = find(tl, "caf\xc3\xa9 \"q\"");
+    if (ZT_TRUE(n)) ZT_STR(ana_str(c, n->component), "/a.js");
+    /* No thread_name: the profile's thread is named by its tid. */
+    ZT_STR(ana_str(c, tl->nodes[tl->kids[0]].name), "main");
+  }
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"forms", test_forms},
@@ -337,6 +418,8 @@ int main(int argc, char **argv) {
       {"broken", test_broken},
       {"order_and_workers", test_order_and_workers},
       {"component", test_component},
+      {"jread", test_jread},
+      {"escaped_names", test_escaped_names},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -1,0 +1,41 @@
+/* Private to analysis/: a JSON pull reader for trace events and the
+ * timeline builder's id-based entry. Not part of ana.h's contract. */
+#ifndef ANA_INT_H
+#define ANA_INT_H
+
+#include "ana.h"
+
+uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
+                           enum ana_kind kind, uint32_t name, uint32_t url,
+                           int32_t line, int32_t col);
+
+/* A pull reader over one JSON value in memory: no allocation but a scratch
+ * buffer for strings with escapes. Every call returns 0 once an error is
+ * met, and err says where; callers check err once at the end. Objects and
+ * arrays are walked with jr_obj/jr_arr and then jr_more, which says whether
+ * another member follows (and reads its key, for objects). */
+struct jr {
+  const char *p, *e; /* cursor and end */
+  const char *err;   /* first syntax error, or NULL */
+  int first;         /* private: at the first member of a container */
+  struct zc_buf tmp; /* private: decoded strings */
+};
+void jr_init(struct jr *r, const char *p, size_t n);
+void jr_done(struct jr *r);
+int jr_peek(struct jr *r); /* next byte after whitespace, or -1 */
+int jr_obj(struct jr *r);  /* consumes '{' */
+int jr_arr(struct jr *r);  /* consumes '[' */
+/* Next member: 1 with *key set (objects) and the cursor at its value, 0 at
+ * the container's end (consumed) or on error. */
+int jr_more(struct jr *r, const char **key, size_t *klen);
+int jr_str(struct jr *r, const char **s, size_t *n); /* valid until next */
+int jr_num(struct jr *r, double *v);
+int jr_skip(struct jr *r);
+/* Key comparison: k of length n equals the NUL-terminated lit. */
+static inline int jr_is(const char *k, size_t n, const char *lit) {
+  size_t i = 0;
+  for (; i < n && lit[i] && k[i] == lit[i]; i++) {}
+  return i == n && !lit[i];
+}
+
+#endif
