@@ -60,6 +60,28 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
   return i;
 }
 
+/* Leaves are regression-causes; a thread with nothing under it is no
+ * regression path and leaves the graph (its node stays in the array,
+ * unlinked). */
+static void graph_finish(struct ana_graph *g) {
+  struct ana_gnode *r = &g->nodes[0];
+  uint32_t prev = ANA_NONE;
+  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
+    if (g->nodes[t].nkids) {
+      prev = t;
+      continue;
+    }
+    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
+    else g->nodes[prev].sib = g->nodes[t].sib;
+    if (r->last == t) r->last = prev;
+    r->nkids--;
+  }
+  for (uint32_t i = 0; i < g->n; i++) {
+    struct ana_gnode *n = &g->nodes[i];
+    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids;
+  }
+}
+
 static struct ana_gnode proto_of(const struct ana_node *t) {
   struct ana_gnode n;
   memset(&n, 0, sizeof n);
@@ -163,24 +185,7 @@ enum zc_err ana_critical(const struct ana_timeline *old,
   free(ka);
   free(kb);
   free(old_of);
-  /* Leaves are regression-causes; a thread with nothing under it is no
-   * regression path and leaves the graph. */
-  struct ana_gnode *r = &g->nodes[root];
-  uint32_t prev = ANA_NONE;
-  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
-    if (g->nodes[t].nkids) {
-      prev = t;
-      continue;
-    }
-    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
-    else g->nodes[prev].sib = g->nodes[t].sib;
-    if (r->last == t) r->last = prev;
-    r->nkids--;
-  }
-  for (uint32_t i = 0; i < g->n; i++) {
-    struct ana_gnode *n = &g->nodes[i];
-    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids;
-  }
+  graph_finish(g);
   *out = g;
   return ZC_OK;
 }
@@ -276,7 +281,6 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
         gm[gr->first + p] = c;
       }
     }
-    size_t first = sp;
     for (size_t k = 0; k < ng; k++) {
       if (grp[k].count < quorum) continue;
       struct ana_gnode proto;
@@ -298,7 +302,6 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
       ZC_GROW(stack, scap, sp + 1);
       stack[sp++] = ai;
     }
-    (void)first;
   }
   free(stack);
   free(grp);
@@ -306,24 +309,7 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   free(tab);
   free(rank);
   free(members);
-  /* An aggregated thread with no function under it is dropped, as in a
-   * single pair's graph. */
-  struct ana_gnode *r = &g->nodes[root];
-  uint32_t prev = ANA_NONE;
-  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
-    if (g->nodes[t].nkids) {
-      prev = t;
-      continue;
-    }
-    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
-    else g->nodes[prev].sib = g->nodes[t].sib;
-    if (r->last == t) r->last = prev;
-    r->nkids--;
-  }
-  for (uint32_t i = 0; i < g->n; i++) {
-    struct ana_gnode *nd = &g->nodes[i];
-    nd->cause = nd->kind != ANA_ROOT && nd->kind != ANA_THREAD && !nd->nkids;
-  }
+  graph_finish(g);
   return g;
 }
 

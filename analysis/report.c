@@ -26,6 +26,21 @@ void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
              n->col + 1);
 }
 
+/* Pushes node i's children so that they pop in order; returns the new
+ * stack depth. The stack holds g->n entries: each node is pushed once. */
+static uint32_t rep_push_kids(const struct ana_graph *g, uint32_t i,
+                              uint32_t *stack, uint32_t sp) {
+  uint32_t k0 = sp;
+  for (uint32_t k = g->nodes[i].kid; k != ANA_NONE; k = g->nodes[k].sib)
+    stack[sp++] = k;
+  for (uint32_t a = k0, b = sp; a + 1 < b; a++, b--) {
+    uint32_t t = stack[a];
+    stack[a] = stack[b - 1];
+    stack[b - 1] = t;
+  }
+  return sp;
+}
+
 /* DOT strings: quote, backslash and control characters escaped. */
 static void rep_dotstr(FILE *f, const char *s) {
   for (; *s; s++) {
@@ -74,15 +89,7 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
     if (n->cause) fputs(", style=\"rounded,filled\", fillcolor=\"grey75\"", f);
     fputs("];\n", f);
     if (n->parent != ANA_NONE) fprintf(f, "  n%u -> n%u;\n", n->parent, i);
-    /* Push children in reverse so they print in order. */
-    uint32_t k0 = sp;
-    for (uint32_t k = n->kid; k != ANA_NONE; k = g->nodes[k].sib)
-      stack[sp++] = k;
-    for (uint32_t a = k0, b = sp; a + 1 < b; a++, b--) {
-      uint32_t t = stack[a];
-      stack[a] = stack[b - 1];
-      stack[b - 1] = t;
-    }
+    sp = rep_push_kids(g, i, stack, sp);
   }
   free(stack);
   fputs("}\n", f);
@@ -196,14 +203,7 @@ static cJSON *rep_graph(const struct ana_graph *g) {
     cJSON_AddArrayToObject(o, "children");
     if (n->parent != ANA_NONE)
       cJSON_AddItemToArray(cJSON_GetObjectItem(obj[n->parent], "children"), o);
-    uint32_t k0 = sp;
-    for (uint32_t k = n->kid; k != ANA_NONE; k = g->nodes[k].sib)
-      stack[sp++] = k;
-    for (uint32_t a = k0, b = sp; a + 1 < b; a++, b--) {
-      uint32_t t = stack[a];
-      stack[a] = stack[b - 1];
-      stack[b - 1] = t;
-    }
+    sp = rep_push_kids(g, i, stack, sp);
   }
   cJSON *root = obj[0];
   free(obj);
