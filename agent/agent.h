@@ -16,6 +16,10 @@ enum {
 
 int agent_compare(int argc, char **argv);
 int agent_tree(int argc, char **argv);
+int agent_record(int argc, char **argv);
+
+/* The exit code for an error (DESIGN.md); interrupted is 128 + signal. */
+int agent_exit_for(enum zc_err e);
 
 /* Prints "zamcap: msg" and "try 'zamcap CMD --help'" and returns 2. */
 int agent_usage_error(const char *cmd, const char *fmt, ...)

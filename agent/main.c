@@ -1,15 +1,30 @@
 /* zamcap: which function made the web app slower. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agent.h"
+#include "cdp.h"
+
+/* The first SIGINT/SIGTERM asks every wait to stop, so that the normal
+ * path ends Chrome and removes its profile; a second one ends Chrome
+ * at once and exits. */
+static void on_signal(int sig) {
+  if (cdp_interrupted) {
+    cdp_kill_all_now();
+    _exit(128 + sig);
+  }
+  cdp_interrupted = sig;
+}
 
 static const char usage[] =
     "usage: zamcap COMMAND [OPTIONS]\n"
     "\n"
     "Commands:\n"
     "  compare OLD_DIR NEW_DIR   compare saved traces of two builds (ZAM)\n"
+    "  record --url URL          record traced runs of a page in Chrome\n"
     "  tree TRACE                print one trace's pruned call tree\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
@@ -33,7 +48,15 @@ int main(int argc, char **argv) {
     printf("zamcap %s\n", ZAMCAP_VERSION);
     return 0;
   }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
   if (!strcmp(cmd, "compare")) return agent_compare(argc - 1, argv + 1);
+  if (!strcmp(cmd, "record")) return agent_record(argc - 1, argv + 1);
   if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
   fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
   return AGENT_EXIT_USAGE;

@@ -23,6 +23,9 @@ const char *zc_strerror(enum zc_err e) {
   case ZC_E_USAGE: return "bad usage";
   case ZC_E_NOMEM: return "out of memory";
   case ZC_E_INTERNAL: return "internal error";
+  case ZC_E_CDP: return "DevTools protocol error";
+  case ZC_E_BROWSER: return "browser error";
+  case ZC_E_INTERRUPTED: return "interrupted";
   }
   return "unknown error";
 }
@@ -38,6 +41,16 @@ enum zc_err zc_fail(enum zc_err e, const char *fmt, ...) {
 
 const char *zc_errmsg(void) {
   return zc__msg[0] ? zc__msg : zc_strerror(zc__last);
+}
+
+void zc_err_save(struct zc_errsave *s) {
+  s->code = zc__last;
+  memcpy(s->msg, zc__msg, sizeof s->msg);
+}
+
+void zc_err_restore(const struct zc_errsave *s) {
+  zc__last = s->code;
+  memcpy(zc__msg, s->msg, sizeof zc__msg);
 }
 
 static void zc__oom(size_t n) {
@@ -233,6 +246,12 @@ double zc_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+void zc_sleep_ms(double ms) {
+  struct timespec ts = {(time_t)(ms / 1000),
+                        (long)((ms - (double)(time_t)(ms / 1000) * 1000) * 1e6)};
+  nanosleep(&ts, NULL);
 }
 
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {

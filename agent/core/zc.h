@@ -20,6 +20,9 @@ enum zc_err {
   ZC_E_USAGE,    /* the caller asked for something impossible */
   ZC_E_NOMEM,    /* memory could not be had */
   ZC_E_INTERNAL, /* a bug in zamcap */
+  ZC_E_CDP,      /* Chrome answered a command with an error */
+  ZC_E_BROWSER,  /* the browser or the connection to it failed */
+  ZC_E_INTERRUPTED, /* SIGINT or SIGTERM */
 };
 
 /* Short fixed text for a code ("parse error"). */
@@ -32,6 +35,14 @@ enum zc_err zc_fail(enum zc_err e, const char *fmt, ...)
 
 /* The calling thread's last message, or zc_strerror of the last code. */
 const char *zc_errmsg(void);
+
+/* Cleanup that may fail on its own keeps the message being reported. */
+struct zc_errsave {
+  enum zc_err code;
+  char msg[1024];
+};
+void zc_err_save(struct zc_errsave *s);
+void zc_err_restore(const struct zc_errsave *s);
 
 /* Allocators that print and exit(4) when memory runs out; they never
  * return NULL. Sizes are checked for overflow. */
@@ -81,6 +92,7 @@ void zc_log(int level, const char *fmt, ...)
 
 /* Monotonic clock in milliseconds. */
 double zc_now_ms(void);
+void zc_sleep_ms(double ms);
 
 /* 64-bit hash of bytes (FNV-1a folded with a final mix). */
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed);

@@ -1,4 +1,5 @@
 /* The test harness. See test.h. */
+#define _DEFAULT_SOURCE /* usleep */
 #define _POSIX_C_SOURCE 200809L
 #include "test.h"
 
@@ -8,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "zc.h"
 
@@ -144,4 +147,40 @@ int zt_sh(char **out, const char *fmt, ...) {
   if (out) *out = zc_buf_take(&b);
   else zc_buf_free(&b);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int zt_spawn(const char *cmd, FILE **out) {
+  int fd[2];
+  if (pipe(fd) != 0) return -1;
+  pid_t pid = fork();
+  if (pid == 0) {
+    setpgid(0, 0);
+    dup2(fd[1], 1);
+    close(fd[0]);
+    close(fd[1]);
+    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+    _exit(127);
+  }
+  close(fd[1]);
+  setpgid(pid, pid);
+  *out = fdopen(fd[0], "r");
+  return (int)pid;
+}
+
+void zt_stop(int pid) {
+  if (pid <= 0) return;
+  kill(-pid, SIGTERM);
+  for (int i = 0; i < 40 && waitpid(pid, NULL, WNOHANG) == 0; i++)
+    usleep(50000);
+  kill(-pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+}
+
+int zt_group_alive(int pgid, double wait_ms) {
+  double end = zc_now_ms() + wait_ms;
+  for (;;) {
+    if (kill(-pgid, 0) != 0 && errno == ESRCH) return 0;
+    if (zc_now_ms() > end) return 1;
+    usleep(50000);
+  }
 }

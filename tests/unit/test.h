@@ -5,6 +5,7 @@
 #define ZT_TEST_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 extern int zt_failed_checks;
 
@@ -51,5 +52,14 @@ char *zt_read(const char *path); /* caller frees; NULL if absent */
  * in *out (caller frees) when out is not NULL. */
 int zt_sh(char **out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Starts a shell command in the background with its stdout on a pipe;
+ * *out reads it. Returns the pid (its own process group), or -1. */
+int zt_spawn(const char *cmd, FILE **out);
+/* Ends a spawned command's group and reaps it. */
+void zt_stop(int pid);
+/* Processes left in process group pgid, after waiting up to wait_ms for
+ * them to go. */
+int zt_group_alive(int pgid, double wait_ms);
 
 #endif

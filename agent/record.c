@@ -1,0 +1,195 @@
+/* zamcap record: capture traced runs of a page. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+
+#include "agent.h"
+#include "cdp.h"
+
+static const char record_usage[] =
+    "usage: zamcap record --url URL [OPTIONS]\n"
+    "\n"
+    "Opens URL in Chrome, each run in a fresh browser context, and records a\n"
+    "trace from before navigation until the page has settled (load event,\n"
+    "then no request and no long task for --settle ms). Traces go to\n"
+    "OUT/traces/run-<i>.json, loadable in DevTools and by zamcap compare.\n"
+    "\n"
+    "  --url URL           the page\n"
+    "  --runs N            how many runs (default 1)\n"
+    "  --out DIR           output folder (default zamcap-out/<UTC time>/)\n"
+    "  --settle MS         quiet time that ends a run (default 500)\n"
+    "  --timeout MS        longest wait for a command or a settle\n"
+    "                      (default 30000)\n"
+    "  --chrome PATH       the Chrome to launch (default: $CHROME_PATH,\n"
+    "                      then chromium, google-chrome, ... on PATH)\n"
+    "  --browser-url URL   attach to a running Chrome instead:\n"
+    "                      http://HOST:PORT or a ws:// DevTools URL\n"
+    "  --headful           show the browser window\n"
+    "  --categories LIST   trace categories (default: the Performance\n"
+    "                      panel's, CPU samples included)\n"
+    "  --no-trace          run without tracing (to measure its overhead)\n"
+    "  -q, -v              quieter, more verbose\n"
+    "\n"
+    "Exit: 0 recorded, 2 usage error, 3 capture failed (the runs already\n"
+    "recorded are kept), 130/143 interrupted.\n";
+
+static double cpu_ms(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3 +
+         (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+}
+
+static double peak_mb(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_maxrss / 1024.0;
+}
+
+int agent_exit_for(enum zc_err e) {
+  switch (e) {
+  case ZC_OK: return AGENT_EXIT_NONE;
+  case ZC_E_INTERRUPTED: return 128 + (cdp_interrupted ? cdp_interrupted : 2);
+  case ZC_E_USAGE: return AGENT_EXIT_USAGE;
+  case ZC_E_INTERNAL: return AGENT_EXIT_INTERNAL;
+  default: return AGENT_EXIT_CAPTURE;
+  }
+}
+
+int agent_record(int argc, char **argv) {
+  static const struct option opts[] = {
+      {"url", required_argument, NULL, 'u'},
+      {"runs", required_argument, NULL, 'n'},
+      {"out", required_argument, NULL, 'o'},
+      {"settle", required_argument, NULL, 's'},
+      {"timeout", required_argument, NULL, 't'},
+      {"chrome", required_argument, NULL, 'c'},
+      {"browser-url", required_argument, NULL, 'b'},
+      {"headful", no_argument, NULL, 'H'},
+      {"categories", required_argument, NULL, 'C'},
+      {"no-trace", no_argument, NULL, 'N'},
+      {"quiet", no_argument, NULL, 'q'},
+      {"verbose", no_argument, NULL, 'v'},
+      {"help", no_argument, NULL, 'h'},
+      {NULL, 0, NULL, 0},
+  };
+  struct cdp_opts co;
+  cdp_opts_default(&co);
+  const char *url = NULL, *outarg = NULL, *cats = NULL;
+  unsigned runs = 1;
+  double settle = 500;
+  int notrace = 0, c;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
+    switch (c) {
+    case 'u': url = optarg; break;
+    case 'n':
+      if (!agent_parse_uint(optarg, &runs) || !runs)
+        return agent_usage_error("record", "--runs wants a count >= 1, not "
+                                 "'%s'", optarg);
+      break;
+    case 'o': outarg = optarg; break;
+    case 's':
+      if (!agent_parse_ms(optarg, &settle))
+        return agent_usage_error("record", "--settle wants milliseconds, not "
+                                 "'%s'", optarg);
+      break;
+    case 't':
+      if (!agent_parse_ms(optarg, &co.timeout_ms) || co.timeout_ms < 1)
+        return agent_usage_error("record", "--timeout wants milliseconds, not "
+                                 "'%s'", optarg);
+      break;
+    case 'c': co.chrome = optarg; break;
+    case 'b': co.browser_url = optarg; break;
+    case 'H': co.headful = 1; break;
+    case 'C': cats = optarg; break;
+    case 'N': notrace = 1; break;
+    case 'q': zc_verbosity = 0; break;
+    case 'v': zc_verbosity++; break;
+    case 'h': fputs(record_usage, stdout); return 0;
+    default: return agent_usage_error("record", "bad option");
+    }
+  }
+  if (optind != argc)
+    return agent_usage_error("record", "unexpected argument '%s'",
+                             argv[optind]);
+  if (!url) return agent_usage_error("record", "record wants --url URL");
+  if (co.chrome && co.browser_url)
+    return agent_usage_error("record", "--chrome and --browser-url exclude "
+                             "each other");
+
+  double t0 = zc_now_ms(), cpu0 = cpu_ms();
+  char *out = NULL, path[4096], logp[4096];
+  enum zc_err e = agent_outdir(outarg, &out);
+  if (e) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    return AGENT_EXIT_USAGE;
+  }
+  snprintf(path, sizeof path, "%s/traces", out);
+  if ((e = agent_mkdirs(path))) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    free(out);
+    return AGENT_EXIT_USAGE;
+  }
+  snprintf(logp, sizeof logp, "%s/chrome.log", out);
+  if (!co.browser_url) co.log_path = logp;
+
+  struct cdp_browser *b = NULL;
+  unsigned done = 0;
+  uint64_t total = 0;
+  if ((e = cdp_browser_start(&co, &b))) goto out;
+  zc_log(1, "%s%s", cdp_browser_version(b),
+         cdp_browser_pid(b) ? " (launched, headless)" : " (attached)");
+  struct cdp_conn *conn = cdp_browser_conn(b);
+  for (unsigned i = 1; i <= runs; i++) {
+    double tr = zc_now_ms();
+    struct cdp_page *p = NULL;
+    uint64_t bytes = 0;
+    if ((e = cdp_page_open(conn, &p))) break;
+    const char *s = cdp_page_session(p);
+    if (!notrace && (e = cdp_trace_start(conn, s, cats))) goto run_fail;
+    double tnav = zc_now_ms();
+    if ((e = cdp_page_navigate(p, url, co.timeout_ms))) goto run_fail;
+    if ((e = cdp_page_settle(p, settle, co.timeout_ms))) goto run_fail;
+    double tsettled = zc_now_ms();
+    snprintf(path, sizeof path, "%s/traces/run-%u.json", out, i);
+    if (!notrace &&
+        (e = cdp_trace_stop(conn, s, path, co.timeout_ms, &bytes)))
+      goto run_fail;
+    cdp_page_close(p);
+    total += bytes;
+    done = i;
+    if (notrace)
+      zc_log(1, "run %u/%u: settled %.0f ms after navigation (not traced)", i,
+             runs, tsettled - tnav);
+    else
+      zc_log(1, "run %u/%u: %s (%.1f MB), settled %.0f ms after navigation, "
+             "%.1f s in all", i, runs, path, (double)bytes / 1e6,
+             tsettled - tnav, (zc_now_ms() - tr) / 1e3);
+    continue;
+  run_fail:
+    cdp_page_close(p);
+    break;
+  }
+out:
+  if (e) {
+    fprintf(stderr, "zamcap: run %u of %u: %s\n", done + 1, runs, zc_errmsg());
+    if (done)
+      fprintf(stderr, "zamcap: the %u run%s recorded before are kept in "
+              "%s/traces/\n", done, done == 1 ? "" : "s", out);
+  }
+  cdp_browser_free(b);
+  double wall = zc_now_ms() - t0, cpu = cpu_ms() - cpu0;
+  zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
+         "time), peak memory %.1f MB", done, done == 1 ? "" : "s", wall / 1e3,
+         cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0, peak_mb());
+  if (!e)
+    for (unsigned i = 1; i <= done && !notrace; i++)
+      printf("%s/traces/run-%u.json\n", out, i);
+  (void)total;
+  free(out);
+  return agent_exit_for(e);
+}

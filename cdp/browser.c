@@ -1,0 +1,343 @@
+/* Finding, launching and attaching to Chrome, and never leaving one that
+ * zamcap started behind. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <curl/curl.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cdp-int.h"
+
+struct cdp_browser {
+  int pid;            /* 0 when attached */
+  char *profile;      /* temporary --user-data-dir, removed at the end */
+  char *ws_url;
+  char *version;
+  struct cdp_conn *conn;
+};
+
+/* Process groups of the Chromes this process started, for signal handlers
+ * (a plain array: async-signal-safe to read). */
+static volatile pid_t cdp__groups[16];
+
+static void reg_add(pid_t pid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(cdp__groups); i++)
+    if (!cdp__groups[i]) {
+      cdp__groups[i] = pid;
+      return;
+    }
+}
+
+static void reg_del(pid_t pid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(cdp__groups); i++)
+    if (cdp__groups[i] == pid) cdp__groups[i] = 0;
+}
+
+void cdp_kill_all_now(void) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(cdp__groups); i++)
+    if (cdp__groups[i] > 0) kill(-cdp__groups[i], SIGKILL);
+}
+
+void cdp_opts_default(struct cdp_opts *o) {
+  memset(o, 0, sizeof *o);
+  o->timeout_ms = 30000;
+}
+
+static int is_exec(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode) && access(p, X_OK) == 0;
+}
+
+char *cdp_find_chrome(const char *path) {
+  if (path) {
+    if (is_exec(path)) return zc_xstrdup(path);
+    zc_fail(ZC_E_BROWSER, "--chrome %s: no executable there", path);
+    return NULL;
+  }
+  const char *env = getenv("CHROME_PATH");
+  if (env && *env) {
+    if (is_exec(env)) return zc_xstrdup(env);
+    zc_fail(ZC_E_BROWSER, "CHROME_PATH=%s: no executable there", env);
+    return NULL;
+  }
+  static const char *const names[] = {"chromium", "chromium-browser",
+                                      "google-chrome", "google-chrome-stable"};
+  const char *pathv = getenv("PATH");
+  for (size_t n = 0; n < ZC_ARRAY_LEN(names); n++) {
+    for (const char *d = pathv ? pathv : "/usr/bin:/bin"; *d;) {
+      const char *e = strchr(d, ':');
+      size_t dl = e ? (size_t)(e - d) : strlen(d);
+      char cand[4096];
+      snprintf(cand, sizeof cand, "%.*s/%s", (int)dl, dl ? d : ".", names[n]);
+      if (is_exec(cand)) return zc_xstrdup(cand);
+      d += dl + (e ? 1 : 0);
+    }
+  }
+  zc_fail(ZC_E_BROWSER, "no Chrome found: give --chrome PATH or set "
+          "CHROME_PATH, or install chromium (Debian: apt-get install "
+          "chromium)");
+  return NULL;
+}
+
+static int rm_entry(const char *p, const struct stat *st, int flag,
+                    struct FTW *ftw) {
+  (void)st, (void)flag, (void)ftw;
+  remove(p);
+  return 0;
+}
+
+static void rm_rf(const char *dir) {
+  if (dir) nftw(dir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* Ends a launched Chrome: SIGTERM to its group, up to 3 s, then SIGKILL. */
+static void stop_chrome(int pid) {
+  if (pid <= 0) return;
+  kill(-pid, SIGTERM);
+  for (int i = 0; i < 60; i++) {
+    int st;
+    pid_t r = waitpid(pid, &st, WNOHANG);
+    if (r == pid || (r < 0 && errno == ECHILD)) break;
+    zc_sleep_ms(50);
+  }
+  /* The group outlives its leader when renderers are slow to go. */
+  kill(-pid, SIGKILL);
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+  reg_del(pid);
+}
+
+/* ---- discovery over HTTP ---- */
+
+static size_t curl_sink(char *p, size_t sz, size_t n, void *arg) {
+  return zc_buf_add(arg, p, sz * n) ? 0 : sz * n;
+}
+
+static enum zc_err discover(const char *base, double timeout_ms, char **ws,
+                            char **version) {
+  char url[1024];
+  size_t bl = strlen(base);
+  snprintf(url, sizeof url, "%.*s/json/version", (int)(bl && base[bl - 1] == '/'
+                                                       ? bl - 1 : bl), base);
+  CURL *h = curl_easy_init();
+  if (!h) return zc_fail(ZC_E_BROWSER, "cannot start libcurl");
+  struct zc_buf body;
+  zc_buf_init(&body, 1 << 20);
+  char err[CURL_ERROR_SIZE] = "";
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, curl_sink);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &body);
+  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, err);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)timeout_ms);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h, CURLOPT_NOPROXY, "*");
+  CURLcode rc = curl_easy_perform(h);
+  long status = 0;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+  curl_easy_cleanup(h);
+  enum zc_err e = ZC_OK;
+  if (rc != CURLE_OK) {
+    e = zc_fail(ZC_E_BROWSER, "--browser-url %s: %s", base,
+                err[0] ? err : curl_easy_strerror(rc));
+  } else if (status != 200) {
+    e = zc_fail(ZC_E_BROWSER, "--browser-url %s: GET /json/version answered "
+                "HTTP %ld", base, status);
+  } else {
+    cJSON *j = cJSON_ParseWithLength(body.ptr ? body.ptr : "", body.len);
+    const cJSON *w = cJSON_GetObjectItemCaseSensitive(j, "webSocketDebuggerUrl");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, "Browser");
+    if (!cJSON_IsString(w))
+      e = zc_fail(ZC_E_BROWSER, "--browser-url %s: /json/version has no "
+                  "webSocketDebuggerUrl: is this a DevTools endpoint?", base);
+    else {
+      *ws = zc_xstrdup(w->valuestring);
+      *version = zc_xstrdup(cJSON_IsString(v) ? v->valuestring : "");
+    }
+    cJSON_Delete(j);
+  }
+  zc_buf_free(&body);
+  return e;
+}
+
+/* ---- launching ---- */
+
+static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
+  char *chrome = cdp_find_chrome(o->chrome);
+  if (!chrome) return ZC_E_BROWSER;
+  char tmpl[] = "/tmp/zamcap-chrome.XXXXXX";
+  if (!mkdtemp(tmpl)) {
+    free(chrome);
+    return zc_fail(ZC_E_IO, "cannot make a temporary profile folder: %s",
+                   strerror(errno));
+  }
+  b->profile = zc_xstrdup(tmpl);
+  char udd[600];
+  snprintf(udd, sizeof udd, "--user-data-dir=%s", b->profile);
+  const char *argv[40];
+  int n = 0;
+  argv[n++] = chrome;
+  if (!o->headful) argv[n++] = "--headless";
+  argv[n++] = udd;
+  argv[n++] = "--remote-debugging-port=0";
+  argv[n++] = "--no-first-run";
+  argv[n++] = "--no-default-browser-check";
+  argv[n++] = "--disable-background-networking";
+  argv[n++] = "--disable-component-update";
+  argv[n++] = "--disable-sync";
+  argv[n++] = "--disable-default-apps";
+  argv[n++] = "--disable-extensions";
+  argv[n++] = "--disable-renderer-backgrounding";
+  argv[n++] = "--disable-background-timer-throttling";
+  argv[n++] = "--disable-backgrounding-occluded-windows";
+  argv[n++] = "--mute-audio";
+  argv[n++] = "--disable-gpu";
+  if (geteuid() == 0) argv[n++] = "--no-sandbox"; /* root has no sandbox */
+  argv[n++] = "about:blank";
+  argv[n] = NULL;
+
+  int logfd = open(o->log_path ? o->log_path : "/dev/null",
+                   O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (logfd < 0) {
+    enum zc_err e = zc_fail(ZC_E_IO, "%s: cannot write Chrome's log: %s",
+                            o->log_path, strerror(errno));
+    free(chrome);
+    return e;
+  }
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(logfd);
+    free(chrome);
+    return zc_fail(ZC_E_BROWSER, "cannot start Chrome: %s", strerror(errno));
+  }
+  if (pid == 0) {
+    /* Its own process group, so that zamcap can end Chrome with all its
+     * helpers; its output to the log, never the terminal. */
+    setpgid(0, 0);
+    int nul = open("/dev/null", O_RDONLY);
+    if (nul >= 0) dup2(nul, 0);
+    dup2(logfd, 1);
+    dup2(logfd, 2);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    execv(argv[0], (char *const *)argv);
+    dprintf(2, "zamcap: cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(logfd);
+  b->pid = (int)pid;
+  reg_add(pid);
+  zc_log(2, "started %s (pid %d, profile %s)", chrome, (int)pid, b->profile);
+
+  /* Chrome writes the port it chose and the browser target's path to
+   * DevToolsActivePort in the profile. */
+  char portfile[700];
+  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", b->profile);
+  double deadline = zc_now_ms() + o->timeout_ms;
+  enum zc_err e = ZC_OK;
+  for (;;) {
+    FILE *f = fopen(portfile, "r");
+    if (f) {
+      char line1[32] = "", line2[256] = "";
+      int ok = fgets(line1, sizeof line1, f) && fgets(line2, sizeof line2, f);
+      fclose(f);
+      line2[strcspn(line2, "\r\n")] = '\0';
+      int port = atoi(line1);
+      if (ok && port > 0 && line2[0] == '/') {
+        char ws[400];
+        snprintf(ws, sizeof ws, "ws://127.0.0.1:%d%s", port, line2);
+        b->ws_url = zc_xstrdup(ws);
+        break;
+      }
+    }
+    int st;
+    if (waitpid(pid, &st, WNOHANG) == pid) {
+      b->pid = 0;
+      reg_del(pid);
+      e = zc_fail(ZC_E_BROWSER, "%s exited before DevTools came up (%s %d)%s%s",
+                  chrome, WIFEXITED(st) ? "status" : "signal",
+                  WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st),
+                  o->log_path ? "; see " : "", o->log_path ? o->log_path : "");
+      break;
+    }
+    if (cdp_interrupted) {
+      e = zc_fail(ZC_E_INTERRUPTED, "interrupted while Chrome started");
+      break;
+    }
+    if (zc_now_ms() > deadline) {
+      e = zc_fail(ZC_E_TIMEOUT, "%s did not open DevTools in %.0f s", chrome,
+                  o->timeout_ms / 1000);
+      break;
+    }
+    zc_sleep_ms(20);
+  }
+  free(chrome);
+  return e;
+}
+
+enum zc_err cdp_browser_start(const struct cdp_opts *o,
+                              struct cdp_browser **out) {
+  *out = NULL;
+  struct cdp_browser *b = zc_xcalloc(1, sizeof *b);
+  enum zc_err e = ZC_OK;
+  if (o->browser_url && !strncmp(o->browser_url, "ws://", 5)) {
+    b->ws_url = zc_xstrdup(o->browser_url);
+  } else if (o->browser_url) {
+    if (strncmp(o->browser_url, "http://", 7) != 0) {
+      e = zc_fail(ZC_E_USAGE, "--browser-url %s: want http://HOST:PORT or a "
+                  "ws:// URL", o->browser_url);
+      goto fail;
+    }
+    if ((e = discover(o->browser_url, o->timeout_ms, &b->ws_url, &b->version)))
+      goto fail;
+  } else if ((e = launch(o, b))) {
+    goto fail;
+  }
+  if ((e = cdp_connect(b->ws_url, b->pid, o->timeout_ms, &b->conn))) goto fail;
+  cJSON *r = NULL;
+  if ((e = cdp_call(b->conn, NULL, "Browser.getVersion", NULL, 0, &r)))
+    goto fail;
+  const cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "product");
+  free(b->version);
+  b->version = zc_xstrdup(cJSON_IsString(p) ? p->valuestring : "unknown");
+  cJSON_Delete(r);
+  zc_log(2, "connected to %s at %s", b->version, b->ws_url);
+  *out = b;
+  return ZC_OK;
+fail:
+  cdp_browser_free(b);
+  return e;
+}
+
+void cdp_browser_free(struct cdp_browser *b) {
+  if (!b) return;
+  struct zc_errsave saved;
+  zc_err_save(&saved);
+  if (b->conn && b->pid) {
+    /* Ask first: Chrome then flushes its profile and exits on its own. */
+    cdp_call(b->conn, NULL, "Browser.close", NULL, 2000, NULL);
+  }
+  cdp_conn_free(b->conn);
+  stop_chrome(b->pid);
+  rm_rf(b->profile);
+  free(b->profile);
+  free(b->ws_url);
+  free(b->version);
+  free(b);
+  zc_err_restore(&saved);
+}
+
+const char *cdp_browser_version(const struct cdp_browser *b) {
+  return b->version;
+}
+const char *cdp_browser_ws_url(const struct cdp_browser *b) {
+  return b->ws_url;
+}
+int cdp_browser_pid(const struct cdp_browser *b) { return b->pid; }
+struct cdp_conn *cdp_browser_conn(struct cdp_browser *b) { return b->conn; }

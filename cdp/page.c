@@ -1,0 +1,221 @@
+/* A page in a fresh browser context: opening, navigating, waiting until it
+ * settles, and noticing when it crashes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdp-int.h"
+
+struct cdp_page {
+  struct cdp_conn *c;
+  char *context, *target, *session;
+  int loaded;
+  /* requests in flight, by id */
+  char **inflight;
+  size_t ninflight, capinflight;
+  double last_net; /* last network event, ms */
+};
+
+static void page_req_add(struct cdp_page *p, const char *id) {
+  for (size_t i = 0; i < p->ninflight; i++)
+    if (!strcmp(p->inflight[i], id)) return; /* a redirect: same request */
+  ZC_GROW(p->inflight, p->capinflight, p->ninflight + 1);
+  p->inflight[p->ninflight++] = zc_xstrdup(id);
+}
+
+static void page_req_del(struct cdp_page *p, const char *id) {
+  for (size_t i = 0; i < p->ninflight; i++)
+    if (!strcmp(p->inflight[i], id)) {
+      free(p->inflight[i]);
+      p->inflight[i] = p->inflight[--p->ninflight];
+      return;
+    }
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static void page_event(void *arg, const char *session, const char *method,
+                       const cJSON *params) {
+  struct cdp_page *p = arg;
+  int mine = session && p->session && !strcmp(session, p->session);
+  if (!strcmp(method, "Target.targetCrashed") ||
+      !strcmp(method, "Target.detachedFromTarget")) {
+    const char *t = jstr(params, "targetId");
+    const char *s = jstr(params, "sessionId");
+    if ((t && p->target && !strcmp(t, p->target)) ||
+        (s && p->session && !strcmp(s, p->session))) {
+      char msg[256];
+      snprintf(msg, sizeof msg, "the page crashed or went away (%s)", method);
+      cdp__abort(p->c, ZC_E_BROWSER, msg);
+    }
+    return;
+  }
+  if (!mine) return;
+  if (!strcmp(method, "Inspector.targetCrashed")) {
+    cdp__abort(p->c, ZC_E_BROWSER,
+               "the page's renderer crashed (Inspector.targetCrashed)");
+  } else if (!strcmp(method, "Page.loadEventFired")) {
+    p->loaded = 1;
+  } else if (!strncmp(method, "Network.", 8)) {
+    const char *id = jstr(params, "requestId");
+    if (!id) return;
+    p->last_net = zc_now_ms();
+    if (!strcmp(method, "Network.requestWillBeSent")) page_req_add(p, id);
+    else if (!strcmp(method, "Network.loadingFinished") ||
+             !strcmp(method, "Network.loadingFailed"))
+      page_req_del(p, id);
+  }
+}
+
+static enum zc_err page_enable(struct cdp_page *p) {
+  static const char *const domains[] = {"Page.enable", "Network.enable",
+                                        "Inspector.enable",
+                                        "Performance.enable"};
+  for (size_t i = 0; i < ZC_ARRAY_LEN(domains); i++) {
+    enum zc_err e = cdp_call(p->c, p->session, domains[i], NULL, 0, NULL);
+    if (e) return e;
+  }
+  return ZC_OK;
+}
+
+enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out) {
+  *out = NULL;
+  struct cdp_page *p = zc_xcalloc(1, sizeof *p);
+  p->c = c;
+  cdp_on_event(c, page_event, p);
+  cJSON *r = NULL, *a;
+  enum zc_err e;
+  if ((e = cdp_call(c, NULL, "Target.setDiscoverTargets",
+                    cJSON_Parse("{\"discover\":true}"), 0, NULL)))
+    goto fail;
+  a = cJSON_CreateObject();
+  cJSON_AddBoolToObject(a, "disposeOnDetach", 1);
+  if ((e = cdp_call(c, NULL, "Target.createBrowserContext", a, 0, &r)))
+    goto fail;
+  p->context = zc_xstrdup(jstr(r, "browserContextId") ? jstr(r, "browserContextId") : "");
+  cJSON_Delete(r);
+  a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "url", "about:blank");
+  cJSON_AddStringToObject(a, "browserContextId", p->context);
+  if ((e = cdp_call(c, NULL, "Target.createTarget", a, 0, &r))) goto fail;
+  p->target = zc_xstrdup(jstr(r, "targetId") ? jstr(r, "targetId") : "");
+  cJSON_Delete(r);
+  a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "targetId", p->target);
+  cJSON_AddBoolToObject(a, "flatten", 1);
+  if ((e = cdp_call(c, NULL, "Target.attachToTarget", a, 0, &r))) goto fail;
+  const char *s = jstr(r, "sessionId");
+  if (!s) {
+    cJSON_Delete(r);
+    e = zc_fail(ZC_E_BROWSER, "Target.attachToTarget gave no sessionId");
+    goto fail;
+  }
+  p->session = zc_xstrdup(s);
+  cJSON_Delete(r);
+  if ((e = page_enable(p))) goto fail;
+  *out = p;
+  return ZC_OK;
+fail:
+  cdp_page_close(p);
+  return e;
+}
+
+void cdp_page_close(struct cdp_page *p) {
+  if (!p) return;
+  struct zc_errsave saved;
+  zc_err_save(&saved);
+  cdp_off_event(p->c, page_event, p);
+  if (p->target && *p->target) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "targetId", p->target);
+    cdp_call(p->c, NULL, "Target.closeTarget", a, 5000, NULL);
+  }
+  if (p->context && *p->context) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "browserContextId", p->context);
+    cdp_call(p->c, NULL, "Target.disposeBrowserContext", a, 5000, NULL);
+  }
+  for (size_t i = 0; i < p->ninflight; i++) free(p->inflight[i]);
+  free(p->inflight);
+  free(p->context);
+  free(p->target);
+  free(p->session);
+  free(p);
+  zc_err_restore(&saved);
+}
+
+const char *cdp_page_session(const struct cdp_page *p) { return p->session; }
+
+static int page_loaded(void *arg) { return ((struct cdp_page *)arg)->loaded; }
+
+enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
+                              double timeout_ms) {
+  p->loaded = 0;
+  cJSON *a = cJSON_CreateObject(), *r = NULL;
+  cJSON_AddStringToObject(a, "url", url);
+  enum zc_err e = cdp_call(p->c, p->session, "Page.navigate", a, timeout_ms, &r);
+  if (e) return e;
+  const char *err = jstr(r, "errorText");
+  if (err && *err) {
+    e = zc_fail(ZC_E_BROWSER, "navigating to %s: %s", url, err);
+    cJSON_Delete(r);
+    return e;
+  }
+  cJSON_Delete(r);
+  char what[600];
+  snprintf(what, sizeof what, "the load event of %s", url);
+  return cdp_wait(p->c, page_loaded, p, cdp__timeout(p->c, timeout_ms), what);
+}
+
+/* Main-thread task time so far, in ms (Performance.getMetrics). */
+static enum zc_err page_task_ms(struct cdp_page *p, double *ms) {
+  cJSON *r = NULL;
+  enum zc_err e = cdp_call(p->c, p->session, "Performance.getMetrics", NULL,
+                           0, &r);
+  if (e) return e;
+  *ms = 0;
+  const cJSON *m;
+  cJSON_ArrayForEach(m, cJSON_GetObjectItemCaseSensitive(r, "metrics")) {
+    const char *n = jstr(m, "name");
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(m, "value");
+    if (n && !strcmp(n, "TaskDuration") && cJSON_IsNumber(v))
+      *ms = v->valuedouble * 1000.0;
+  }
+  cJSON_Delete(r);
+  return ZC_OK;
+}
+
+enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
+                            double timeout_ms) {
+  /* Quiet: the load event came, no request is in flight, none ended in
+   * the last quiet_ms, and in no 100 ms slice of the last quiet_ms was the
+   * main thread busy for 50 ms (a long task, or most of one). Polling
+   * Performance.getMetrics runs no script in the page. */
+  const double slice = 100;
+  double start = zc_now_ms(), last_busy = start, prev_task;
+  enum zc_err e = page_task_ms(p, &prev_task);
+  if (e) return e;
+  if (!p->loaded) last_busy = zc_now_ms();
+  for (;;) {
+    if ((e = cdp_wait(p->c, NULL, NULL, slice, NULL))) return e;
+    double now = zc_now_ms(), task;
+    if ((e = page_task_ms(p, &task))) return e;
+    if (task - prev_task >= 50) last_busy = now;
+    prev_task = task;
+    double since_net = p->ninflight ? 0 : now - (p->last_net > 0 ? p->last_net
+                                                                 : start);
+    if (p->loaded && !p->ninflight && since_net >= quiet_ms &&
+        now - last_busy >= quiet_ms)
+      return ZC_OK;
+    if (now - start >= timeout_ms)
+      return zc_fail(ZC_E_TIMEOUT,
+                     "the page did not settle in %.0f s (%s%zu request%s in "
+                     "flight, main thread last busy %.0f ms ago)",
+                     timeout_ms / 1000, p->loaded ? "" : "no load event, ",
+                     p->ninflight, p->ninflight == 1 ? "" : "s",
+                     now - last_busy);
+  }
+}

@@ -1,0 +1,171 @@
+/* Tracing to a file: Tracing.start with ReturnAsStream, Tracing.end, then
+ * IO.read in large chunks straight to disk. The trace never has to fit in
+ * memory, and a partial file never has the final name. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdp-int.h"
+
+/* What the DevTools Performance panel records (and Puppeteer's default),
+ * CPU profile samples included. */
+const char *const cdp_default_categories =
+    "devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,"
+    "disabled-by-default-devtools.timeline.frame,toplevel,blink.console,"
+    "blink.user_timing,latencyInfo,disabled-by-default-devtools.timeline.stack,"
+    "disabled-by-default-v8.cpu_profiler";
+
+#define TRACE_CHUNK (4 << 20) /* bytes asked per IO.read */
+
+enum zc_err cdp_trace_start(struct cdp_conn *c, const char *session,
+                            const char *categories) {
+  cJSON *cfg = cJSON_CreateObject();
+  cJSON_AddStringToObject(cfg, "recordMode", "recordAsMuchAsPossible");
+  cJSON *inc = cJSON_AddArrayToObject(cfg, "includedCategories");
+  const char *s = categories ? categories : cdp_default_categories;
+  while (*s) {
+    size_t n = strcspn(s, ",");
+    if (n) {
+      char *cat = zc_xstrndup(s, n);
+      cJSON_AddItemToArray(inc, cJSON_CreateString(cat));
+      free(cat);
+    }
+    s += n + (s[n] == ',');
+  }
+  cJSON *ex = cJSON_AddArrayToObject(cfg, "excludedCategories");
+  cJSON_AddItemToArray(ex, cJSON_CreateString("*"));
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddItemToObject(a, "traceConfig", cfg);
+  cJSON_AddStringToObject(a, "transferMode", "ReturnAsStream");
+  cJSON_AddStringToObject(a, "streamFormat", "json");
+  return cdp_call(c, session, "Tracing.start", a, 0, NULL);
+}
+
+struct complete {
+  const char *session;
+  char *stream;
+  int done, lost;
+};
+
+static void on_complete(void *arg, const char *session, const char *method,
+                        const cJSON *params) {
+  struct complete *t = arg;
+  (void)session;
+  if (strcmp(method, "Tracing.tracingComplete") != 0) return;
+  const cJSON *s = cJSON_GetObjectItemCaseSensitive(params, "stream");
+  const cJSON *lost = cJSON_GetObjectItemCaseSensitive(params,
+                                                       "dataLossOccurred");
+  free(t->stream);
+  t->stream = cJSON_IsString(s) ? zc_xstrdup(s->valuestring) : NULL;
+  t->lost = cJSON_IsTrue(lost);
+  t->done = 1;
+}
+
+static int is_complete(void *arg) { return ((struct complete *)arg)->done; }
+
+static int b64v(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+/* Decodes base64 in place; returns the length, or -1 if it is not. */
+static long b64_decode(char *s, size_t n) {
+  size_t o = 0;
+  unsigned acc = 0;
+  int bits = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '=' || c == '\n' || c == '\r') continue;
+    int v = b64v(c);
+    if (v < 0) return -1;
+    acc = acc << 6 | (unsigned)v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      s[o++] = (char)(acc >> bits & 0xFF);
+    }
+  }
+  return (long)o;
+}
+
+enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
+                           const char *path, double timeout_ms,
+                           uint64_t *bytes) {
+  *bytes = 0;
+  struct complete t = {session, NULL, 0, 0};
+  cdp_on_event(c, on_complete, &t);
+  enum zc_err e = cdp_call(c, session, "Tracing.end", NULL, timeout_ms, NULL);
+  if (!e)
+    e = cdp_wait(c, is_complete, &t, cdp__timeout(c, timeout_ms),
+                 "Tracing.tracingComplete");
+  cdp_off_event(c, on_complete, &t);
+  if (e) {
+    free(t.stream);
+    return e;
+  }
+  if (!t.stream) return zc_fail(ZC_E_BROWSER, "Tracing.tracingComplete came "
+                                "without a stream");
+  if (t.lost) zc_log(1, "Chrome says trace data was lost (buffer full)");
+
+  size_t plen = strlen(path) + 8;
+  char *tmp = zc_xmalloc(plen);
+  snprintf(tmp, plen, "%s.part", path);
+  FILE *f = fopen(tmp, "wb");
+  if (!f) {
+    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
+    goto close;
+  }
+  for (;;) {
+    cJSON *a = cJSON_CreateObject(), *r = NULL;
+    cJSON_AddStringToObject(a, "handle", t.stream);
+    cJSON_AddNumberToObject(a, "size", TRACE_CHUNK);
+    if ((e = cdp_call(c, session, "IO.read", a, timeout_ms, &r))) break;
+    cJSON *d = cJSON_GetObjectItemCaseSensitive(r, "data");
+    int eof = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "eof"));
+    int b64 = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r,
+                                                            "base64Encoded"));
+    if (cJSON_IsString(d)) {
+      char *s = d->valuestring;
+      size_t n = strlen(s);
+      if (b64) {
+        long m = b64_decode(s, n);
+        if (m < 0) {
+          cJSON_Delete(r);
+          e = zc_fail(ZC_E_BROWSER, "IO.read gave bad base64 data");
+          break;
+        }
+        n = (size_t)m;
+      }
+      if (n && fwrite(s, 1, n, f) != n) {
+        cJSON_Delete(r);
+        e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+        break;
+      }
+      *bytes += n;
+    }
+    cJSON_Delete(r);
+    if (eof) break;
+  }
+  if (fclose(f) != 0 && !e)
+    e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+  if (!e && rename(tmp, path) != 0)
+    e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  /* A partial trace goes: it must not pass for a whole one, and a full
+   * disk wants the room back. */
+  if (e) remove(tmp);
+close:;
+  struct zc_errsave saved;
+  zc_err_save(&saved);
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "handle", t.stream);
+  cdp_call(c, session, "IO.close", a, 5000, NULL);
+  zc_err_restore(&saved);
+  free(t.stream);
+  free(tmp);
+  return e;
+}

@@ -1,0 +1,379 @@
+/* The DevTools WebSocket: one libwebsockets client connection, commands
+ * matched to responses by id, events dispatched to handlers, and every way
+ * it can break turned into an error. */
+#include <errno.h>
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cdp-int.h"
+
+#define CDP_MAX_MESSAGE ((size_t)512 << 20) /* IO.read chunks are far less */
+#define CDP_TICK_US (50 * LWS_US_PER_MS)    /* longest wait inside lws */
+
+volatile int cdp_interrupted;
+
+struct cdp_handler {
+  cdp_event_fn fn;
+  void *arg;
+};
+
+struct cdp_out {
+  unsigned char *buf; /* LWS_PRE bytes of room, then the message */
+  size_t len;
+};
+
+struct cdp_conn {
+  struct lws_context *ctx;
+  struct lws *wsi;
+  lws_sorted_usec_list_t sul;
+  char url[512];
+  int pid;
+  double timeout_ms;
+  int established;
+  /* sticky: the connection is unusable */
+  enum zc_err fatal;
+  char fatal_msg[512];
+  /* one-shot: ends the current wait */
+  enum zc_err abort_err;
+  char abort_msg[512];
+  struct zc_buf rx;
+  struct cdp_out *outq;
+  size_t nout, capout;
+  uint64_t next_id, want_id;
+  cJSON *resp;
+  struct cdp_handler *hs;
+  size_t nhs, caphs;
+  struct cdp_stats stats;
+};
+
+static void conn_fatal(struct cdp_conn *c, enum zc_err e, const char *fmt,
+                       ...) __attribute__((format(printf, 3, 4)));
+static void conn_fatal(struct cdp_conn *c, enum zc_err e, const char *fmt,
+                       ...) {
+  if (c->fatal) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->fatal_msg, sizeof c->fatal_msg, fmt, ap);
+  va_end(ap);
+  c->fatal = e;
+}
+
+void cdp__abort(struct cdp_conn *c, enum zc_err err, const char *msg) {
+  if (c->abort_err) return;
+  c->abort_err = err;
+  snprintf(c->abort_msg, sizeof c->abort_msg, "%s", msg);
+}
+
+double cdp__timeout(const struct cdp_conn *c, double t) {
+  return t > 0 ? t : c->timeout_ms;
+}
+
+static void conn_message(struct cdp_conn *c) {
+  c->stats.rx_messages++;
+  if (c->rx.len > c->stats.rx_largest) c->stats.rx_largest = c->rx.len;
+  cJSON *m = cJSON_ParseWithLength(c->rx.ptr, c->rx.len);
+  if (!m || !cJSON_IsObject(m)) {
+    conn_fatal(c, ZC_E_BROWSER, "DevTools sent a malformed message (%zu "
+               "bytes, not a JSON object): %.60s", c->rx.len,
+               c->rx.ptr ? c->rx.ptr : "");
+    cJSON_Delete(m);
+    return;
+  }
+  const cJSON *id = cJSON_GetObjectItemCaseSensitive(m, "id");
+  const cJSON *method = cJSON_GetObjectItemCaseSensitive(m, "method");
+  if (cJSON_IsNumber(id)) {
+    double v = id->valuedouble;
+    if (v == (double)c->want_id && !c->resp) {
+      c->resp = m;
+      return;
+    }
+    /* An answer to a command that timed out is late, not wrong. */
+    if (!(v >= 1 && v <= (double)c->next_id))
+      conn_fatal(c, ZC_E_BROWSER, "DevTools answered command id %.0f, which "
+                 "zamcap never sent", v);
+  } else if (cJSON_IsString(method)) {
+    const cJSON *sess = cJSON_GetObjectItemCaseSensitive(m, "sessionId");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(m, "params");
+    const char *s = cJSON_IsString(sess) ? sess->valuestring : NULL;
+    /* Handlers may unregister themselves: walk a snapshot of the count. */
+    for (size_t i = 0; i < c->nhs; i++)
+      c->hs[i].fn(c->hs[i].arg, s, method->valuestring, params);
+  } else {
+    conn_fatal(c, ZC_E_BROWSER, "DevTools sent a message with neither id "
+               "nor method: %.60s", c->rx.ptr);
+  }
+  cJSON_Delete(m);
+}
+
+/* A watched Chrome that exited is fatal. WNOWAIT leaves it for the
+ * browser's own reaping. */
+static void conn_check_pid(struct cdp_conn *c) {
+  if (!c->pid || c->fatal) return;
+  siginfo_t si;
+  memset(&si, 0, sizeof si);
+  if (waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+      si.si_pid == c->pid) {
+    if (si.si_code == CLD_EXITED)
+      conn_fatal(c, ZC_E_BROWSER, "Chrome (pid %d) exited with status %d",
+                 c->pid, si.si_status);
+    else
+      conn_fatal(c, ZC_E_BROWSER, "Chrome (pid %d) was killed by signal %d "
+                 "(%s)", c->pid, si.si_status, strsignal(si.si_status));
+  }
+}
+
+static int conn_cb(struct lws *wsi, enum lws_callback_reasons reason,
+                   void *user, void *in, size_t len) {
+  (void)user;
+  struct lws_context *ctx = lws_get_context(wsi);
+  struct cdp_conn *c = ctx ? lws_context_user(ctx) : NULL;
+  if (!c) return 0;
+  switch (reason) {
+  case LWS_CALLBACK_CLIENT_ESTABLISHED:
+    c->established = 1;
+    break;
+  case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+    conn_fatal(c, ZC_E_BROWSER, "cannot connect to DevTools at %s: %s",
+               c->url, in && len ? (const char *)in : "connection failed");
+    c->wsi = NULL;
+    break;
+  case LWS_CALLBACK_CLIENT_RECEIVE:
+    if (lws_is_first_fragment(wsi)) zc_buf_reset(&c->rx);
+    c->stats.rx_bytes += len;
+    if (zc_buf_add(&c->rx, in, len)) {
+      conn_fatal(c, ZC_E_BROWSER, "DevTools sent a message over %zu MB",
+                 CDP_MAX_MESSAGE >> 20);
+      return -1;
+    }
+    if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi))
+      conn_message(c);
+    break;
+  case LWS_CALLBACK_CLIENT_WRITEABLE:
+    if (c->nout) {
+      struct cdp_out o = c->outq[0];
+      memmove(c->outq, c->outq + 1, (c->nout - 1) * sizeof *c->outq);
+      c->nout--;
+      int n = lws_write(wsi, o.buf + LWS_PRE, o.len, LWS_WRITE_TEXT);
+      free(o.buf);
+      if (n < (int)o.len) {
+        conn_fatal(c, ZC_E_BROWSER, "writing to DevTools failed");
+        return -1;
+      }
+      c->stats.tx_messages++;
+      if (c->nout) lws_callback_on_writable(wsi);
+    }
+    break;
+  case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+  case LWS_CALLBACK_CLIENT_CLOSED:
+    /* A socket closed because Chrome died says less than its death. */
+    zc_sleep_ms(20);
+    conn_check_pid(c);
+    conn_fatal(c, ZC_E_BROWSER, "the DevTools connection to %s closed",
+               c->url);
+    c->wsi = NULL;
+    break;
+  default:
+    break;
+  }
+  return 0;
+}
+
+static const struct lws_protocols conn_protocols[] = {
+    {"cdp", conn_cb, 0, 65536, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+static void conn_tick(lws_sorted_usec_list_t *sul) {
+  struct cdp_conn *c = lws_container_of(sul, struct cdp_conn, sul);
+  lws_sul_schedule(c->ctx, 0, &c->sul, conn_tick, CDP_TICK_US);
+}
+
+static void conn_lwslog(int level, const char *line) {
+  zc_log(3, "lws(%d): %s", level, line);
+}
+
+enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
+                     double timeout_ms, const char *what) {
+  double deadline = zc_now_ms() + timeout_ms;
+  for (;;) {
+    if (cdp_interrupted)
+      return zc_fail(ZC_E_INTERRUPTED, "interrupted while waiting for %s",
+                     what ? what : "Chrome");
+    if (c->abort_err) {
+      enum zc_err e = c->abort_err;
+      c->abort_err = ZC_OK;
+      return zc_fail(e, "%s", c->abort_msg);
+    }
+    if (done && done(arg)) return ZC_OK;
+    conn_check_pid(c);
+    if (c->fatal) return zc_fail(c->fatal, "%s", c->fatal_msg);
+    if (zc_now_ms() >= deadline) {
+      if (!done) return ZC_OK;
+      return zc_fail(ZC_E_TIMEOUT, "%s: no answer from Chrome in %.0f s",
+                     what ? what : "waiting", timeout_ms / 1000);
+    }
+    lws_service(c->ctx, 0);
+  }
+}
+
+static int conn_is_established(void *arg) {
+  return ((struct cdp_conn *)arg)->established;
+}
+
+enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
+                        struct cdp_conn **out) {
+  *out = NULL;
+  struct cdp_conn *c = zc_xcalloc(1, sizeof *c);
+  snprintf(c->url, sizeof c->url, "%s", ws_url);
+  c->pid = pid;
+  c->timeout_ms = timeout_ms > 0 ? timeout_ms : 30000;
+  zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
+  lws_set_log_level(zc_verbosity >= 3 ? LLL_ERR | LLL_WARN : 0,
+                    conn_lwslog);
+
+  char parse[512];
+  snprintf(parse, sizeof parse, "%s", ws_url);
+  const char *prot = NULL, *addr = NULL, *path = NULL;
+  int port = 0;
+  if (lws_parse_uri(parse, &prot, &addr, &port, &path) ||
+      strcmp(prot, "ws") != 0) {
+    free(c);
+    return zc_fail(ZC_E_USAGE, "%s: not a ws:// DevTools URL", ws_url);
+  }
+  struct lws_context_creation_info info;
+  memset(&info, 0, sizeof info);
+  info.port = CONTEXT_PORT_NO_LISTEN;
+  info.protocols = conn_protocols;
+  info.gid = -1;
+  info.uid = -1;
+  info.user = c;
+  /* lws sizes its tables by the fd limit, which can be a million. */
+  info.fd_limit_per_thread = 64;
+  c->ctx = lws_create_context(&info);
+  if (!c->ctx) {
+    free(c);
+    return zc_fail(ZC_E_BROWSER, "cannot set up a WebSocket client");
+  }
+  lws_sul_schedule(c->ctx, 0, &c->sul, conn_tick, CDP_TICK_US);
+
+  char fullpath[512];
+  snprintf(fullpath, sizeof fullpath, "/%s", path ? path : "");
+  char host[300];
+  snprintf(host, sizeof host, "%s:%d", addr, port);
+  struct lws_client_connect_info ci;
+  memset(&ci, 0, sizeof ci);
+  ci.context = c->ctx;
+  ci.address = addr;
+  ci.port = port;
+  ci.path = fullpath;
+  ci.host = host;
+  /* No Origin header: Chrome refuses WebSocket origins it was not told
+   * to allow (--remote-allow-origins), and a client needs none. */
+  ci.origin = NULL;
+  ci.protocol = NULL;
+  ci.pwsi = &c->wsi;
+  if (!lws_client_connect_via_info(&ci) && !c->fatal)
+    conn_fatal(c, ZC_E_BROWSER, "cannot connect to DevTools at %s", ws_url);
+  enum zc_err e = cdp_wait(c, conn_is_established, c, c->timeout_ms,
+                           "the DevTools WebSocket handshake");
+  if (e) {
+    cdp_conn_free(c);
+    return e;
+  }
+  *out = c;
+  return ZC_OK;
+}
+
+void cdp_conn_free(struct cdp_conn *c) {
+  if (!c) return;
+  if (c->ctx) {
+    lws_sul_schedule(c->ctx, 0, &c->sul, NULL, LWS_SET_TIMER_USEC_CANCEL);
+    lws_context_destroy(c->ctx);
+  }
+  for (size_t i = 0; i < c->nout; i++) free(c->outq[i].buf);
+  free(c->outq);
+  free(c->hs);
+  cJSON_Delete(c->resp);
+  zc_buf_free(&c->rx);
+  free(c);
+}
+
+void cdp_on_event(struct cdp_conn *c, cdp_event_fn fn, void *arg) {
+  ZC_GROW(c->hs, c->caphs, c->nhs + 1);
+  c->hs[c->nhs++] = (struct cdp_handler){fn, arg};
+}
+
+void cdp_off_event(struct cdp_conn *c, cdp_event_fn fn, void *arg) {
+  for (size_t i = 0; i < c->nhs; i++)
+    if (c->hs[i].fn == fn && c->hs[i].arg == arg) {
+      memmove(c->hs + i, c->hs + i + 1, (c->nhs - i - 1) * sizeof *c->hs);
+      c->nhs--;
+      return;
+    }
+}
+
+void cdp_conn_stats(const struct cdp_conn *c, struct cdp_stats *s) {
+  *s = c->stats;
+}
+
+static int conn_has_resp(void *arg) {
+  return ((struct cdp_conn *)arg)->resp != NULL;
+}
+
+enum zc_err cdp_call(struct cdp_conn *c, const char *session,
+                     const char *method, cJSON *params, double timeout_ms,
+                     cJSON **result) {
+  if (result) *result = NULL;
+  if (c->fatal) {
+    cJSON_Delete(params);
+    return zc_fail(c->fatal, "%s", c->fatal_msg);
+  }
+  cJSON *m = cJSON_CreateObject();
+  uint64_t id = ++c->next_id;
+  cJSON_AddNumberToObject(m, "id", (double)id);
+  cJSON_AddStringToObject(m, "method", method);
+  cJSON_AddItemToObject(m, "params", params ? params : cJSON_CreateObject());
+  if (session) cJSON_AddStringToObject(m, "sessionId", session);
+  char *text = cJSON_PrintUnformatted(m);
+  cJSON_Delete(m);
+  if (!text) return zc_fail(ZC_E_NOMEM, "%s: out of memory", method);
+  size_t len = strlen(text);
+  ZC_GROW(c->outq, c->capout, c->nout + 1);
+  struct cdp_out *o = &c->outq[c->nout++];
+  o->buf = zc_xmalloc(LWS_PRE + len);
+  memcpy(o->buf + LWS_PRE, text, len);
+  o->len = len;
+  free(text);
+  if (c->wsi) lws_callback_on_writable(c->wsi);
+  c->want_id = id;
+  cJSON_Delete(c->resp);
+  c->resp = NULL;
+  enum zc_err e = cdp_wait(c, conn_has_resp, c, cdp__timeout(c, timeout_ms),
+                           method);
+  if (e) return e;
+  cJSON *r = c->resp;
+  c->resp = NULL;
+  const cJSON *err = cJSON_GetObjectItemCaseSensitive(r, "error");
+  if (err) {
+    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(err, "message");
+    const cJSON *data = cJSON_GetObjectItemCaseSensitive(err, "data");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(err, "code");
+    e = zc_fail(ZC_E_CDP, "%s: %s%s%s (%d)", method,
+                cJSON_IsString(msg) ? msg->valuestring : "error",
+                cJSON_IsString(data) ? ": " : "",
+                cJSON_IsString(data) ? data->valuestring : "",
+                cJSON_IsNumber(code) ? code->valueint : 0);
+    cJSON_Delete(r);
+    return e;
+  }
+  if (result) {
+    *result = cJSON_DetachItemFromObjectCaseSensitive(r, "result");
+    if (!*result) *result = cJSON_CreateObject();
+  }
+  cJSON_Delete(r);
+  return ZC_OK;
+}

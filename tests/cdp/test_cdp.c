@@ -1,0 +1,187 @@
+/* The CDP message layer against a fake DevTools peer (fakepeer.py):
+ * framing, id matching, events, errors, timeouts, broken peers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdp.h"
+#include "test.h"
+
+struct peer {
+  FILE *p;
+  char url[128];
+};
+
+static int peer_start(struct peer *pr, const char *mode) {
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "python3 '%s/../cdp/fakepeer.py' %s", zt_data(""),
+           mode);
+  pr->p = popen(cmd, "r");
+  int port = 0;
+  if (!pr->p || fscanf(pr->p, "%d", &port) != 1) return 0;
+  snprintf(pr->url, sizeof pr->url, "ws://127.0.0.1:%d/devtools/browser/x",
+           port);
+  return 1;
+}
+
+static void peer_end(struct peer *pr) {
+  if (pr->p) pclose(pr->p);
+}
+
+static struct cdp_conn *connect_to(struct peer *pr, const char *mode) {
+  if (!ZT_TRUE(peer_start(pr, mode))) return NULL;
+  struct cdp_conn *c = NULL;
+  ZT_INT(cdp_connect(pr->url, 0, 5000, &c), ZC_OK);
+  return c;
+}
+
+static void test_ok(void) {
+  struct peer pr;
+  struct cdp_conn *c = connect_to(&pr, "ok");
+  if (c) {
+    for (int i = 0; i < 50; i++) {
+      cJSON *r = NULL;
+      ZT_INT(cdp_call(c, i % 2 ? "SESS" : NULL, "Foo.bar",
+                      cJSON_Parse("{\"a\":1}"), 0, &r), ZC_OK);
+      const cJSON *echo = cJSON_GetObjectItem(r, "echo");
+      ZT_STR(cJSON_IsString(echo) ? echo->valuestring : "", "Foo.bar");
+      const cJSON *s = cJSON_GetObjectItem(r, "session");
+      if (i % 2) ZT_STR(cJSON_IsString(s) ? s->valuestring : "", "SESS");
+      else ZT_TRUE(cJSON_IsNull(s));
+      cJSON_Delete(r);
+    }
+    struct cdp_stats st;
+    cdp_conn_stats(c, &st);
+    ZT_INT(st.tx_messages, 50);
+    ZT_INT(st.rx_messages, 50);
+  }
+  cdp_conn_free(c);
+  peer_end(&pr);
+}
+
+struct seen {
+  int n;
+  char session[16];
+};
+
+static void on_ev(void *arg, const char *session, const char *method,
+                  const cJSON *params) {
+  struct seen *s = arg;
+  (void)params;
+  if (strcmp(method, "Fake.event")) return;
+  s->n++;
+  snprintf(s->session, sizeof s->session, "%s", session ? session : "-");
+}
+
+static void test_events(void) {
+  struct peer pr;
+  struct cdp_conn *c = connect_to(&pr, "events");
+  struct seen s = {0, ""};
+  if (c) {
+    cdp_on_event(c, on_ev, &s);
+    ZT_INT(cdp_call(c, NULL, "A.b", NULL, 0, NULL), ZC_OK);
+    ZT_INT(s.n, 3); /* events before the answer are all dispatched */
+    ZT_STR(s.session, "S1");
+    cdp_off_event(c, on_ev, &s);
+    ZT_INT(cdp_call(c, NULL, "A.b", NULL, 0, NULL), ZC_OK);
+    ZT_INT(s.n, 3);
+  }
+  cdp_conn_free(c);
+  peer_end(&pr);
+}
+
+static void test_big_fragmented(void) {
+  struct peer pr;
+  struct cdp_conn *c = connect_to(&pr, "big");
+  struct seen s = {0, ""};
+  if (c) {
+    cdp_on_event(c, on_ev, &s);
+    cJSON *r = NULL;
+    ZT_INT(cdp_call(c, NULL, "IO.read", NULL, 0, &r), ZC_OK);
+    const cJSON *b = cJSON_GetObjectItem(r, "blob");
+    ZT_INT(cJSON_IsString(b) ? strlen(b->valuestring) : 0, 3 << 20);
+    cJSON_Delete(r);
+    ZT_INT(s.n, 1);
+    struct cdp_stats st;
+    cdp_conn_stats(c, &st);
+    ZT_TRUE(st.rx_largest > (3u << 20));
+    /* The connection goes on after a multi-fragment message. */
+    ZT_INT(cdp_call(c, NULL, "A.b", NULL, 0, NULL), ZC_OK);
+  }
+  cdp_conn_free(c);
+  peer_end(&pr);
+}
+
+static void expect_fail(const char *mode, double timeout, enum zc_err want,
+                        const char *msg) {
+  struct peer pr;
+  struct cdp_conn *c = connect_to(&pr, mode);
+  if (c) {
+    double t0 = zc_now_ms();
+    ZT_INT(cdp_call(c, NULL, "Foo.bar", NULL, timeout, NULL), want);
+    ZT_HAS(zc_errmsg(), msg);
+    ZT_TRUE(zc_now_ms() - t0 < timeout + 2000);
+    /* A broken connection stays broken: the next call fails at once. */
+    if (want == ZC_E_BROWSER) {
+      ZT_INT(cdp_call(c, NULL, "Foo.baz", NULL, 200, NULL), ZC_E_BROWSER);
+    }
+  }
+  cdp_conn_free(c);
+  peer_end(&pr);
+}
+
+static void test_error_object(void) {
+  expect_fail("error", 5000, ZC_E_CDP, "Foo.bar: 'Foo.bar' wasn't found");
+}
+static void test_garbage(void) {
+  expect_fail("garbage", 5000, ZC_E_BROWSER, "malformed message");
+}
+static void test_unknown_id(void) {
+  expect_fail("unknownid", 5000, ZC_E_BROWSER, "id 424242, which zamcap never "
+              "sent");
+}
+static void test_close(void) {
+  expect_fail("close", 5000, ZC_E_BROWSER, "connection to ws://127.0.0.1:");
+}
+static void test_timeout(void) {
+  expect_fail("hang", 300, ZC_E_TIMEOUT, "Foo.bar: no answer from Chrome");
+}
+
+static void test_interrupted(void) {
+  struct peer pr;
+  struct cdp_conn *c = connect_to(&pr, "hang");
+  if (c) {
+    cdp_interrupted = 2;
+    ZT_INT(cdp_call(c, NULL, "Foo.bar", NULL, 5000, NULL), ZC_E_INTERRUPTED);
+    cdp_interrupted = 0;
+  }
+  cdp_conn_free(c);
+  peer_end(&pr);
+}
+
+static void test_connect_errors(void) {
+  struct cdp_conn *c = NULL;
+  /* Port 1 on loopback: nothing listens there. */
+  ZT_INT(cdp_connect("ws://127.0.0.1:1/devtools/browser/x", 0, 3000, &c),
+         ZC_E_BROWSER);
+  ZT_HAS(zc_errmsg(), "cannot connect to DevTools at ws://127.0.0.1:1/");
+  ZT_INT(cdp_connect("http://127.0.0.1:9/x", 0, 3000, &c), ZC_E_USAGE);
+  ZT_HAS(zc_errmsg(), "not a ws:// DevTools URL");
+  ZT_TRUE(c == NULL);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"ok", test_ok},
+      {"events", test_events},
+      {"big_fragmented", test_big_fragmented},
+      {"error_object", test_error_object},
+      {"garbage", test_garbage},
+      {"unknown_id", test_unknown_id},
+      {"close", test_close},
+      {"timeout", test_timeout},
+      {"interrupted", test_interrupted},
+      {"connect_errors", test_connect_errors},
+  };
+  return ZT_RUN(cases, argc, argv);
+}

@@ -1,0 +1,266 @@
+/* zamcap record end to end: a real headless Chromium from Debian against
+ * pages served on 127.0.0.1, and the faults: Chrome missing, killed, a
+ * page that never settles, nothing at --browser-url, a peer that sends
+ * garbage, SIGINT. After each: the exit code, one clear message, and no
+ * Chrome left in the process table. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test.h"
+#include "zc.h"
+
+static const char *bin(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+static int srv_pid;
+static int srv_port;
+
+/* python3's http.server on a free loopback port, serving tests/cdp/page. */
+static int serve(void) {
+  if (srv_pid) return 1;
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd, "exec python3 -u -m http.server 0 --bind "
+           "127.0.0.1 --directory '%s/../cdp/page' 2>/dev/null", zt_data(""));
+  FILE *out = NULL;
+  srv_pid = zt_spawn(cmd, &out);
+  char line[256] = "";
+  if (srv_pid < 0 || !fgets(line, sizeof line, out)) return 0;
+  const char *p = strstr(line, " port ");
+  srv_port = p ? atoi(p + 6) : 0;
+  return srv_port > 0;
+}
+
+/* The Chrome pid and profile from a -v log; 0 if none was started. */
+static int chrome_of(const char *log, char *profile, size_t cap) {
+  const char *p = log ? strstr(log, "(pid ") : NULL;
+  if (!p) return 0;
+  int pid = atoi(p + 5);
+  const char *q = strstr(p, "profile ");
+  if (q) {
+    q += 8;
+    size_t n = strcspn(q, ")");
+    snprintf(profile, cap, "%.*s", (int)n, q);
+  }
+  return pid;
+}
+
+/* No process of Chrome's group left, its profile gone. */
+static void check_no_orphan(const char *log) {
+  char profile[512] = "";
+  int pid = chrome_of(log, profile, sizeof profile);
+  if (!ZT_TRUE(pid > 0)) return;
+  ZT_INT(zt_group_alive(pid, 3000), 0);
+  struct stat st;
+  ZT_TRUE(profile[0] && stat(profile, &st) != 0);
+}
+
+static void test_record_page(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
+                 "--runs 2 --settle 300 --out '%s' -v", bin(), srv_port,
+                 zt_tmp("rec"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "run 2/2:");
+  ZT_HAS(out, "/traces/run-1.json");
+  check_no_orphan(out);
+  free(out);
+  struct stat st;
+  ZT_TRUE(stat(zt_tmp("rec/chrome.log"), &st) == 0);
+  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json"), &st) == 0);
+  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.part"), &st) != 0);
+  /* The trace is one zamcap reads: the slow function, about 150 ms. */
+  rc = zt_sh(&out, "'%s' tree '%s' --min 5", bin(),
+             zt_tmp("rec/traces/run-1.json"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "CrRendererMain");
+  ZT_HAS(out, "renderReport");
+  const char *s = strstr(out ? out : "", "slowPrimeSieve  ");
+  if (ZT_TRUE(s)) {
+    double ms = atof(s + strlen("slowPrimeSieve  "));
+    ZT_TRUE(ms > 120 && ms < 200);
+    if (!(ms > 120 && ms < 200)) fprintf(stderr, "  slowPrimeSieve: %.1f\n", ms);
+  }
+  free(out);
+}
+
+static void test_chrome_missing(void) {
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --chrome "
+               "/nonexistent/chrome --out '%s'", bin(), zt_tmp("m1")), 3);
+  ZT_HAS(out, "--chrome /nonexistent/chrome: no executable there");
+  free(out);
+  ZT_INT(zt_sh(&out, "CHROME_PATH=/nonexistent/chrome '%s' record --url "
+               "http://127.0.0.1:9/ --out '%s'", bin(), zt_tmp("m2")), 3);
+  ZT_HAS(out, "CHROME_PATH=/nonexistent/chrome: no executable there");
+  free(out);
+  ZT_INT(zt_sh(&out, "PATH=/nonexistent '%s' record --url http://127.0.0.1:9/"
+               " --out '%s'", bin(), zt_tmp("m3")), 3);
+  ZT_HAS(out, "no Chrome found");
+  free(out);
+}
+
+static void test_never_settles(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *out = NULL;
+  double t0 = zc_now_ms();
+  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/busy.html "
+                 "--timeout 3000 --out '%s' -v", bin(), srv_port,
+                 zt_tmp("busy"));
+  ZT_INT(rc, 3);
+  ZT_HAS(out, "run 1 of 1: the page did not settle in 3 s");
+  ZT_TRUE(zc_now_ms() - t0 < 20000);
+  check_no_orphan(out);
+  free(out);
+  struct stat st;
+  ZT_TRUE(stat(zt_tmp("busy/traces/run-1.json"), &st) != 0);
+}
+
+/* Runs zamcap on the busy page in the background, does `act` once Chrome
+ * is connected, and returns zamcap's exit code; *log gets its stderr. */
+static int interrupt_run(const char *name, const char *act, char **log) {
+  char *out = NULL;
+  const char *logp = zt_tmp(name);
+  int rc = zt_sh(&out,
+      "'%s' record --url http://127.0.0.1:%d/busy.html --timeout 30000 -v "
+      "--out '%s.out' 2>'%s' & zp=$!; "
+      "for i in $(seq 200); do grep -q 'launched' '%s' && break; sleep 0.1; "
+      "done; sleep 1; cpid=$(sed -n 's/.*(pid \\([0-9]*\\),.*/\\1/p' '%s' | "
+      "head -n1); %s; wait $zp; echo rc=$?",
+      bin(), srv_port, logp, logp, logp, logp, act);
+  (void)rc;
+  const char *r = out ? strstr(out, "rc=") : NULL;
+  int code = r ? atoi(r + 3) : -1;
+  free(out);
+  *log = zt_read(logp);
+  return code;
+}
+
+static void test_chrome_killed(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *log = NULL;
+  /* The browser process dies, as in a crash or the OOM killer; its
+   * helpers stay for zamcap to end. */
+  int rc = interrupt_run("killed.log", "kill -s KILL $cpid", &log);
+  ZT_INT(rc, 3);
+  ZT_HAS(log, "run 1 of 1: ");
+  ZT_TRUE(log && (strstr(log, "was killed by signal 9") ||
+                  strstr(log, "connection to ws://")));
+  if (log && !strstr(log, "killed by signal") && !strstr(log, "closed"))
+    fprintf(stderr, "%s", log);
+  check_no_orphan(log);
+  free(log);
+}
+
+static void test_sigint(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *log = NULL;
+  int rc = interrupt_run("sigint.log", "kill -INT $zp", &log);
+  ZT_INT(rc, 130);
+  ZT_HAS(log, "interrupted");
+  check_no_orphan(log);
+  free(log);
+  rc = interrupt_run("sigterm.log", "kill -TERM $zp", &log);
+  ZT_INT(rc, 143);
+  check_no_orphan(log);
+  free(log);
+}
+
+static void test_browser_url_closed(void) {
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
+               "http://127.0.0.1:1 --timeout 3000 --out '%s'", bin(),
+               zt_tmp("closed")), 3);
+  ZT_HAS(out, "--browser-url http://127.0.0.1:1: ");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
+               "ftp://x --out '%s'", bin(), zt_tmp("closed")), 2);
+  ZT_HAS(out, "want http://HOST:PORT or a ws:// URL");
+  free(out);
+}
+
+static void test_fake_peer(void) {
+  /* A DevTools endpoint that answers garbage, and one that closes. */
+  const char *modes[] = {"garbage", "close"};
+  const char *msgs[] = {"malformed message", "closed"};
+  for (int i = 0; i < 2; i++) {
+    FILE *pf = NULL;
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "exec python3 '%s/../cdp/fakepeer.py' %s",
+             zt_data(""), modes[i]);
+    int pid = zt_spawn(cmd, &pf);
+    int port = 0;
+    if (!ZT_TRUE(pid > 0 && fscanf(pf, "%d", &port) == 1)) return;
+    char *out = NULL;
+    ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
+                 "ws://127.0.0.1:%d/devtools/browser/x --timeout 5000 "
+                 "--out '%s'", bin(), port, zt_tmp("fake")), 3);
+    ZT_HAS(out, msgs[i]);
+    free(out);
+    zt_stop(pid);
+    fclose(pf);
+  }
+}
+
+/* Attaching to a Chrome someone else started: found through /json/version,
+ * used, and left running. */
+static void test_attach(void) {
+  if (!ZT_TRUE(serve())) return;
+  char cmd[2048];
+  const char *prof = zt_tmp("attach-profile");
+  snprintf(cmd, sizeof cmd,
+           "exec chromium --headless --no-sandbox --disable-gpu "
+           "--disable-background-networking --disable-component-update "
+           "--disable-sync --no-first-run --user-data-dir='%s' "
+           "--remote-debugging-port=0 about:blank 2>/dev/null", prof);
+  FILE *pf = NULL;
+  int pid = zt_spawn(cmd, &pf);
+  char portfile[600], line[64] = "";
+  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", prof);
+  for (int i = 0; i < 200; i++) {
+    FILE *f = fopen(portfile, "r");
+    if (f && fgets(line, sizeof line, f)) {
+      fclose(f);
+      break;
+    }
+    if (f) fclose(f);
+    zc_sleep_ms(50);
+  }
+  if (!ZT_TRUE(atoi(line) > 0)) {
+    zt_stop(pid);
+    return;
+  }
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
+                 "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
+                 bin(), srv_port, atoi(line), zt_tmp("att"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "(attached)");
+  free(out);
+  ZT_TRUE(kill(pid, 0) == 0); /* not ours to end */
+  zt_stop(pid);
+  fclose(pf);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"record_page", test_record_page},
+      {"chrome_missing", test_chrome_missing},
+      {"never_settles", test_never_settles},
+      {"chrome_killed", test_chrome_killed},
+      {"sigint", test_sigint},
+      {"browser_url_closed", test_browser_url_closed},
+      {"fake_peer", test_fake_peer},
+      {"attach", test_attach},
+  };
+  int rc = ZT_RUN(cases, argc, argv);
+  zt_stop(srv_pid);
+  return rc;
+}
