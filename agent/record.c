@@ -15,7 +15,8 @@ static const char record_usage[] =
     "Opens URL in Chrome, each run in a fresh browser context, and records a\n"
     "trace from before navigation until the page has settled (load event,\n"
     "then no request and no long task for --settle ms). Traces go to\n"
-    "OUT/traces/run-<i>.json, loadable in DevTools and by zamcap compare.\n"
+    "OUT/traces/run-<i>.json.gz (gzip, as DevTools saves traces), which\n"
+    "DevTools, Perfetto and zamcap compare all load.\n"
     "\n"
     "  --url URL           the page\n"
     "  --runs N            how many runs (default 1)\n"
@@ -30,6 +31,8 @@ static const char record_usage[] =
     "  --headful           show the browser window\n"
     "  --categories LIST   trace categories (default: the Performance\n"
     "                      panel's, CPU samples included)\n"
+    "  --no-compress       keep traces as plain .json (Chrome then sends\n"
+    "                      several times more bytes)\n"
     "  --no-trace          run without tracing (to measure its overhead)\n"
     "  -q, -v              quieter, more verbose\n"
     "\n"
@@ -71,6 +74,7 @@ int agent_record(int argc, char **argv) {
       {"headful", no_argument, NULL, 'H'},
       {"categories", required_argument, NULL, 'C'},
       {"no-trace", no_argument, NULL, 'N'},
+      {"no-compress", no_argument, NULL, 'Z'},
       {"quiet", no_argument, NULL, 'q'},
       {"verbose", no_argument, NULL, 'v'},
       {"help", no_argument, NULL, 'h'},
@@ -81,7 +85,7 @@ int agent_record(int argc, char **argv) {
   const char *url = NULL, *outarg = NULL, *cats = NULL;
   unsigned runs = 1;
   double settle = 500;
-  int notrace = 0, c;
+  int notrace = 0, plain = 0, c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
     switch (c) {
@@ -107,6 +111,7 @@ int agent_record(int argc, char **argv) {
     case 'H': co.headful = 1; break;
     case 'C': cats = optarg; break;
     case 'N': notrace = 1; break;
+    case 'Z': plain = 1; break;
     case 'q': zc_verbosity = 0; break;
     case 'v': zc_verbosity++; break;
     case 'h': fputs(record_usage, stdout); return 0;
@@ -140,25 +145,40 @@ int agent_record(int argc, char **argv) {
   struct cdp_browser *b = NULL;
   unsigned done = 0;
   uint64_t total = 0;
+  char **files = NULL;
+  size_t nfiles = 0, capfiles = 0;
   if ((e = cdp_browser_start(&co, &b))) goto out;
   zc_log(1, "%s%s", cdp_browser_version(b),
          cdp_browser_pid(b) ? " (launched, headless)" : " (attached)");
   struct cdp_conn *conn = cdp_browser_conn(b);
   for (unsigned i = 1; i <= runs; i++) {
-    double tr = zc_now_ms();
+    double tr = zc_now_ms(), cpur = cpu_ms();
     struct cdp_page *p = NULL;
     uint64_t bytes = 0;
     if ((e = cdp_page_open(conn, &p))) break;
     const char *s = cdp_page_session(p);
-    if (!notrace && (e = cdp_trace_start(conn, s, cats))) goto run_fail;
+    if (!notrace && (e = cdp_trace_start(conn, s, cats, !plain)))
+      goto run_fail;
     double tnav = zc_now_ms();
     if ((e = cdp_page_navigate(p, url, co.timeout_ms))) goto run_fail;
     if ((e = cdp_page_settle(p, settle, co.timeout_ms))) goto run_fail;
     double tsettled = zc_now_ms();
-    snprintf(path, sizeof path, "%s/traces/run-%u.json", out, i);
+    snprintf(path, sizeof path, "%s/traces/run-%u", out, i);
+    double cpus = cpu_ms();
+    char *file = NULL;
     if (!notrace &&
-        (e = cdp_trace_stop(conn, s, path, co.timeout_ms, &bytes)))
+        (e = cdp_trace_stop(conn, s, path, co.timeout_ms, &file, &bytes)))
       goto run_fail;
+    if (file) {
+      snprintf(path, sizeof path, "%s", file);
+      ZC_GROW(files, capfiles, nfiles + 1);
+      files[nfiles++] = file;
+    }
+    double tstop = zc_now_ms();
+    zc_log(2, "run %u: trace streamed in %.0f ms (%.0f MB/s); zamcap CPU "
+           "%.0f ms in the run, %.0f ms of it streaming", i, tstop - tsettled,
+           (double)bytes / 1e3 / (tstop - tsettled + 1e-9),
+           cpu_ms() - cpur, cpu_ms() - cpus);
     cdp_page_close(p);
     total += bytes;
     done = i;
@@ -186,9 +206,11 @@ out:
   zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
          "time), peak memory %.1f MB", done, done == 1 ? "" : "s", wall / 1e3,
          cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0, peak_mb());
-  if (!e)
-    for (unsigned i = 1; i <= done && !notrace; i++)
-      printf("%s/traces/run-%u.json\n", out, i);
+  for (size_t i = 0; i < nfiles; i++) {
+    if (!e) printf("%s\n", files[i]);
+    free(files[i]);
+  }
+  free(files);
   (void)total;
   free(out);
   return agent_exit_for(e);

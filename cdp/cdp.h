@@ -120,14 +120,16 @@ enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
  * samples included. */
 extern const char *const cdp_default_categories;
 /* Starts tracing (categories: comma-separated; NULL for the default) with
- * transferMode ReturnAsStream. */
+ * transferMode ReturnAsStream; gzip asks Chrome to compress the stream,
+ * which moves several times fewer bytes through the WebSocket. */
 enum zc_err cdp_trace_start(struct cdp_conn *c, const char *session,
-                            const char *categories);
+                            const char *categories, int gzip);
 /* Ends tracing, waits for Tracing.tracingComplete and streams the trace
- * with IO.read into path (written as path.part, renamed when whole).
- * *bytes gets the size written. */
+ * with IO.read to base + ".json.gz" or base + ".json", whichever the bytes
+ * are (written under a .part name, renamed when whole). *path gets the
+ * file's name (caller frees), *bytes its size. */
 enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
-                           const char *path, double timeout_ms,
+                           const char *base, double timeout_ms, char **path,
                            uint64_t *bytes);
 
 #endif

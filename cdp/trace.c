@@ -19,7 +19,7 @@ const char *const cdp_default_categories =
 #define TRACE_CHUNK (4 << 20) /* bytes asked per IO.read */
 
 enum zc_err cdp_trace_start(struct cdp_conn *c, const char *session,
-                            const char *categories) {
+                            const char *categories, int gzip) {
   cJSON *cfg = cJSON_CreateObject();
   cJSON_AddStringToObject(cfg, "recordMode", "recordAsMuchAsPossible");
   cJSON *inc = cJSON_AddArrayToObject(cfg, "includedCategories");
@@ -39,6 +39,7 @@ enum zc_err cdp_trace_start(struct cdp_conn *c, const char *session,
   cJSON_AddItemToObject(a, "traceConfig", cfg);
   cJSON_AddStringToObject(a, "transferMode", "ReturnAsStream");
   cJSON_AddStringToObject(a, "streamFormat", "json");
+  if (gzip) cJSON_AddStringToObject(a, "streamCompression", "gzip");
   return cdp_call(c, session, "Tracing.start", a, 0, NULL);
 }
 
@@ -94,10 +95,12 @@ static long b64_decode(char *s, size_t n) {
 }
 
 enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
-                           const char *path, double timeout_ms,
+                           const char *base, double timeout_ms, char **path,
                            uint64_t *bytes) {
   *bytes = 0;
+  *path = NULL;
   struct complete t = {session, NULL, 0, 0};
+  double t0 = zc_now_ms();
   cdp_on_event(c, on_complete, &t);
   enum zc_err e = cdp_call(c, session, "Tracing.end", NULL, timeout_ms, NULL);
   if (!e)
@@ -111,10 +114,13 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
   if (!t.stream) return zc_fail(ZC_E_BROWSER, "Tracing.tracingComplete came "
                                 "without a stream");
   if (t.lost) zc_log(1, "Chrome says trace data was lost (buffer full)");
+  double t1 = zc_now_ms();
+  unsigned reads = 0;
 
-  size_t plen = strlen(path) + 8;
+  size_t plen = strlen(base) + 16;
   char *tmp = zc_xmalloc(plen);
-  snprintf(tmp, plen, "%s.part", path);
+  snprintf(tmp, plen, "%s.part", base);
+  int gz = -1; /* unknown until the first bytes come */
   FILE *f = fopen(tmp, "wb");
   if (!f) {
     e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
@@ -125,6 +131,7 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
     cJSON_AddStringToObject(a, "handle", t.stream);
     cJSON_AddNumberToObject(a, "size", TRACE_CHUNK);
     if ((e = cdp_call(c, session, "IO.read", a, timeout_ms, &r))) break;
+    reads++;
     cJSON *d = cJSON_GetObjectItemCaseSensitive(r, "data");
     int eof = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "eof"));
     int b64 = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r,
@@ -141,6 +148,7 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
         }
         n = (size_t)m;
       }
+      if (gz < 0 && n) gz = n >= 2 && s[0] == '\x1f' && s[1] == '\x8b';
       if (n && fwrite(s, 1, n, f) != n) {
         cJSON_Delete(r);
         e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
@@ -151,10 +159,22 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
     cJSON_Delete(r);
     if (eof) break;
   }
+  zc_log(2, "trace: Tracing.end to tracingComplete %.0f ms, then %u IO.read "
+         "call%s in %.0f ms (%.0f KB each)", t1 - t0, reads,
+         reads == 1 ? "" : "s", zc_now_ms() - t1,
+         reads ? (double)*bytes / 1e3 / reads : 0);
   if (fclose(f) != 0 && !e)
     e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-  if (!e && rename(tmp, path) != 0)
-    e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  if (!e) {
+    char *final = zc_xmalloc(plen);
+    snprintf(final, plen, "%s%s", base, gz > 0 ? ".json.gz" : ".json");
+    if (rename(tmp, final) != 0) {
+      e = zc_fail(ZC_E_IO, "%s: %s", final, strerror(errno));
+      free(final);
+    } else {
+      *path = final;
+    }
+  }
   /* A partial trace goes: it must not pass for a whole one, and a full
    * disk wants the room back. */
   if (e) remove(tmp);

@@ -183,7 +183,9 @@ static int conn_cb(struct lws *wsi, enum lws_callback_reasons reason,
 }
 
 static const struct lws_protocols conn_protocols[] = {
-    {"cdp", conn_cb, 0, 65536, 0, NULL, 0},
+    /* Large reads: a trace arrives as megabytes of IO.read results, and
+     * lws's defaults (4 KB) would cost a syscall and a callback each. */
+    {"cdp", conn_cb, 0, 1 << 20, 0, NULL, 0},
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
@@ -253,6 +255,7 @@ enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
   info.user = c;
   /* lws sizes its tables by the fd limit, which can be a million. */
   info.fd_limit_per_thread = 64;
+  info.pt_serv_buf_size = 1 << 20;
   c->ctx = lws_create_context(&info);
   if (!c->ctx) {
     free(c);

@@ -69,16 +69,16 @@ static void test_record_page(void) {
                  zt_tmp("rec"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "run 2/2:");
-  ZT_HAS(out, "/traces/run-1.json");
+  ZT_HAS(out, "/traces/run-1.json.gz");
   check_no_orphan(out);
   free(out);
   struct stat st;
   ZT_TRUE(stat(zt_tmp("rec/chrome.log"), &st) == 0);
-  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json"), &st) == 0);
-  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.part"), &st) != 0);
+  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.gz"), &st) == 0);
+  ZT_TRUE(stat(zt_tmp("rec/traces/run-2.part"), &st) != 0);
   /* The trace is one zamcap reads: the slow function, about 150 ms. */
   rc = zt_sh(&out, "'%s' tree '%s' --min 5", bin(),
-             zt_tmp("rec/traces/run-1.json"));
+             zt_tmp("rec/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "renderReport");
@@ -88,6 +88,25 @@ static void test_record_page(void) {
     ZT_TRUE(ms > 120 && ms < 200);
     if (!(ms > 120 && ms < 200)) fprintf(stderr, "  slowPrimeSieve: %.1f\n", ms);
   }
+  free(out);
+}
+
+/* --no-compress keeps a plain JSON trace, read just the same. */
+static void test_plain_json(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
+                 "--no-compress --settle 300 --out '%s'", bin(), srv_port,
+                 zt_tmp("plain"));
+  ZT_INT(rc, 0);
+  free(out);
+  char *head = zt_read(zt_tmp("plain/traces/run-1.json"));
+  ZT_TRUE(head && head[0] == '{');
+  free(head);
+  rc = zt_sh(&out, "'%s' tree '%s' --min 50", bin(),
+             zt_tmp("plain/traces/run-1.json"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "slowPrimeSieve");
   free(out);
 }
 
@@ -120,7 +139,7 @@ static void test_never_settles(void) {
   check_no_orphan(out);
   free(out);
   struct stat st;
-  ZT_TRUE(stat(zt_tmp("busy/traces/run-1.json"), &st) != 0);
+  ZT_TRUE(stat(zt_tmp("busy/traces/run-1.json.gz"), &st) != 0);
 }
 
 /* Runs zamcap on the busy page in the background, does `act` once Chrome
@@ -252,6 +271,7 @@ static void test_attach(void) {
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"record_page", test_record_page},
+      {"plain_json", test_plain_json},
       {"chrome_missing", test_chrome_missing},
       {"never_settles", test_never_settles},
       {"chrome_killed", test_chrome_killed},
