@@ -6,7 +6,8 @@
 #   tests/setup.sh --example   build and compare the bundled example traces
 #   tests/setup.sh --test      build and run the whole test suite, then again
 #                              under AddressSanitizer + UBSan (what CI runs)
-#   tests/setup.sh --bench     build and run the benchmark (figures only)
+#   tests/setup.sh --bench     build and run the benchmarks (figures only):
+#                              analysis, then capture with real Chromium
 #   tests/setup.sh --build     install and build only
 #
 # Builds go to build/ (and build-asan/ for the sanitizer pass).
@@ -25,11 +26,13 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 
 # ---- packages ----
 # Build: compiler, CMake, Ninja, pkg-config and the four libraries of the
-# design card. Tests: python3 (the CLI test checks report.json with it).
+# design card.
 PKGS=(gcc make cmake ninja-build pkg-config zlib1g-dev libcjson-dev
       libwebsockets-dev libcurl4-openssl-dev ca-certificates)
-if [ "$MODE" = --test ]; then
-  PKGS+=(python3)
+if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
+  # python3 serves test pages and plays a fake DevTools peer; the
+  # end-to-end tests drive Debian's Chromium.
+  PKGS+=(python3 chromium)
 fi
 
 missing=()
@@ -93,5 +96,7 @@ case "$MODE" in
     ;;
   --bench)
     build/tests/zc_bench "${@:2}"
+    echo
+    bash tests/bench/capture.sh build/zamcap
     ;;
 esac
