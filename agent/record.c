@@ -126,6 +126,15 @@ int agent_record(int argc, char **argv) {
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                              "each other");
 
+  /* A missing Chrome is found before any folder is made. */
+  if (!co.browser_url) {
+    char *chrome = cdp_find_chrome(co.chrome);
+    if (!chrome) {
+      fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+      return AGENT_EXIT_CAPTURE;
+    }
+    free(chrome);
+  }
   double t0 = zc_now_ms(), cpu0 = cpu_ms();
   char *out = NULL, path[4096], logp[4096];
   enum zc_err e = agent_outdir(outarg, &out);
@@ -143,8 +152,7 @@ int agent_record(int argc, char **argv) {
   if (!co.browser_url) co.log_path = logp;
 
   struct cdp_browser *b = NULL;
-  unsigned done = 0;
-  uint64_t total = 0;
+  unsigned done = 0, started = 0;
   char **files = NULL;
   size_t nfiles = 0, capfiles = 0;
   if ((e = cdp_browser_start(&co, &b))) goto out;
@@ -152,6 +160,7 @@ int agent_record(int argc, char **argv) {
          cdp_browser_pid(b) ? " (launched, headless)" : " (attached)");
   struct cdp_conn *conn = cdp_browser_conn(b);
   for (unsigned i = 1; i <= runs; i++) {
+    started = i;
     double tr = zc_now_ms(), cpur = cpu_ms();
     struct cdp_page *p = NULL;
     uint64_t bytes = 0;
@@ -180,7 +189,6 @@ int agent_record(int argc, char **argv) {
            (double)bytes / 1e3 / (tstop - tsettled + 1e-9),
            cpu_ms() - cpur, cpu_ms() - cpus);
     cdp_page_close(p);
-    total += bytes;
     done = i;
     if (notrace)
       zc_log(1, "run %u/%u: settled %.0f ms after navigation (not traced)", i,
@@ -195,23 +203,26 @@ int agent_record(int argc, char **argv) {
     break;
   }
 out:
-  if (e) {
-    fprintf(stderr, "zamcap: run %u of %u: %s\n", done + 1, runs, zc_errmsg());
+  if (e && !started) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+  } else if (e) {
+    fprintf(stderr, "zamcap: run %u of %u: %s\n", started, runs, zc_errmsg());
     if (done)
       fprintf(stderr, "zamcap: the %u run%s recorded before are kept in "
               "%s/traces/\n", done, done == 1 ? "" : "s", out);
   }
   cdp_browser_free(b);
   double wall = zc_now_ms() - t0, cpu = cpu_ms() - cpu0;
-  zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
-         "time), peak memory %.1f MB", done, done == 1 ? "" : "s", wall / 1e3,
-         cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0, peak_mb());
+  if (started)
+    zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
+           "time), peak memory %.1f MB", done, done == 1 ? "" : "s",
+           wall / 1e3, cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0,
+           peak_mb());
   for (size_t i = 0; i < nfiles; i++) {
     if (!e) printf("%s\n", files[i]);
     free(files[i]);
   }
   free(files);
-  (void)total;
   free(out);
   return agent_exit_for(e);
 }

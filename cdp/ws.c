@@ -99,7 +99,7 @@ static void conn_message(struct cdp_conn *c) {
     const cJSON *sess = cJSON_GetObjectItemCaseSensitive(m, "sessionId");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(m, "params");
     const char *s = cJSON_IsString(sess) ? sess->valuestring : NULL;
-    /* Handlers may unregister themselves: walk a snapshot of the count. */
+    /* Handlers must not add or remove handlers while they run. */
     for (size_t i = 0; i < c->nhs; i++)
       c->hs[i].fn(c->hs[i].arg, s, method->valuestring, params);
   } else {
