@@ -178,6 +178,22 @@ static void test_chrome_killed(void) {
   free(log);
 }
 
+/* The page's renderer dies (as the OOM killer does it): the run stops
+ * with a message that says so, at once, not at a timeout. */
+static void test_renderer_crash(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *log = NULL;
+  double t0 = zc_now_ms();
+  int rc = interrupt_run("crash.log", "pkill -KILL -g $cpid -f type=renderer",
+                         &log);
+  ZT_INT(rc, 3);
+  ZT_HAS(log, "run 1 of 1: the page");
+  ZT_HAS(log, "crashed");
+  ZT_TRUE(zc_now_ms() - t0 < 15000);
+  check_no_orphan(log);
+  free(log);
+}
+
 static void test_sigint(void) {
   if (!ZT_TRUE(serve())) return;
   char *log = NULL;
@@ -275,6 +291,7 @@ int main(int argc, char **argv) {
       {"chrome_missing", test_chrome_missing},
       {"never_settles", test_never_settles},
       {"chrome_killed", test_chrome_killed},
+      {"renderer_crash", test_renderer_crash},
       {"sigint", test_sigint},
       {"browser_url_closed", test_browser_url_closed},
       {"fake_peer", test_fake_peer},
