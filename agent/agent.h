@@ -37,4 +37,11 @@ enum zc_err agent_outdir(const char *dir, char **out);
 /* mkdir -p. */
 enum zc_err agent_mkdirs(const char *path);
 
+/* The built-in static file server (serve.c): dir on 127.0.0.1, on an
+ * ephemeral port, until agent_server_free. */
+struct agent_server;
+enum zc_err agent_serve(const char *dir, struct agent_server **out);
+const char *agent_server_url(const struct agent_server *s); /* ends in / */
+void agent_server_free(struct agent_server *s);
+
 #endif

@@ -6,19 +6,27 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
+#include <unistd.h>
+
 #include "agent.h"
 #include "cdp.h"
+#include "scn.h"
 
 static const char record_usage[] =
-    "usage: zamcap record --url URL [OPTIONS]\n"
+    "usage: zamcap record [SCENARIO] --url URL|DIR [OPTIONS]\n"
     "\n"
     "Opens URL in Chrome, each run in a fresh browser context, and records a\n"
     "trace from before navigation until the page has settled (load event,\n"
-    "then no request and no long task for --settle ms). Traces go to\n"
+    "then no request and no long task for --settle ms). With SCENARIO (a\n"
+    "DevTools Recorder JSON export) it replays the user flow against URL\n"
+    "instead, tracing from its zamcap.recordFrom step (default: the first).\n"
+    "A folder given as --url is served by zamcap on 127.0.0.1. Traces go to\n"
     "OUT/traces/run-<i>.json.gz (gzip, as DevTools saves traces), which\n"
     "DevTools, Perfetto and zamcap compare all load.\n"
     "\n"
-    "  --url URL           the page\n"
+    "  --url URL|DIR       the page, or the build's base URL for SCENARIO, or\n"
+    "                      a build folder to serve\n"
+    "  --step-timeout MS   a scenario step's limit (default 30000)\n"
     "  --runs N            how many runs (default 1)\n"
     "  --out DIR           output folder (default zamcap-out/<UTC time>/)\n"
     "  --settle MS         quiet time that ends a run (default 500)\n"
@@ -75,6 +83,7 @@ int agent_record(int argc, char **argv) {
       {"categories", required_argument, NULL, 'C'},
       {"no-trace", no_argument, NULL, 'N'},
       {"no-compress", no_argument, NULL, 'Z'},
+      {"step-timeout", required_argument, NULL, 'T'},
       {"quiet", no_argument, NULL, 'q'},
       {"verbose", no_argument, NULL, 'v'},
       {"help", no_argument, NULL, 'h'},
@@ -84,7 +93,7 @@ int agent_record(int argc, char **argv) {
   cdp_opts_default(&co);
   const char *url = NULL, *outarg = NULL, *cats = NULL;
   unsigned runs = 1;
-  double settle = 500;
+  double settle = 500, step_timeout = 30000;
   int notrace = 0, plain = 0, c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
@@ -112,42 +121,82 @@ int agent_record(int argc, char **argv) {
     case 'C': cats = optarg; break;
     case 'N': notrace = 1; break;
     case 'Z': plain = 1; break;
+    case 'T':
+      if (!agent_parse_ms(optarg, &step_timeout) || step_timeout < 1)
+        return agent_usage_error("record", "--step-timeout wants "
+                                 "milliseconds, not '%s'", optarg);
+      break;
     case 'q': zc_verbosity = 0; break;
     case 'v': zc_verbosity++; break;
     case 'h': fputs(record_usage, stdout); return 0;
     default: return agent_usage_error("record", "bad option");
     }
   }
+  const char *scnpath = optind < argc ? argv[optind++] : NULL;
   if (optind != argc)
     return agent_usage_error("record", "unexpected argument '%s'",
                              argv[optind]);
-  if (!url) return agent_usage_error("record", "record wants --url URL");
+  if (!url) return agent_usage_error("record", "record wants --url URL|DIR");
   if (co.chrome && co.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                              "each other");
+  /* The scenario is checked before any browser starts. */
+  struct scn_scenario *scn = NULL;
+  if (scnpath) {
+    if (scn_load(scnpath, &scn)) {
+      fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+      return AGENT_EXIT_USAGE;
+    }
+    int navigates = 0;
+    for (size_t i = 0; i < scn->n; i++) navigates |= scn->steps[i].type ==
+                                                     SCN_NAVIGATE;
+    if (!navigates) {
+      fprintf(stderr, "zamcap: %s: the scenario never navigates: zamcap "
+              "needs a navigate step to load the app\n", scnpath);
+      scn_free(scn);
+      return AGENT_EXIT_USAGE;
+    }
+  }
+  struct stat ust;
+  int is_dir = stat(url, &ust) == 0 && S_ISDIR(ust.st_mode);
+  if (!is_dir && !strstr(url, "://") && strncmp(url, "about:", 6) &&
+      strncmp(url, "data:", 5)) {
+    scn_free(scn);
+    return agent_usage_error("record", "--url %s: neither a URL nor a folder",
+                             url);
+  }
 
   /* A missing Chrome is found before any folder is made. */
   if (!co.browser_url) {
     char *chrome = cdp_find_chrome(co.chrome);
     if (!chrome) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+      scn_free(scn);
       return AGENT_EXIT_CAPTURE;
     }
     free(chrome);
   }
   double t0 = zc_now_ms(), cpu0 = cpu_ms();
   char *out = NULL, path[4096], logp[4096];
+  struct agent_server *srv = NULL;
   enum zc_err e = agent_outdir(outarg, &out);
+  if (!e) {
+    snprintf(path, sizeof path, "%s/traces", out);
+    e = agent_mkdirs(path);
+  }
+  if (!e && is_dir) e = agent_serve(url, &srv);
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    return AGENT_EXIT_USAGE;
-  }
-  snprintf(path, sizeof path, "%s/traces", out);
-  if ((e = agent_mkdirs(path))) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     free(out);
+    scn_free(scn);
     return AGENT_EXIT_USAGE;
   }
+  const char *base = srv ? agent_server_url(srv) : url;
+  if (srv) zc_log(1, "serving %s at %s", url, base);
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/failures", out);
+  struct scn_replay_opts ro = {base, step_timeout, faildir, NULL};
+  char failname[32];
   snprintf(logp, sizeof logp, "%s/chrome.log", out);
   if (!co.browser_url) co.log_path = logp;
 
@@ -166,11 +215,25 @@ int agent_record(int argc, char **argv) {
     uint64_t bytes = 0;
     if ((e = cdp_page_open(conn, &p))) break;
     const char *s = cdp_page_session(p);
+    snprintf(failname, sizeof failname, "run-%u", i);
+    ro.fail_name = failname;
+    if (scn && (e = agent_mkdirs(faildir))) goto run_fail;
+    /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
+    if (scn && scn->record_from &&
+        (e = scn_replay(p, scn, 0, scn->record_from, &ro)))
+      goto run_fail;
     if (!notrace && (e = cdp_trace_start(conn, s, cats, !plain)))
       goto run_fail;
     double tnav = zc_now_ms();
-    if ((e = cdp_page_navigate(p, url, co.timeout_ms))) goto run_fail;
-    if ((e = cdp_page_settle(p, settle, co.timeout_ms))) goto run_fail;
+    if (scn)
+      e = scn_replay(p, scn, scn->record_from, scn->n, &ro);
+    else
+      e = cdp_page_navigate(p, base, co.timeout_ms);
+    if (e) goto run_fail;
+    if ((e = cdp_page_settle(p, scn && scn->settle_ms >= 0 ? scn->settle_ms
+                                                            : settle,
+                             co.timeout_ms)))
+      goto run_fail;
     double tsettled = zc_now_ms();
     snprintf(path, sizeof path, "%s/traces/run-%u", out, i);
     double cpus = cpu_ms();
@@ -191,12 +254,13 @@ int agent_record(int argc, char **argv) {
     cdp_page_close(p);
     done = i;
     if (notrace)
-      zc_log(1, "run %u/%u: settled %.0f ms after navigation (not traced)", i,
-             runs, tsettled - tnav);
+      zc_log(1, "run %u/%u: settled %.0f ms after %s (not traced)", i, runs,
+             tsettled - tnav, scn ? "the first traced step" : "navigation");
     else
-      zc_log(1, "run %u/%u: %s (%.1f MB), settled %.0f ms after navigation, "
-             "%.1f s in all", i, runs, path, (double)bytes / 1e6,
-             tsettled - tnav, (zc_now_ms() - tr) / 1e3);
+      zc_log(1, "run %u/%u: %s (%.1f MB), settled %.0f ms after %s, %.1f s "
+             "in all", i, runs, path, (double)bytes / 1e6, tsettled - tnav,
+             scn ? "the first traced step" : "navigation",
+             (zc_now_ms() - tr) / 1e3);
     continue;
   run_fail:
     cdp_page_close(p);
@@ -212,6 +276,9 @@ out:
               "%s/traces/\n", done, done == 1 ? "" : "s", out);
   }
   cdp_browser_free(b);
+  agent_server_free(srv);
+  rmdir(faildir); /* only when no step failed: it is empty then */
+  scn_free(scn);
   double wall = zc_now_ms() - t0, cpu = cpu_ms() - cpu0;
   if (started)
     zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "

@@ -105,6 +105,11 @@ enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out);
 /* Closes the page and disposes of its browser context. */
 void cdp_page_close(struct cdp_page *p);
 const char *cdp_page_session(const struct cdp_page *p);
+struct cdp_conn *cdp_page_conn(const struct cdp_page *p);
+/* Before an action that may navigate: forget the last load event. Then
+ * cdp_page_wait_load waits for the next one. */
+void cdp_page_expect_load(struct cdp_page *p);
+enum zc_err cdp_page_wait_load(struct cdp_page *p, double timeout_ms);
 /* Navigates and waits for the load event (a failed navigation is an error
  * naming the URL and Chrome's reason). */
 enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,

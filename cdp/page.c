@@ -148,8 +148,16 @@ void cdp_page_close(struct cdp_page *p) {
 }
 
 const char *cdp_page_session(const struct cdp_page *p) { return p->session; }
+struct cdp_conn *cdp_page_conn(const struct cdp_page *p) { return p->c; }
 
 static int page_loaded(void *arg) { return ((struct cdp_page *)arg)->loaded; }
+
+void cdp_page_expect_load(struct cdp_page *p) { p->loaded = 0; }
+
+enum zc_err cdp_page_wait_load(struct cdp_page *p, double timeout_ms) {
+  return cdp_wait(p->c, page_loaded, p, cdp__timeout(p->c, timeout_ms),
+                  "the page's load event");
+}
 
 enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
                               double timeout_ms) {

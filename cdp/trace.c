@@ -65,35 +65,6 @@ static void on_complete(void *arg, const char *session, const char *method,
 
 static int is_complete(void *arg) { return ((struct complete *)arg)->done; }
 
-static int b64v(unsigned char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
-
-/* Decodes base64 in place; returns the length, or -1 if it is not. */
-static long b64_decode(char *s, size_t n) {
-  size_t o = 0;
-  unsigned acc = 0;
-  int bits = 0;
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '=' || c == '\n' || c == '\r') continue;
-    int v = b64v(c);
-    if (v < 0) return -1;
-    acc = acc << 6 | (unsigned)v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      s[o++] = (char)(acc >> bits & 0xFF);
-    }
-  }
-  return (long)o;
-}
-
 enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
                            const char *base, double timeout_ms, char **path,
                            uint64_t *bytes) {
@@ -140,7 +111,7 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
       char *s = d->valuestring;
       size_t n = strlen(s);
       if (b64) {
-        long m = b64_decode(s, n);
+        long m = zc_b64_decode(s, n);
         if (m < 0) {
           cJSON_Delete(r);
           e = zc_fail(ZC_E_BROWSER, "IO.read gave bad base64 data");

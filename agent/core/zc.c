@@ -254,6 +254,34 @@ void zc_sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
+static int zc__b64v(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+long zc_b64_decode(char *s, size_t n) {
+  size_t o = 0;
+  unsigned acc = 0;
+  int bits = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '=' || c == '\n' || c == '\r') continue;
+    int v = zc__b64v(c);
+    if (v < 0) return -1;
+    acc = acc << 6 | (unsigned)v;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      s[o++] = (char)(acc >> bits & 0xFF);
+    }
+  }
+  return (long)o;
+}
+
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {
   const unsigned char *s = p;
   uint64_t h = 0xcbf29ce484222325ULL ^ seed;

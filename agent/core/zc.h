@@ -94,6 +94,10 @@ void zc_log(int level, const char *fmt, ...)
 double zc_now_ms(void);
 void zc_sleep_ms(double ms);
 
+/* Decodes base64 in place (padding and newlines skipped); returns the
+ * decoded length, or -1 if s is not base64. */
+long zc_b64_decode(char *s, size_t n);
+
 /* 64-bit hash of bytes (FNV-1a folded with a final mix). */
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed);
 static inline uint64_t zc_mix64(uint64_t x) {

@@ -1,0 +1,267 @@
+/* The built-in static file server: serves a build folder on 127.0.0.1,
+ * on a port the kernel picks, from a thread of its own. GET and HEAD,
+ * MIME types by extension, nothing outside the folder, no caching. */
+#define _DEFAULT_SOURCE /* realpath */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "agent.h"
+
+#define SRV_CLIENTS 64
+#define SRV_REQ_MAX 16384
+
+struct srv_client {
+  int fd;
+  size_t len;
+  char req[SRV_REQ_MAX];
+};
+
+struct agent_server {
+  int lfd, wake[2];
+  char root[PATH_MAX];
+  char url[64];
+  pthread_t th;
+  struct srv_client cl[SRV_CLIENTS];
+};
+
+static const char *mime_of(const char *path) {
+  static const char *const m[][2] = {
+      {".html", "text/html; charset=utf-8"},
+      {".htm", "text/html; charset=utf-8"},
+      {".js", "text/javascript; charset=utf-8"},
+      {".mjs", "text/javascript; charset=utf-8"},
+      {".css", "text/css; charset=utf-8"},
+      {".json", "application/json"},
+      {".map", "application/json"},
+      {".svg", "image/svg+xml"},
+      {".png", "image/png"},
+      {".jpg", "image/jpeg"},
+      {".jpeg", "image/jpeg"},
+      {".gif", "image/gif"},
+      {".webp", "image/webp"},
+      {".ico", "image/x-icon"},
+      {".wasm", "application/wasm"},
+      {".txt", "text/plain; charset=utf-8"},
+      {".xml", "application/xml"},
+      {".woff", "font/woff"},
+      {".woff2", "font/woff2"},
+      {".ttf", "font/ttf"},
+      {".mp4", "video/mp4"},
+      {".webm", "video/webm"},
+  };
+  const char *dot = strrchr(path, '.');
+  const char *slash = strrchr(path, '/');
+  if (dot && (!slash || dot > slash))
+    for (size_t i = 0; i < ZC_ARRAY_LEN(m); i++)
+      if (!strcasecmp(dot, m[i][0])) return m[i][1];
+  return "application/octet-stream";
+}
+
+static void send_all(int fd, const void *p, size_t n) {
+  const char *s = p;
+  while (n) {
+    ssize_t w = send(fd, s, n, MSG_NOSIGNAL);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return;
+    s += w;
+    n -= (size_t)w;
+  }
+}
+
+static void reply_status(int fd, int code, const char *text) {
+  char h[256];
+  int n = snprintf(h, sizeof h, "HTTP/1.1 %d %s\r\nContent-Type: text/plain"
+                   "\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s\n",
+                   code, text, strlen(text) + 1, text);
+  send_all(fd, h, (size_t)n);
+}
+
+static int hexv(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+static void serve_one(struct agent_server *s, struct srv_client *c) {
+  char method[8], target[4096];
+  if (sscanf(c->req, "%7s %4095s", method, target) != 2) {
+    reply_status(c->fd, 400, "Bad Request");
+    return;
+  }
+  int head = !strcmp(method, "HEAD");
+  if (strcmp(method, "GET") && !head) {
+    reply_status(c->fd, 405, "Method Not Allowed");
+    return;
+  }
+  /* Path: percent-decoded, query and fragment gone, no NUL. */
+  char path[4096];
+  size_t o = 0;
+  for (const char *p = target; *p && *p != '?' && *p != '#' &&
+                               o < sizeof path - 16; p++) {
+    if (*p == '%' && hexv(p[1]) >= 0 && hexv(p[2]) >= 0) {
+      char ch = (char)(hexv(p[1]) * 16 + hexv(p[2]));
+      if (!ch) {
+        reply_status(c->fd, 400, "Bad Request");
+        return;
+      }
+      path[o++] = ch;
+      p += 2;
+    } else {
+      path[o++] = *p;
+    }
+  }
+  path[o] = '\0';
+  if (path[0] != '/') {
+    reply_status(c->fd, 400, "Bad Request");
+    return;
+  }
+  char full[PATH_MAX + 4200], real[PATH_MAX];
+  snprintf(full, sizeof full, "%s%s", s->root, path);
+  struct stat st;
+  if (stat(full, &st) == 0 && S_ISDIR(st.st_mode))
+    strncat(full, path[o - 1] == '/' ? "index.html" : "/index.html",
+            sizeof full - strlen(full) - 1);
+  /* realpath resolves "..", links and all: what is left must lie in the
+   * folder. */
+  size_t rl = strlen(s->root);
+  if (!realpath(full, real) || strncmp(real, s->root, rl) != 0 ||
+      (real[rl] != '/' && real[rl] != '\0') || stat(real, &st) != 0 ||
+      !S_ISREG(st.st_mode)) {
+    reply_status(c->fd, 404, "Not Found");
+    return;
+  }
+  int fd = open(real, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    reply_status(c->fd, 403, "Forbidden");
+    return;
+  }
+  char h[512];
+  int n = snprintf(h, sizeof h, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\n"
+                   "Content-Length: %lld\r\nCache-Control: no-store\r\n"
+                   "Connection: close\r\n\r\n", mime_of(real),
+                   (long long)st.st_size);
+  send_all(c->fd, h, (size_t)n);
+  char buf[65536];
+  ssize_t r;
+  while (!head && (r = read(fd, buf, sizeof buf)) > 0) send_all(c->fd, buf, (size_t)r);
+  close(fd);
+}
+
+static void *serve_loop(void *arg) {
+  struct agent_server *s = arg;
+  for (;;) {
+    struct pollfd pf[SRV_CLIENTS + 2];
+    int map[SRV_CLIENTS + 2], n = 0;
+    pf[n].fd = s->wake[0], pf[n].events = POLLIN, map[n++] = -1;
+    pf[n].fd = s->lfd, pf[n].events = POLLIN, map[n++] = -2;
+    for (int i = 0; i < SRV_CLIENTS; i++)
+      if (s->cl[i].fd >= 0)
+        pf[n].fd = s->cl[i].fd, pf[n].events = POLLIN, map[n++] = i;
+    if (poll(pf, (nfds_t)n, -1) < 0) {
+      if (errno == EINTR) continue;
+      return NULL;
+    }
+    if (pf[0].revents) return NULL; /* asked to stop */
+    for (int k = 1; k < n; k++) {
+      if (!pf[k].revents) continue;
+      if (map[k] == -2) {
+        int fd = accept(s->lfd, NULL, NULL);
+        if (fd < 0) continue;
+        int slot = -1;
+        for (int i = 0; i < SRV_CLIENTS && slot < 0; i++)
+          if (s->cl[i].fd < 0) slot = i;
+        if (slot < 0) {
+          close(fd); /* full: the browser retries */
+          continue;
+        }
+        s->cl[slot].fd = fd;
+        s->cl[slot].len = 0;
+        continue;
+      }
+      struct srv_client *c = &s->cl[map[k]];
+      ssize_t r = recv(c->fd, c->req + c->len, SRV_REQ_MAX - 1 - c->len, 0);
+      if (r <= 0) {
+        close(c->fd);
+        c->fd = -1;
+        continue;
+      }
+      c->len += (size_t)r;
+      c->req[c->len] = '\0';
+      if (strstr(c->req, "\r\n\r\n")) {
+        serve_one(s, c);
+      } else if (c->len < SRV_REQ_MAX - 1) {
+        continue; /* the headers are still coming */
+      } else {
+        reply_status(c->fd, 431, "Request Header Fields Too Large");
+      }
+      close(c->fd);
+      c->fd = -1;
+    }
+  }
+}
+
+enum zc_err agent_serve(const char *dir, struct agent_server **out) {
+  *out = NULL;
+  struct agent_server *s = zc_xcalloc(1, sizeof *s);
+  for (int i = 0; i < SRV_CLIENTS; i++) s->cl[i].fd = -1;
+  s->lfd = s->wake[0] = s->wake[1] = -1;
+  struct stat st;
+  if (!realpath(dir, s->root) || stat(s->root, &st) != 0 ||
+      !S_ISDIR(st.st_mode)) {
+    free(s);
+    return zc_fail(ZC_E_USAGE, "%s: not a folder to serve", dir);
+  }
+  s->lfd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  struct sockaddr_in a;
+  memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK); /* loopback only */
+  a.sin_port = 0;                             /* the kernel picks */
+  socklen_t al = sizeof a;
+  if (s->lfd < 0 || bind(s->lfd, (struct sockaddr *)&a, sizeof a) != 0 ||
+      listen(s->lfd, 64) != 0 ||
+      getsockname(s->lfd, (struct sockaddr *)&a, &al) != 0 ||
+      pipe(s->wake) != 0) {
+    enum zc_err e = zc_fail(ZC_E_IO, "serving %s: %s", dir, strerror(errno));
+    agent_server_free(s);
+    return e;
+  }
+  snprintf(s->url, sizeof s->url, "http://127.0.0.1:%u/",
+           (unsigned)ntohs(a.sin_port));
+  if (pthread_create(&s->th, NULL, serve_loop, s) != 0) {
+    close(s->wake[0]);
+    s->wake[0] = -1; /* no thread to join */
+    agent_server_free(s);
+    return zc_fail(ZC_E_INTERNAL, "cannot start the file server thread");
+  }
+  *out = s;
+  return ZC_OK;
+}
+
+const char *agent_server_url(const struct agent_server *s) { return s->url; }
+
+void agent_server_free(struct agent_server *s) {
+  if (!s) return;
+  if (s->wake[1] >= 0) {
+    if (write(s->wake[1], "x", 1) < 0) {}
+    if (s->wake[0] >= 0) pthread_join(s->th, NULL);
+  }
+  for (int i = 0; i < SRV_CLIENTS; i++)
+    if (s->cl[i].fd >= 0) close(s->cl[i].fd);
+  if (s->lfd >= 0) close(s->lfd);
+  if (s->wake[0] >= 0) close(s->wake[0]);
+  if (s->wake[1] >= 0) close(s->wake[1]);
+  free(s);
+}

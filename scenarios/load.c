@@ -1,0 +1,484 @@
+/* Loading and validating DevTools Recorder JSON, and mapping its URLs
+ * onto a build. Everything that cannot run is refused here, before any
+ * browser starts, with the step's number and what is wrong. Steps are
+ * numbered from 1, as the Recorder panel shows them. */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scn.h"
+
+static const char *const type_names[] = {
+    "setViewport", "navigate", "click",  "doubleClick",    "hover",
+    "change",      "keyDown",  "keyUp",  "scroll",         "waitForElement",
+    "waitForExpression",
+};
+
+const char *scn_type_name(enum scn_type t) {
+  return (size_t)t < ZC_ARRAY_LEN(type_names) ? type_names[t] : "?";
+}
+
+/* Recorder step types zamcap knows but cannot replay. */
+static const char *const refused[] = {"close", "customStep",
+                                      "emulateNetworkConditions",
+                                      "waitForNavigation"};
+
+struct ld {
+  const char *path;
+  int step; /* 1-based; 0 outside steps */
+  const char *type;
+};
+
+static enum zc_err ld_fail(const struct ld *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static enum zc_err ld_fail(const struct ld *l, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (l->step)
+    return zc_fail(ZC_E_USAGE, "%s: step %d (%s): %s", l->path, l->step,
+                   l->type ? l->type : "?", msg);
+  return zc_fail(ZC_E_USAGE, "%s: %s", l->path, msg);
+}
+
+static const cJSON *get(const cJSON *o, const char *k) {
+  return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+/* Key names the replay can type: name, DOM code, key code. */
+struct key {
+  const char *name, *code;
+  int keycode;
+};
+static const struct key keys[] = {
+    {"Enter", "Enter", 13},         {"Tab", "Tab", 9},
+    {"Escape", "Escape", 27},       {"Backspace", "Backspace", 8},
+    {"Delete", "Delete", 46},       {"ArrowLeft", "ArrowLeft", 37},
+    {"ArrowUp", "ArrowUp", 38},     {"ArrowRight", "ArrowRight", 39},
+    {"ArrowDown", "ArrowDown", 40}, {"Home", "Home", 36},
+    {"End", "End", 35},             {"PageUp", "PageUp", 33},
+    {"PageDown", "PageDown", 34},   {"Shift", "ShiftLeft", 16},
+    {"Control", "ControlLeft", 17}, {"Alt", "AltLeft", 18},
+    {"Meta", "MetaLeft", 91},       {"Insert", "Insert", 45},
+    {"F1", "F1", 112},              {"F2", "F2", 113},
+    {"F3", "F3", 114},              {"F4", "F4", 115},
+    {"F5", "F5", 116},              {"F6", "F6", 117},
+    {"F7", "F7", 118},              {"F8", "F8", 119},
+    {"F9", "F9", 120},              {"F10", "F10", 121},
+    {"F11", "F11", 122},            {"F12", "F12", 123},
+};
+
+int scn__key_info(const char *name, const char **code, int *keycode);
+int scn__key_info(const char *name, const char **code, int *keycode) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(keys); i++)
+    if (!strcmp(keys[i].name, name)) {
+      *code = keys[i].code;
+      *keycode = keys[i].keycode;
+      return 1;
+    }
+  /* One character (one UTF-8 sequence) types itself. */
+  size_t n = strlen(name);
+  unsigned char c = (unsigned char)name[0];
+  size_t want = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+  if (n == 0 || n != want) return 0;
+  *code = "";
+  *keycode = 0;
+  if (c >= 'a' && c <= 'z') *keycode = c - 'a' + 'A';
+  else if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) *keycode = c;
+  else if (c == ' ') *keycode = 32;
+  return 1;
+}
+
+static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
+                                struct scn_step *st, int required) {
+  if (!js) {
+    if (required) return ld_fail(l, "no \"selectors\"");
+    return ZC_OK;
+  }
+  if (!cJSON_IsArray(js) || !cJSON_GetArraySize(js))
+    return ld_fail(l, "\"selectors\" must be a non-empty list");
+  st->nsel = (size_t)cJSON_GetArraySize(js);
+  st->sel = zc_xcalloc(st->nsel, sizeof *st->sel);
+  size_t i = 0;
+  const cJSON *alt;
+  cJSON_ArrayForEach(alt, js) {
+    struct scn_selector *s = &st->sel[i++];
+    /* An alternative is a string or a chain (a list of strings). */
+    const cJSON *one = cJSON_IsString(alt) ? alt : NULL;
+    size_t n = one ? 1 : (size_t)cJSON_GetArraySize(alt);
+    if (!one && (!cJSON_IsArray(alt) || !n))
+      return ld_fail(l, "selector %zu is neither a string nor a list of "
+                     "strings", i);
+    s->part = zc_xcalloc(n, sizeof *s->part);
+    const cJSON *p = one ? one : alt->child;
+    for (size_t k = 0; k < n; k++, p = p->next) {
+      if (!cJSON_IsString(p) || !p->valuestring[0])
+        return ld_fail(l, "selector %zu has an empty or non-string part", i);
+      const char *v = p->valuestring;
+      if (!strncmp(v, "aria/", 5) && k > 0)
+        return ld_fail(l, "selector %zu: an aria/ selector can only start a "
+                       "chain", i);
+      if ((!strncmp(v, "aria/", 5) && !v[5]) ||
+          (!strncmp(v, "xpath/", 6) && !v[6]) ||
+          (!strncmp(v, "pierce/", 7) && !v[7]) ||
+          (!strncmp(v, "text/", 5) && !v[5]))
+        return ld_fail(l, "selector %zu: \"%s\" has nothing after its kind",
+                       i, v);
+      s->part[s->n++] = zc_xstrdup(v);
+    }
+  }
+  return ZC_OK;
+}
+
+/* scheme://authority of an absolute http(s) URL; 0 if it is not one. */
+static size_t origin_len(const char *u) {
+  const char *p = NULL;
+  if (!strncmp(u, "http://", 7)) p = u + 7;
+  else if (!strncmp(u, "https://", 8)) p = u + 8;
+  if (!p) return 0;
+  size_t a = strcspn(p, "/?#");
+  return a ? (size_t)(p - u) + a : 0;
+}
+
+static int url_ok(const char *u) {
+  if (!*u) return 0;
+  for (const char *p = u; *p; p++)
+    if ((unsigned char)*p <= 0x20 || *p == '"' || *p == '<' || *p == '>' ||
+        *p == '\\')
+      return 0;
+  const char *colon = strchr(u, ':');
+  const char *slash = strchr(u, '/');
+  if (colon && (!slash || colon < slash)) {
+    /* Absolute: http(s) with a host, or about:/data:/file: as they are. */
+    if (!strncmp(u, "http://", 7) || !strncmp(u, "https://", 8))
+      return origin_len(u) > 0;
+    return !strncmp(u, "about:", 6) || !strncmp(u, "data:", 5) ||
+           !strncmp(u, "file:", 5);
+  }
+  return 1; /* relative */
+}
+
+static int num(const cJSON *o, const char *k, double *v) {
+  const cJSON *j = get(o, k);
+  if (!cJSON_IsNumber(j)) return 0;
+  *v = j->valuedouble;
+  return 1;
+}
+
+static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
+  const cJSON *t = get(js, "type");
+  if (!cJSON_IsObject(js)) return ld_fail(l, "a step must be an object");
+  if (!cJSON_IsString(t)) return ld_fail(l, "no \"type\"");
+  l->type = t->valuestring;
+  size_t k = 0;
+  for (; k < ZC_ARRAY_LEN(type_names); k++)
+    if (!strcmp(type_names[k], t->valuestring)) break;
+  if (k == ZC_ARRAY_LEN(type_names)) {
+    for (size_t r = 0; r < ZC_ARRAY_LEN(refused); r++)
+      if (!strcmp(refused[r], t->valuestring))
+        return ld_fail(l, "zamcap cannot replay this step type");
+    return ld_fail(l, "unknown step type");
+  }
+  st->type = (enum scn_type)k;
+  const cJSON *target = get(js, "target");
+  if (target && (!cJSON_IsString(target) || strcmp(target->valuestring, "main")))
+    return ld_fail(l, "only the \"main\" target is supported (popups and "
+                   "other tabs are not)");
+  double v;
+  if (get(js, "timeout")) {
+    if (!num(js, "timeout", &v) || v <= 0)
+      return ld_fail(l, "\"timeout\" must be a positive number of ms");
+    st->timeout_ms = v;
+  }
+  const cJSON *fr = get(js, "frame");
+  if (fr) {
+    if (!cJSON_IsArray(fr)) return ld_fail(l, "\"frame\" must be a list");
+    st->nframe = (size_t)cJSON_GetArraySize(fr);
+    st->frame = zc_xcalloc(st->nframe + 1, sizeof *st->frame);
+    size_t i = 0;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, fr) {
+      if (!cJSON_IsNumber(f) || f->valuedouble < 0 || f->valuedouble > 1000)
+        return ld_fail(l, "\"frame\" must list frame indices");
+      st->frame[i++] = (unsigned)f->valuedouble;
+    }
+  }
+  /* A step that the Recorder saw navigate waits for the new page. */
+  const cJSON *ev;
+  cJSON_ArrayForEach(ev, get(js, "assertedEvents")) {
+    const cJSON *et = get(ev, "type");
+    if (cJSON_IsString(et) && !strcmp(et->valuestring, "navigation"))
+      st->wait_load = st->type != SCN_NAVIGATE;
+  }
+  enum zc_err e = ZC_OK;
+  const cJSON *s;
+  switch (st->type) {
+  case SCN_SET_VIEWPORT:
+    if (!num(js, "width", &v) || v < 1 || v > 10000)
+      return ld_fail(l, "\"width\" must be a number of pixels");
+    st->width = (unsigned)v;
+    if (!num(js, "height", &v) || v < 1 || v > 10000)
+      return ld_fail(l, "\"height\" must be a number of pixels");
+    st->height = (unsigned)v;
+    st->scale = num(js, "deviceScaleFactor", &v) && v > 0 ? v : 1;
+    st->mobile = cJSON_IsTrue(get(js, "isMobile"));
+    st->touch = cJSON_IsTrue(get(js, "hasTouch"));
+    break;
+  case SCN_NAVIGATE:
+    s = get(js, "url");
+    if (!cJSON_IsString(s)) return ld_fail(l, "no \"url\"");
+    if (!url_ok(s->valuestring))
+      return ld_fail(l, "bad URL \"%s\"", s->valuestring);
+    st->url = zc_xstrdup(s->valuestring);
+    break;
+  case SCN_CLICK:
+  case SCN_DOUBLE_CLICK:
+  case SCN_HOVER:
+    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+    if (get(js, "offsetX") || get(js, "offsetY")) {
+      if (!num(js, "offsetX", &st->offset_x) ||
+          !num(js, "offsetY", &st->offset_y))
+        return ld_fail(l, "\"offsetX\" and \"offsetY\" go together, as "
+                       "numbers");
+      st->has_offset = 1;
+    }
+    s = get(js, "button");
+    if (s) {
+      static const char *const b[] = {"primary", "auxiliary", "secondary",
+                                      "back", "forward"};
+      st->button = -1;
+      for (int i = 0; i < 5; i++)
+        if (cJSON_IsString(s) && !strcmp(s->valuestring, b[i])) st->button = i;
+      if (st->button < 0)
+        return ld_fail(l, "\"button\" must be primary, auxiliary, secondary, "
+                       "back or forward");
+    }
+    break;
+  case SCN_CHANGE:
+    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+    s = get(js, "value");
+    if (!cJSON_IsString(s)) return ld_fail(l, "no \"value\"");
+    st->value = zc_xstrdup(s->valuestring);
+    break;
+  case SCN_KEY_DOWN:
+  case SCN_KEY_UP: {
+    s = get(js, "key");
+    const char *code;
+    int kc;
+    if (!cJSON_IsString(s)) return ld_fail(l, "no \"key\"");
+    if (!scn__key_info(s->valuestring, &code, &kc))
+      return ld_fail(l, "unknown key \"%s\"", s->valuestring);
+    st->key = zc_xstrdup(s->valuestring);
+    break;
+  }
+  case SCN_SCROLL:
+    if ((e = ld_selectors(l, get(js, "selectors"), st, 0))) return e;
+    if (!num(js, "x", &st->x)) st->x = 0;
+    if (!num(js, "y", &st->y)) st->y = 0;
+    break;
+  case SCN_WAIT_ELEMENT:
+    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+    st->count = 1;
+    if (get(js, "count")) {
+      if (!num(js, "count", &v) || v < 0 || v > 1e6 || v != (double)(unsigned)v)
+        return ld_fail(l, "\"count\" must be a whole number");
+      st->count = (unsigned)v;
+    }
+    snprintf(st->op, sizeof st->op, ">=");
+    s = get(js, "operator");
+    if (s) {
+      if (!cJSON_IsString(s) || (strcmp(s->valuestring, ">=") &&
+                                 strcmp(s->valuestring, "==") &&
+                                 strcmp(s->valuestring, "<=")))
+        return ld_fail(l, "\"operator\" must be \">=\", \"==\" or \"<=\"");
+      snprintf(st->op, sizeof st->op, "%s", s->valuestring);
+    }
+    st->visible = !cJSON_IsFalse(get(js, "visible"));
+    if (get(js, "properties") || get(js, "attributes"))
+      return ld_fail(l, "\"properties\" and \"attributes\" checks are not "
+                     "supported");
+    break;
+  case SCN_WAIT_EXPRESSION:
+    s = get(js, "expression");
+    if (!cJSON_IsString(s) || !s->valuestring[0])
+      return ld_fail(l, "no \"expression\"");
+    st->expression = zc_xstrdup(s->valuestring);
+    break;
+  }
+  return ZC_OK;
+}
+
+enum zc_err scn_load(const char *path, struct scn_scenario **out) {
+  *out = NULL;
+  struct ld l = {path, 0, NULL};
+  FILE *f = fopen(path, "rb");
+  if (!f) return zc_fail(ZC_E_USAGE, "%s: cannot read: %s", path,
+                         strerror(errno));
+  struct zc_buf b;
+  zc_buf_init(&b, 16 << 20);
+  char chunk[65536];
+  size_t n;
+  enum zc_err e = ZC_OK;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    if ((e = zc_buf_add(&b, chunk, n))) break;
+  fclose(f);
+  if (e) {
+    zc_buf_free(&b);
+    return ld_fail(&l, "over 16 MB: not a scenario");
+  }
+  cJSON *js = cJSON_ParseWithLength(b.ptr ? b.ptr : "", b.len);
+  if (!js) {
+    const char *at = cJSON_GetErrorPtr();
+    size_t off = at && b.ptr && at >= b.ptr && at <= b.ptr + b.len
+                     ? (size_t)(at - b.ptr) : 0;
+    int line = 1;
+    for (size_t i = 0; i < off; i++) line += b.ptr[i] == '\n';
+    zc_buf_free(&b);
+    return ld_fail(&l, "not valid JSON (line %d, byte %zu)", line, off);
+  }
+  zc_buf_free(&b);
+  struct scn_scenario *s = zc_xcalloc(1, sizeof *s);
+  s->path = zc_xstrdup(path);
+  s->settle_ms = -1;
+  const cJSON *steps = get(js, "steps");
+  if (!cJSON_IsObject(js) || !cJSON_IsArray(steps)) {
+    e = ld_fail(&l, "no \"steps\" list: is this a DevTools Recorder export?");
+    goto out;
+  }
+  const cJSON *t = get(js, "title");
+  s->title = zc_xstrdup(cJSON_IsString(t) ? t->valuestring : "");
+  double v;
+  if (get(js, "timeout")) {
+    if (!num(js, "timeout", &v) || v <= 0) {
+      e = ld_fail(&l, "\"timeout\" must be a positive number of ms");
+      goto out;
+    }
+    s->timeout_ms = v;
+  }
+  s->n = (size_t)cJSON_GetArraySize(steps);
+  if (!s->n) {
+    e = ld_fail(&l, "the scenario has no steps");
+    goto out;
+  }
+  s->steps = zc_xcalloc(s->n, sizeof *s->steps);
+  size_t i = 0;
+  const cJSON *st;
+  cJSON_ArrayForEach(st, steps) {
+    l.step = (int)i + 1;
+    l.type = NULL;
+    s->steps[i].index = (unsigned)i;
+    if ((e = ld_step(&l, st, &s->steps[i]))) goto out;
+    i++;
+  }
+  l.step = 0;
+  for (i = 0; i < s->n && !s->origin; i++)
+    if (s->steps[i].type == SCN_NAVIGATE && origin_len(s->steps[i].url))
+      s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
+  if (!s->origin) s->origin = zc_xstrdup("");
+  /* zamcap's own fields, which other Recorder tools ignore. */
+  const cJSON *z = get(js, "zamcap");
+  if (z) {
+    const cJSON *k;
+    if (!cJSON_IsObject(z)) {
+      e = ld_fail(&l, "\"zamcap\" must be an object");
+      goto out;
+    }
+    cJSON_ArrayForEach(k, z) {
+      if (!strcmp(k->string, "recordFrom")) {
+        if (!cJSON_IsNumber(k) || k->valuedouble < 1 ||
+            k->valuedouble > (double)s->n ||
+            k->valuedouble != (double)(size_t)k->valuedouble) {
+          e = ld_fail(&l, "zamcap.recordFrom must be a step number from 1 to "
+                      "%zu", s->n);
+          goto out;
+        }
+        s->record_from = (size_t)k->valuedouble - 1;
+      } else if (!strcmp(k->string, "settleMs")) {
+        if (!cJSON_IsNumber(k) || k->valuedouble < 0) {
+          e = ld_fail(&l, "zamcap.settleMs must be a number of ms");
+          goto out;
+        }
+        s->settle_ms = k->valuedouble;
+      } else {
+        e = ld_fail(&l, "unknown field zamcap.%s (known: recordFrom, "
+                    "settleMs)", k->string);
+        goto out;
+      }
+    }
+  }
+out:
+  cJSON_Delete(js);
+  if (e) {
+    scn_free(s);
+    return e;
+  }
+  *out = s;
+  return ZC_OK;
+}
+
+void scn_free(struct scn_scenario *s) {
+  if (!s) return;
+  for (size_t i = 0; s->steps && i < s->n; i++) {
+    struct scn_step *st = &s->steps[i];
+    for (size_t k = 0; k < st->nsel; k++) {
+      for (size_t j = 0; j < st->sel[k].n; j++) free(st->sel[k].part[j]);
+      free(st->sel[k].part);
+    }
+    free(st->sel);
+    free(st->frame);
+    free(st->url);
+    free(st->value);
+    free(st->key);
+    free(st->expression);
+  }
+  free(s->steps);
+  free(s->path);
+  free(s->title);
+  free(s->origin);
+  free(s);
+}
+
+char *scn_map_url(const struct scn_scenario *s, const char *url,
+                  const char *base) {
+  size_t bo = origin_len(base), uo = origin_len(url);
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 20);
+  if (uo) {
+    /* Absolute: on the scenario's first origin, swap in the build's. */
+    if (bo && s->origin[0] && uo == strlen(s->origin) &&
+        !strncmp(url, s->origin, uo)) {
+      zc_buf_add(&b, base, bo);
+      zc_buf_add(&b, url + uo, strlen(url + uo));
+    } else {
+      zc_buf_add(&b, url, strlen(url));
+    }
+  } else if (strchr(url, ':') &&
+             strchr(url, ':') < url + strcspn(url, "/?#")) {
+    zc_buf_add(&b, url, strlen(url)); /* about:, data:, file: */
+  } else if (!strncmp(url, "//", 2)) {
+    const char *colon = strchr(base, ':');
+    zc_buf_add(&b, base, colon ? (size_t)(colon - base + 1) : 0);
+    zc_buf_add(&b, url, strlen(url));
+  } else if (url[0] == '/') {
+    zc_buf_add(&b, base, bo);
+    zc_buf_add(&b, url, strlen(url));
+  } else {
+    /* Relative to the base's folder (its path up to the last '/'); a query
+     * or fragment alone keeps the base's path. */
+    size_t end = bo + strcspn(base + bo, "?#");
+    if (url[0] != '?' && url[0] != '#') {
+      size_t slash = end;
+      while (slash > bo && base[slash - 1] != '/') slash--;
+      end = slash;
+    }
+    zc_buf_add(&b, base, end);
+    if (end == bo && url[0] != '?' && url[0] != '#') zc_buf_addc(&b, '/');
+    zc_buf_add(&b, url, strlen(url));
+  }
+  return zc_buf_take(&b);
+}

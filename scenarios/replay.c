@@ -1,0 +1,615 @@
+/* Replaying Recorder steps through CDP: elements found by selector (in the
+ * page, by a function zamcap injects; aria/ through the accessibility
+ * tree), scrolled into view and driven with real input events. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scn.h"
+
+int scn__key_info(const char *name, const char **code, int *keycode);
+
+/* Runs with `this` the document (or an element an aria/ lookup found).
+ * chain: the selector's parts; frames: a frame path; mode: "first" (the
+ * first visible match, else the first match), "count" or "count-hidden";
+ * fromEl: `this` is a match whose inside the chain continues in. */
+static const char find_js[] =
+    "function(chain, frames, mode, fromEl) {\n"
+    "  let root = this;\n"
+    "  if (frames.length) {\n"
+    "    let w = (root.defaultView || root.ownerDocument.defaultView);\n"
+    "    for (const i of frames) { w = w && w.frames[i]; }\n"
+    "    if (!w) return mode === 'first' ? null : 0;\n"
+    "    root = w.document;\n"
+    "  }\n"
+    "  const inside = n => n.shadowRoot || n.contentDocument || n;\n"
+    "  const deep = (b, css) => { const out = [];\n"
+    "    const walk = r => { out.push(...r.querySelectorAll(css));\n"
+    "      for (const e of r.querySelectorAll('*'))\n"
+    "        if (e.shadowRoot) walk(e.shadowRoot); };\n"
+    "    walk(b); return out; };\n"
+    "  const xpath = (b, x) => { const d = b.ownerDocument || b;\n"
+    "    const r = d.evaluate(x, b, null,\n"
+    "      XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);\n"
+    "    const out = [];\n"
+    "    for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));\n"
+    "    return out.filter(n => n.nodeType === 1); };\n"
+    "  const text = (b, t) => { const out = [];\n"
+    "    const has = e => (e.textContent || '').includes(t);\n"
+    "    const walk = r => { for (const e of r.querySelectorAll('*')) {\n"
+    "      if (e.shadowRoot) walk(e.shadowRoot);\n"
+    "      if (has(e) && ![...e.children].some(has)) out.push(e); } };\n"
+    "    walk(b); return out; };\n"
+    "  let nodes = [root];\n"
+    "  for (let k = 0; k < chain.length; k++) {\n"
+    "    const s = chain[k], next = [];\n"
+    "    for (const n of nodes) {\n"
+    "      const b = (k === 0 && !fromEl) ? n : inside(n);\n"
+    "      if (s.startsWith('xpath/')) next.push(...xpath(b, s.slice(6)));\n"
+    "      else if (s.startsWith('pierce/')) next.push(...deep(b, s.slice(7)));\n"
+    "      else if (s.startsWith('text/')) next.push(...text(b, s.slice(5)));\n"
+    "      else next.push(...b.querySelectorAll(s));\n"
+    "    }\n"
+    "    nodes = next;\n"
+    "  }\n"
+    "  const vis = e => { const r = e.getBoundingClientRect();\n"
+    "    const st = getComputedStyle(e);\n"
+    "    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'\n"
+    "      && st.display !== 'none'; };\n"
+    "  if (mode === 'count') return nodes.filter(vis).length;\n"
+    "  if (mode === 'count-hidden') return nodes.filter(e => !vis(e)).length;\n"
+    "  return nodes.find(vis) || nodes[0] || null;\n"
+    "}";
+
+struct rp {
+  struct cdp_page *p;
+  struct cdp_conn *c;
+  const char *s; /* session */
+  const struct scn_replay_opts *o;
+  int modifiers; /* held: 1 Alt, 2 Control, 4 Meta, 8 Shift */
+};
+
+static enum zc_err call(struct rp *r, const char *method, cJSON *params,
+                        cJSON **res) {
+  return cdp_call(r->c, r->s, method, params, 0, res);
+}
+
+static void release(struct rp *r, const char *obj) {
+  if (!obj) return;
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "objectId", obj);
+  call(r, "Runtime.releaseObject", a, NULL);
+  zc_err_restore(&sv);
+}
+
+/* Runs an expression in the page; *value gets its JSON value (caller
+ * frees) when value is not NULL. A thrown exception is an error. */
+static enum zc_err eval(struct rp *r, const char *expr, cJSON **value) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "expression", expr);
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  cJSON_AddBoolToObject(a, "awaitPromise", 1);
+  enum zc_err e = call(r, "Runtime.evaluate", a, &res);
+  if (e) return e;
+  const cJSON *ex = cJSON_GetObjectItem(res, "exceptionDetails");
+  if (ex) {
+    const cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(ex, "exception"),
+                                         "description");
+    const cJSON *t = cJSON_GetObjectItem(ex, "text");
+    e = zc_fail(ZC_E_BROWSER, "%s threw: %s", expr,
+                cJSON_IsString(d) ? d->valuestring
+                : cJSON_IsString(t) ? t->valuestring
+                                    : "an exception");
+  } else if (value) {
+    *value = cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"),
+                                        "value");
+  }
+  cJSON_Delete(res);
+  return e;
+}
+
+/* A remote object: the page's document. */
+static enum zc_err document_obj(struct rp *r, char **id) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "expression", "document");
+  enum zc_err e = call(r, "Runtime.evaluate", a, &res);
+  if (e) return e;
+  const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"),
+                                       "objectId");
+  *id = cJSON_IsString(o) ? zc_xstrdup(o->valuestring) : NULL;
+  cJSON_Delete(res);
+  return *id ? ZC_OK : zc_fail(ZC_E_BROWSER, "the page has no document");
+}
+
+/* The element of an aria/ selector ("aria/Name" or "aria/Name[role=\"x\"]")
+ * through Accessibility.queryAXTree; *id NULL when none. */
+static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
+                             char **id) {
+  *id = NULL;
+  char name[512], role[64] = "";
+  snprintf(name, sizeof name, "%s", sel + 5);
+  char *br = strstr(name, "[role=\"");
+  size_t nl = strlen(name);
+  if (br && nl > 2 && name[nl - 1] == ']' && name[nl - 2] == '"') {
+    name[nl - 2] = '\0';
+    snprintf(role, sizeof role, "%s", br + 7);
+    *br = '\0';
+  }
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", doc);
+  cJSON_AddStringToObject(a, "accessibleName", name);
+  if (role[0]) cJSON_AddStringToObject(a, "role", role);
+  enum zc_err e = call(r, "Accessibility.queryAXTree", a, &res);
+  if (e) return e;
+  const cJSON *n;
+  int backend = 0;
+  cJSON_ArrayForEach(n, cJSON_GetObjectItem(res, "nodes")) {
+    const cJSON *b = cJSON_GetObjectItem(n, "backendDOMNodeId");
+    if (cJSON_IsNumber(b) && !cJSON_IsTrue(cJSON_GetObjectItem(n, "ignored"))) {
+      backend = b->valueint;
+      break;
+    }
+  }
+  cJSON_Delete(res);
+  if (!backend) return ZC_OK;
+  a = cJSON_CreateObject();
+  cJSON_AddNumberToObject(a, "backendNodeId", backend);
+  if ((e = call(r, "DOM.resolveNode", a, &res))) return e;
+  const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "object"),
+                                       "objectId");
+  if (cJSON_IsString(o)) *id = zc_xstrdup(o->valuestring);
+  cJSON_Delete(res);
+  return ZC_OK;
+}
+
+/* Applies find_js for one alternative. mode "first": *obj is the element
+ * (or NULL); else *count. */
+static enum zc_err find_one(struct rp *r, const struct scn_step *st,
+                            const struct scn_selector *sel, const char *mode,
+                            char **obj, int *count) {
+  *obj = NULL;
+  *count = 0;
+  char *doc = NULL, *start = NULL;
+  enum zc_err e = document_obj(r, &doc);
+  if (e) return e;
+  size_t first = 0;
+  if (!strncmp(sel->part[0], "aria/", 5)) {
+    if (st->nframe) {
+      /* The frame's document is where the accessibility tree is asked. */
+      char *fdoc = NULL;
+      cJSON *a = cJSON_CreateObject(), *res = NULL;
+      cJSON_AddStringToObject(a, "objectId", doc);
+      struct zc_buf fn;
+      zc_buf_init(&fn, 1 << 16);
+      zc_buf_printf(&fn, "function() { let w = this.defaultView;");
+      for (size_t i = 0; i < st->nframe; i++)
+        zc_buf_printf(&fn, " w = w && w.frames[%u];", st->frame[i]);
+      zc_buf_printf(&fn, " return w ? w.document : null; }");
+      cJSON_AddStringToObject(a, "functionDeclaration", fn.ptr);
+      zc_buf_free(&fn);
+      e = call(r, "Runtime.callFunctionOn", a, &res);
+      const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"),
+                                           "objectId");
+      if (!e && cJSON_IsString(o)) fdoc = zc_xstrdup(o->valuestring);
+      cJSON_Delete(res);
+      if (e || !fdoc) goto out;
+      e = aria_find(r, fdoc, sel->part[0], &start);
+      release(r, fdoc);
+      free(fdoc);
+    } else {
+      e = aria_find(r, doc, sel->part[0], &start);
+    }
+    if (e || !start) goto out;
+    first = 1;
+  }
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", start ? start : doc);
+  cJSON_AddStringToObject(a, "functionDeclaration", find_js);
+  cJSON *args = cJSON_AddArrayToObject(a, "arguments");
+  cJSON *chain = cJSON_CreateArray();
+  for (size_t i = first; i < sel->n; i++)
+    cJSON_AddItemToArray(chain, cJSON_CreateString(sel->part[i]));
+  cJSON *frames = cJSON_CreateArray();
+  for (size_t i = 0; i < st->nframe && !start; i++)
+    cJSON_AddItemToArray(frames, cJSON_CreateNumber(st->frame[i]));
+  cJSON *v;
+  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", chain);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", frames);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddStringToObject(v, "value", mode);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddBoolToObject(v, "value", start != NULL);
+  cJSON_AddItemToArray(args, v);
+  cJSON_AddBoolToObject(a, "returnByValue", strcmp(mode, "first") != 0);
+  if ((e = call(r, "Runtime.callFunctionOn", a, &res))) goto out;
+  const cJSON *ex = cJSON_GetObjectItem(res, "exceptionDetails");
+  const cJSON *rr = cJSON_GetObjectItem(res, "result");
+  if (ex) {
+    const cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(ex, "exception"),
+                                         "description");
+    e = zc_fail(ZC_E_BROWSER, "selector %s: %s", sel->part[first < sel->n ?
+                                                        first : 0],
+                cJSON_IsString(d) ? d->valuestring : "invalid selector");
+  } else if (!strcmp(mode, "first")) {
+    const cJSON *o = cJSON_GetObjectItem(rr, "objectId");
+    if (cJSON_IsString(o)) *obj = zc_xstrdup(o->valuestring);
+  } else {
+    const cJSON *n = cJSON_GetObjectItem(rr, "value");
+    *count = cJSON_IsNumber(n) ? n->valueint : 0;
+  }
+  cJSON_Delete(res);
+out:
+  if (start && (!obj || *obj != start)) release(r, start);
+  free(start);
+  release(r, doc);
+  free(doc);
+  return e;
+}
+
+static double step_timeout(const struct rp *r, const struct scn_scenario *s,
+                           const struct scn_step *st) {
+  if (st->timeout_ms > 0) return st->timeout_ms;
+  if (s->timeout_ms > 0) return s->timeout_ms;
+  return r->o->step_timeout_ms > 0 ? r->o->step_timeout_ms : 30000;
+}
+
+/* The first alternative that finds an element, polling until the step's
+ * timeout. */
+static enum zc_err find(struct rp *r, const struct scn_scenario *s,
+                        const struct scn_step *st, char **obj) {
+  double deadline = zc_now_ms() + step_timeout(r, s, st);
+  for (;;) {
+    for (size_t i = 0; i < st->nsel; i++) {
+      int n;
+      enum zc_err e = find_one(r, st, &st->sel[i], "first", obj, &n);
+      if (e) return e;
+      if (*obj) return ZC_OK;
+    }
+    if (zc_now_ms() >= deadline)
+      return zc_fail(ZC_E_TIMEOUT, "no element matched in %.0f s",
+                     step_timeout(r, s, st) / 1000);
+    enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
+    if (e) return e;
+  }
+}
+
+/* The element's box in the viewport, after scrolling it into view. */
+static enum zc_err box_of(struct rp *r, const char *obj, double *x, double *y,
+                          double *w, double *h) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", obj);
+  enum zc_err e = call(r, "DOM.scrollIntoViewIfNeeded", a, NULL);
+  if (e) return e;
+  a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "objectId", obj);
+  if ((e = call(r, "DOM.getContentQuads", a, &res))) return e;
+  const cJSON *q = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "quads"), 0);
+  if (cJSON_GetArraySize(q) != 8) {
+    cJSON_Delete(res);
+    return zc_fail(ZC_E_BROWSER, "the element has no box on the page "
+                   "(display: none, or zero size?)");
+  }
+  double minx = 1e18, miny = 1e18, maxx = -1e18, maxy = -1e18;
+  for (int i = 0; i < 8; i += 2) {
+    double px = cJSON_GetArrayItem(q, i)->valuedouble;
+    double py = cJSON_GetArrayItem(q, i + 1)->valuedouble;
+    if (px < minx) minx = px;
+    if (px > maxx) maxx = px;
+    if (py < miny) miny = py;
+    if (py > maxy) maxy = py;
+  }
+  cJSON_Delete(res);
+  *x = minx, *y = miny, *w = maxx - minx, *h = maxy - miny;
+  return ZC_OK;
+}
+
+static enum zc_err mouse(struct rp *r, const char *type, double x, double y,
+                         const char *button, int clicks) {
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "type", type);
+  cJSON_AddNumberToObject(a, "x", x);
+  cJSON_AddNumberToObject(a, "y", y);
+  cJSON_AddNumberToObject(a, "modifiers", r->modifiers);
+  if (button) {
+    cJSON_AddStringToObject(a, "button", button);
+    cJSON_AddNumberToObject(a, "clickCount", clicks);
+  }
+  return call(r, "Input.dispatchMouseEvent", a, NULL);
+}
+
+static enum zc_err key(struct rp *r, const char *k, int down) {
+  const char *code;
+  int kc;
+  if (!scn__key_info(k, &code, &kc))
+    return zc_fail(ZC_E_USAGE, "unknown key %s", k);
+  int bit = !strcmp(k, "Alt") ? 1 : !strcmp(k, "Control") ? 2
+            : !strcmp(k, "Meta") ? 4 : !strcmp(k, "Shift") ? 8 : 0;
+  /* Printable keys and Enter produce text; others are raw. */
+  const char *text = !strcmp(k, "Enter") ? "\r"
+                     : !code[0] || !strcmp(k, " ") ? k : NULL;
+  if (r->modifiers & 7) text = NULL; /* a shortcut types nothing */
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "type", down ? (text ? "keyDown" : "rawKeyDown")
+                                          : "keyUp");
+  cJSON_AddStringToObject(a, "key", k);
+  if (code[0]) cJSON_AddStringToObject(a, "code", code);
+  cJSON_AddNumberToObject(a, "windowsVirtualKeyCode", kc);
+  cJSON_AddNumberToObject(a, "modifiers", r->modifiers);
+  if (down && text) {
+    cJSON_AddStringToObject(a, "text", text);
+    cJSON_AddStringToObject(a, "unmodifiedText", text);
+  }
+  enum zc_err e = call(r, "Input.dispatchKeyEvent", a, NULL);
+  if (!e && bit) r->modifiers = down ? r->modifiers | bit : r->modifiers & ~bit;
+  return e;
+}
+
+/* Calls fn on an element with string arguments; *value gets the result. */
+static enum zc_err on_element(struct rp *r, const char *obj, const char *fn,
+                              const char *arg, cJSON **value) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", obj);
+  cJSON_AddStringToObject(a, "functionDeclaration", fn);
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  if (arg) {
+    cJSON *args = cJSON_AddArrayToObject(a, "arguments"), *v;
+    v = cJSON_CreateObject(), cJSON_AddStringToObject(v, "value", arg);
+    cJSON_AddItemToArray(args, v);
+  }
+  enum zc_err e = call(r, "Runtime.callFunctionOn", a, &res);
+  if (e) return e;
+  if (cJSON_GetObjectItem(res, "exceptionDetails"))
+    e = zc_fail(ZC_E_BROWSER, "the page threw while zamcap changed the "
+                "element");
+  else if (value)
+    *value = cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"),
+                                        "value");
+  cJSON_Delete(res);
+  return e;
+}
+
+/* change: focus, select what is there, then type the value key by key as
+ * a user does (keydown, input, keyup fire), and commit with "change". A
+ * <select> takes the value directly. */
+static enum zc_err change(struct rp *r, const char *obj, const char *value) {
+  cJSON *how = NULL;
+  enum zc_err e = on_element(r, obj,
+      "function(v) { this.focus();\n"
+      "  if (this.tagName === 'SELECT') { this.value = v;\n"
+      "    this.dispatchEvent(new Event('input', {bubbles: true}));\n"
+      "    this.dispatchEvent(new Event('change', {bubbles: true}));\n"
+      "    return 'done'; }\n"
+      "  if (typeof this.select === 'function') this.select();\n"
+      "  else if (this.isContentEditable)\n"
+      "    this.ownerDocument.getSelection().selectAllChildren(this);\n"
+      "  return 'type'; }", value, &how);
+  int type = cJSON_IsString(how) && !strcmp(how->valuestring, "type");
+  cJSON_Delete(how);
+  if (e || !type) return e;
+  if (!*value && (e = key(r, "Delete", 1)) == ZC_OK) e = key(r, "Delete", 0);
+  for (const char *p = value; *p && !e;) {
+    unsigned char c = (unsigned char)*p;
+    size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+    char ch[5] = "";
+    memcpy(ch, p, n);
+    p += n;
+    if ((e = key(r, ch, 1)) == ZC_OK) e = key(r, ch, 0);
+  }
+  if (!e)
+    e = on_element(r, obj, "function() { this.dispatchEvent(new "
+                   "Event('change', {bubbles: true})); }", NULL, NULL);
+  return e;
+}
+
+static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
+                              const struct scn_step *st) {
+  double deadline = zc_now_ms() + step_timeout(r, s, st);
+  int last = 0;
+  for (;;) {
+    for (size_t i = 0; i < st->nsel; i++) {
+      char *obj;
+      int n;
+      enum zc_err e = find_one(r, st, &st->sel[i],
+                               st->visible ? "count" : "count-hidden", &obj,
+                               &n);
+      if (e) return e;
+      last = n;
+      int ok = !strcmp(st->op, "==")   ? (unsigned)n == st->count
+               : !strcmp(st->op, "<=") ? (unsigned)n <= st->count
+                                       : (unsigned)n >= st->count;
+      if (ok) return ZC_OK;
+    }
+    if (zc_now_ms() >= deadline)
+      return zc_fail(ZC_E_TIMEOUT, "waited %.0f s for %s %u %selement%s, "
+                     "saw %d", step_timeout(r, s, st) / 1000, st->op,
+                     st->count, st->visible ? "visible " : "hidden ",
+                     st->count == 1 ? "" : "s", last);
+    enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
+    if (e) return e;
+  }
+}
+
+static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
+                             const struct scn_step *st) {
+  double deadline = zc_now_ms() + step_timeout(r, s, st);
+  for (;;) {
+    cJSON *v = NULL;
+    enum zc_err e = eval(r, st->expression, &v);
+    int truthy = v && !cJSON_IsFalse(v) && !cJSON_IsNull(v) &&
+                 !(cJSON_IsNumber(v) && v->valuedouble == 0) &&
+                 !(cJSON_IsString(v) && !v->valuestring[0]);
+    cJSON_Delete(v);
+    if (e) return e;
+    if (truthy) return ZC_OK;
+    if (zc_now_ms() >= deadline)
+      return zc_fail(ZC_E_TIMEOUT, "the expression stayed false for %.0f s",
+                     step_timeout(r, s, st) / 1000);
+    if ((e = cdp_wait(r->c, NULL, NULL, 100, NULL))) return e;
+  }
+}
+
+static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
+                            const struct scn_step *st) {
+  static const char *const buttons[] = {"left", "middle", "right", "back",
+                                        "forward"};
+  enum zc_err e = ZC_OK;
+  char *obj = NULL;
+  double x, y, w, h;
+  if (st->wait_load) cdp_page_expect_load(r->p);
+  switch (st->type) {
+  case SCN_SET_VIEWPORT: {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddNumberToObject(a, "width", st->width);
+    cJSON_AddNumberToObject(a, "height", st->height);
+    cJSON_AddNumberToObject(a, "deviceScaleFactor", st->scale);
+    cJSON_AddBoolToObject(a, "mobile", st->mobile);
+    if ((e = call(r, "Emulation.setDeviceMetricsOverride", a, NULL))) break;
+    a = cJSON_CreateObject();
+    cJSON_AddBoolToObject(a, "enabled", st->touch);
+    e = call(r, "Emulation.setTouchEmulationEnabled", a, NULL);
+    break;
+  }
+  case SCN_NAVIGATE: {
+    char *url = scn_map_url(s, st->url, r->o->base_url);
+    e = cdp_page_navigate(r->p, url, step_timeout(r, s, st));
+    free(url);
+    break;
+  }
+  case SCN_CLICK:
+  case SCN_DOUBLE_CLICK:
+  case SCN_HOVER:
+    if ((e = find(r, s, st, &obj))) break;
+    if ((e = box_of(r, obj, &x, &y, &w, &h))) break;
+    x += st->has_offset ? st->offset_x : w / 2;
+    y += st->has_offset ? st->offset_y : h / 2;
+    if ((e = mouse(r, "mouseMoved", x, y, NULL, 0)) || st->type == SCN_HOVER)
+      break;
+    for (int k = 1; k <= (st->type == SCN_DOUBLE_CLICK ? 2 : 1) && !e; k++) {
+      e = mouse(r, "mousePressed", x, y, buttons[st->button], k);
+      if (!e) e = mouse(r, "mouseReleased", x, y, buttons[st->button], k);
+    }
+    break;
+  case SCN_CHANGE:
+    if ((e = find(r, s, st, &obj))) break;
+    if ((e = box_of(r, obj, &x, &y, &w, &h))) break;
+    e = change(r, obj, st->value);
+    break;
+  case SCN_KEY_DOWN:
+  case SCN_KEY_UP:
+    e = key(r, st->key, st->type == SCN_KEY_DOWN);
+    break;
+  case SCN_SCROLL: {
+    char fn[160];
+    if (st->nsel) {
+      if ((e = find(r, s, st, &obj))) break;
+      snprintf(fn, sizeof fn, "function() { this.scrollTo(%.0f, %.0f); }",
+               st->x, st->y);
+      e = on_element(r, obj, fn, NULL, NULL);
+    } else {
+      snprintf(fn, sizeof fn, "window.scrollTo(%.0f, %.0f)", st->x, st->y);
+      e = eval(r, fn, NULL);
+    }
+    break;
+  }
+  case SCN_WAIT_ELEMENT:
+    e = wait_count(r, s, st);
+    break;
+  case SCN_WAIT_EXPRESSION:
+    e = wait_expr(r, s, st);
+    break;
+  }
+  if (!e && st->wait_load) e = cdp_page_wait_load(r->p, step_timeout(r, s, st));
+  release(r, obj);
+  free(obj);
+  return e;
+}
+
+static enum zc_err mark(struct rp *r, const char *name) {
+  char expr[200];
+  snprintf(expr, sizeof expr, "performance.mark(\"%s\"), undefined", name);
+  return eval(r, expr, NULL);
+}
+
+/* A failed step keeps a screenshot and the page's URL. */
+static void keep_failure(struct rp *r, const struct scn_step *st,
+                         char *shot, size_t cap) {
+  shot[0] = '\0';
+  if (!r->o->fail_dir) return;
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  char base[4096];
+  snprintf(base, sizeof base, "%s/%s-step-%u", r->o->fail_dir,
+           r->o->fail_name ? r->o->fail_name : "run", st->index + 1);
+  cJSON *a = cJSON_CreateObject(), *res = NULL, *url = NULL;
+  cJSON_AddStringToObject(a, "format", "png");
+  if (!cdp_call(r->c, r->s, "Page.captureScreenshot", a, 10000, &res)) {
+    cJSON *d = cJSON_GetObjectItem(res, "data");
+    long n = cJSON_IsString(d) ? zc_b64_decode(d->valuestring,
+                                               strlen(d->valuestring))
+                               : -1;
+    snprintf(shot, cap, "%s.png", base);
+    FILE *f = n > 0 ? fopen(shot, "wb") : NULL;
+    if (!f || fwrite(d->valuestring, 1, (size_t)n, f) != (size_t)n)
+      shot[0] = '\0';
+    if (f && fclose(f) != 0) shot[0] = '\0';
+  }
+  cJSON_Delete(res);
+  char txt[4200];
+  snprintf(txt, sizeof txt, "%s.txt", base);
+  FILE *f = fopen(txt, "w");
+  if (f) {
+    eval(r, "location.href", &url);
+    fprintf(f, "url: %s\nerror: %s\n", cJSON_IsString(url) ? url->valuestring
+                                                            : "(unknown)",
+            sv.msg);
+    fclose(f);
+  }
+  cJSON_Delete(url);
+  zc_err_restore(&sv);
+}
+
+static void describe(const struct scn_step *st, char *out, size_t cap) {
+  size_t o = 0;
+  o += (size_t)snprintf(out, cap, "step %u (%s", st->index + 1,
+                        scn_type_name(st->type));
+  for (size_t i = 0; i < st->nsel && o < cap; i++) {
+    o += (size_t)snprintf(out + o, cap - o, "%s", i ? " | " : ", selectors ");
+    for (size_t k = 0; k < st->sel[i].n && o < cap; k++)
+      o += (size_t)snprintf(out + o, cap - o, "%s%s", k ? " >> " : "",
+                            st->sel[i].part[k]);
+  }
+  if (o < cap) snprintf(out + o, cap - o, ")");
+}
+
+enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
+                       size_t from, size_t to,
+                       const struct scn_replay_opts *o) {
+  struct rp r = {p, cdp_page_conn(p), cdp_page_session(p), o, 0};
+  if (to > s->n) to = s->n;
+  for (size_t i = from; i < to; i++) {
+    const struct scn_step *st = &s->steps[i];
+    char name[96];
+    snprintf(name, sizeof name, "zamcap:step:%u:%s", st->index + 1,
+             scn_type_name(st->type));
+    zc_log(2, "step %u: %s", st->index + 1, scn_type_name(st->type));
+    enum zc_err e = mark(&r, name);
+    if (!e) e = run_step(&r, s, st);
+    if (e) {
+      if (e == ZC_E_INTERRUPTED) return e;
+      char what[1024], shot[4200], why[1024];
+      /* zc_fail writes the buffer zc_errmsg reads: copy it first. */
+      snprintf(why, sizeof why, "%s", zc_errmsg());
+      describe(st, what, sizeof what);
+      keep_failure(&r, st, shot, sizeof shot);
+      return zc_fail(e == ZC_E_TIMEOUT ? ZC_E_TIMEOUT : ZC_E_BROWSER,
+                     "%s: %s%s%s", what, why, shot[0] ? "; screenshot: " : "",
+                     shot);
+    }
+  }
+  if (to == s->n) return mark(&r, "zamcap:end");
+  return ZC_OK;
+}

@@ -1,0 +1,97 @@
+/* scenarios: the user flows zamcap replays on both builds, in the Chrome
+ * DevTools Recorder's JSON format (what the Recorder panel exports and
+ * @puppeteer/replay reads): loading and validating them, mapping their
+ * URLs onto a build, and replaying them through cdp/ with real input.
+ *
+ * Ownership: scn_load's scenario is the caller's, freed with scn_free
+ * (NULL is a no-op); strings from scn_map_url are the caller's. Other
+ * arguments are borrowed. */
+#ifndef SCN_H
+#define SCN_H
+
+#include <stddef.h>
+
+#include "cdp.h"
+#include "zc.h"
+
+enum scn_type {
+  SCN_SET_VIEWPORT,
+  SCN_NAVIGATE,
+  SCN_CLICK,
+  SCN_DOUBLE_CLICK,
+  SCN_HOVER,
+  SCN_CHANGE,
+  SCN_KEY_DOWN,
+  SCN_KEY_UP,
+  SCN_SCROLL,
+  SCN_WAIT_ELEMENT,
+  SCN_WAIT_EXPRESSION,
+};
+const char *scn_type_name(enum scn_type t);
+
+/* One alternative selector: a chain, each part looked up inside the
+ * previous match (its shadow root, or its document for a frame). */
+struct scn_selector {
+  char **part;
+  size_t n;
+};
+
+struct scn_step { /* read-only for users */
+  enum scn_type type;
+  unsigned index; /* in the file's "steps", from 0 */
+  struct scn_selector *sel;
+  size_t nsel;
+  unsigned *frame; /* frame path: child indices from the main frame */
+  size_t nframe;
+  char *url, *value, *key, *expression;
+  int button; /* 0 primary, 1 auxiliary, 2 secondary, 3 back, 4 forward */
+  int has_offset;
+  double offset_x, offset_y;
+  double x, y; /* scroll */
+  unsigned width, height;
+  double scale;
+  int mobile, touch;
+  unsigned count;
+  char op[3]; /* ">=", "==", "<=" */
+  int visible;
+  double timeout_ms; /* 0: the default */
+  int wait_load;     /* assertedEvents has a navigation: wait for load */
+};
+
+struct scn_scenario {
+  char *path, *title;
+  struct scn_step *steps;
+  size_t n;
+  char *origin;       /* the first navigate's origin, "" if none */
+  size_t record_from; /* zamcap.recordFrom: first step traced */
+  double settle_ms;   /* zamcap.settleMs; < 0 when not given */
+  double timeout_ms;  /* the file's "timeout"; 0 when not given */
+};
+
+/* Reads and validates a Recorder JSON file. On error returns ZC_E_USAGE
+ * and zc_errmsg() is one line: "FILE: step N (TYPE): what is wrong". */
+enum zc_err scn_load(const char *path, struct scn_scenario **out);
+void scn_free(struct scn_scenario *s);
+
+/* A navigate URL mapped onto a build's base URL: a relative URL resolves
+ * against base; an absolute one on the scenario's first origin gets base's
+ * origin (path and query kept); other origins stay. */
+char *scn_map_url(const struct scn_scenario *s, const char *url,
+                  const char *base);
+
+struct scn_replay_opts {
+  const char *base_url;   /* the build */
+  double step_timeout_ms; /* for steps without their own; default 30000 */
+  const char *fail_dir;   /* where a failing step's screenshot goes */
+  const char *fail_name;  /* file name prefix there, e.g. "run-2" */
+};
+
+/* Replays steps [from, to) on a page. Each step starts with a user-timing
+ * mark "zamcap:step:<index>:<type>" in the page (the last one ends with
+ * "zamcap:end"). A failing step is an error naming its index, type and
+ * selectors; a screenshot and the page's URL are kept in fail_dir. */
+enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
+                       size_t from, size_t to,
+                       const struct scn_replay_opts *o);
+
+#endif
