@@ -1,0 +1,176 @@
+/* Scenario replay end to end in a real headless Chromium: every step type
+ * against a page that logs what it receives (the assertions are the
+ * scenario's own waitForExpression steps on that log), a hand-written
+ * Recorder export replayed unchanged, failing steps with their screenshot,
+ * selector errors, recordFrom, and a build folder served by zamcap. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include "test.h"
+#include "zc.h"
+
+static const char *bin(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+static const char *dir(const char *name) {
+  static char p[4][4096];
+  static int k;
+  char *s = p[k++ & 3];
+  snprintf(s, 4096, "%s/../scenarios/%s", zt_data(""), name);
+  return s;
+}
+
+/* A gzip trace's text (caller frees). */
+static char *trace_text(const char *path) {
+  gzFile g = gzopen(path, "rb");
+  if (!g) return NULL;
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 28);
+  char chunk[65536];
+  int n;
+  while ((n = gzread(g, chunk, sizeof chunk)) > 0) zc_buf_add(&b, chunk, (size_t)n);
+  gzclose(g);
+  return zc_buf_take(&b);
+}
+
+static void test_all_steps(void) {
+  char *out = NULL;
+  /* The page folder is served by zamcap itself. */
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --step-timeout 10000 "
+                 "--out '%s' -v", bin(), dir("all-steps.json"), dir("page"),
+                 zt_tmp("all"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "serving ");
+  ZT_HAS(out, "step 39: waitForExpression");
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+  char *t = trace_text(zt_tmp("all/traces/run-1.json.gz"));
+  /* Step boundaries are user-timing marks in the trace. */
+  ZT_HAS(t, "\"zamcap:step:1:setViewport\"");
+  ZT_HAS(t, "\"zamcap:step:4:click\"");
+  ZT_HAS(t, "\"zamcap:step:39:waitForExpression\"");
+  ZT_HAS(t, "\"zamcap:end\"");
+  free(t);
+  struct stat st;
+  ZT_TRUE(stat(zt_tmp("all/failures"), &st) != 0); /* none failed */
+}
+
+static void test_recorder_export(void) {
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+                 dir("recorder-export.json"), dir("page"), zt_tmp("export"));
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+}
+
+static void test_step_failure(void) {
+  zt_write_str(zt_tmp("fail.json"),
+      "{\"title\": \"a selector that never appears\", \"steps\": ["
+      "{\"type\": \"navigate\", \"url\": \"http://localhost:8080/index.html\"},"
+      "{\"type\": \"click\", \"selectors\": [[\"#btn\"]]},"
+      "{\"type\": \"click\", \"selectors\": [[\"#never\"], [\"aria/Never "
+      "there\"], [\"#host\", \"#nope\"]], \"timeout\": 1500}]}");
+  char *out = NULL;
+  double t0 = zc_now_ms();
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+                 zt_tmp("fail.json"), dir("page"), zt_tmp("fail"));
+  ZT_INT(rc, 3);
+  ZT_HAS(out, "run 1 of 1: step 3 (click, selectors #never | aria/Never there"
+              " | #host >> #nope): no element matched in 2 s");
+  ZT_HAS(out, "screenshot: ");
+  ZT_TRUE(zc_now_ms() - t0 < 20000);
+  free(out);
+  char *png = zt_read(zt_tmp("fail/failures/run-1-step-3.png"));
+  ZT_TRUE(png && !memcmp(png, "\x89PNG", 4));
+  free(png);
+  char *txt = zt_read(zt_tmp("fail/failures/run-1-step-3.txt"));
+  ZT_HAS(txt, "url: http://127.0.0.1:");
+  ZT_HAS(txt, "/index.html");
+  ZT_HAS(txt, "no element matched");
+  free(txt);
+}
+
+/* Each selector kind that is malformed says so, with the step. */
+static void test_selector_errors(void) {
+  static const char *const sels[][2] = {
+      {"##bad", "is not a valid selector"},
+      {"xpath///*[", "is not a valid XPath expression"},
+  };
+  for (size_t i = 0; i < 2; i++) {
+    char json[512];
+    snprintf(json, sizeof json,
+             "{\"steps\": [{\"type\": \"navigate\", \"url\": \"index.html\"},"
+             "{\"type\": \"click\", \"selectors\": [[\"%s\"]], \"timeout\": "
+             "2000}]}", sels[i][0]);
+    zt_write_str(zt_tmp("sel.json"), json);
+    char *out = NULL;
+    int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+                   zt_tmp("sel.json"), dir("page"), zt_tmp("sel"));
+    ZT_INT(rc, 3);
+    ZT_HAS(out, "step 2 (click, selectors ");
+    ZT_HAS(out, sels[i][1]);
+    free(out);
+  }
+}
+
+static void test_record_from(void) {
+  zt_write_str(zt_tmp("from.json"),
+      "{\"steps\": ["
+      "{\"type\": \"navigate\", \"url\": \"http://localhost:8080/index.html\"},"
+      "{\"type\": \"click\", \"selectors\": [[\"#btn\"]]},"
+      "{\"type\": \"click\", \"selectors\": [[\"#btn2\"]]},"
+      "{\"type\": \"waitForExpression\", \"expression\": \"__saw('click:btn2')"
+      "\"}], \"zamcap\": {\"recordFrom\": 3, \"settleMs\": 200}}");
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+                 zt_tmp("from.json"), dir("page"), zt_tmp("from"));
+  ZT_INT(rc, 0);
+  free(out);
+  char *t = trace_text(zt_tmp("from/traces/run-1.json.gz"));
+  ZT_TRUE(t && !strstr(t, "zamcap:step:2:click"));
+  ZT_HAS(t, "\"zamcap:step:3:click\"");
+  ZT_HAS(t, "\"zamcap:end\"");
+  free(t);
+}
+
+static void test_validation_before_browser(void) {
+  zt_write_str(zt_tmp("broken.json"), "{\"steps\": [{\"type\": \"navigate\","
+               " \"url\": \"http://h/x\"}, {\"type\": \"tap\"}]}");
+  char *out = NULL;
+  /* --chrome points nowhere: validation must fail first, with exit 2. */
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --chrome /nonexistent",
+                 bin(), zt_tmp("broken.json"), dir("page"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "broken.json: step 2 (tap): unknown step type");
+  free(out);
+  zt_write_str(zt_tmp("nonav.json"), "{\"steps\": [{\"type\": \"keyDown\", "
+               "\"key\": \"a\"}]}");
+  rc = zt_sh(&out, "'%s' record '%s' --url '%s'", bin(), zt_tmp("nonav.json"),
+             dir("page"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "the scenario never navigates");
+  free(out);
+  rc = zt_sh(&out, "'%s' record '%s' --url not-a-url-or-dir", bin(),
+             dir("all-steps.json"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "--url not-a-url-or-dir: neither a URL nor a folder");
+  free(out);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"all_steps", test_all_steps},
+      {"recorder_export", test_recorder_export},
+      {"step_failure", test_step_failure},
+      {"selector_errors", test_selector_errors},
+      {"record_from", test_record_from},
+      {"validation_before_browser", test_validation_before_browser},
+  };
+  return ZT_RUN(cases, argc, argv);
+}

@@ -1,0 +1,184 @@
+/* Scenarios without a browser: loading, the validation of broken files
+ * (each message names the file, the step and what is wrong), URL mapping,
+ * and a hand-written DevTools Recorder export. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scn.h"
+#include "test.h"
+
+static struct scn_scenario *load_text(const char *name, const char *text,
+                                      enum zc_err *e) {
+  const char *path = zt_tmp(name);
+  zt_write_str(path, text);
+  struct scn_scenario *s = NULL;
+  *e = scn_load(path, &s);
+  return s;
+}
+
+#define NAV "{\"type\":\"navigate\",\"url\":\"http://h/x\"}"
+
+static void test_broken_files(void) {
+  static const char *const cases[][2] = {
+      {"{\"steps\": [" NAV ",]}", "not valid JSON (line 1, byte"},
+      {"{\"title\": \"x\"}", "no \"steps\" list: is this a DevTools Recorder"},
+      {"[1, 2]", "no \"steps\" list"},
+      {"{\"steps\": []}", "the scenario has no steps"},
+      {"{\"steps\": [" NAV ", {\"type\": \"teleport\"}]}",
+       "step 2 (teleport): unknown step type"},
+      {"{\"steps\": [" NAV ", {\"type\": \"customStep\", \"name\": \"x\"}]}",
+       "step 2 (customStep): zamcap cannot replay this step type"},
+      {"{\"steps\": [" NAV ", 42]}", "step 2 (?): a step must be an object"},
+      {"{\"steps\": [" NAV ", {\"selectors\": [[\"#a\"]]}]}",
+       "step 2 (?): no \"type\""},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\"}]}",
+       "step 2 (click): no \"selectors\""},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": []}]}",
+       "step 2 (click): \"selectors\" must be a non-empty list"},
+      {"{\"steps\": [" NAV ", {\"type\": \"hover\", \"selectors\": [[\"#a\"], "
+       "[7]]}]}", "step 2 (hover): selector 2 has an empty or non-string"},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\", "
+       "\"aria/X\"]]}]}", "an aria/ selector can only start a chain"},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": "
+       "[\"xpath/\"]}]}", "\"xpath/\" has nothing after its kind"},
+      {"{\"steps\": [{\"type\": \"navigate\"}]}", "step 1 (navigate): no \"url\""},
+      {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"http://h/a b\"}]}",
+       "step 1 (navigate): bad URL \"http://h/a b\""},
+      {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"javascript:alert(1)\"}]}",
+       "bad URL \"javascript:alert(1)\""},
+      {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"http:///path\"}]}",
+       "bad URL"},
+      {"{\"steps\": [" NAV ", {\"type\": \"change\", \"selectors\": "
+       "[[\"#a\"]]}]}", "step 2 (change): no \"value\""},
+      {"{\"steps\": [" NAV ", {\"type\": \"keyDown\", \"key\": \"Hyper\"}]}",
+       "step 2 (keyDown): unknown key \"Hyper\""},
+      {"{\"steps\": [{\"type\": \"setViewport\", \"height\": 5}]}",
+       "step 1 (setViewport): \"width\" must be a number of pixels"},
+      {"{\"steps\": [" NAV ", {\"type\": \"waitForElement\", \"selectors\": "
+       "[[\"#a\"]], \"operator\": \">\"}]}",
+       "\"operator\" must be \">=\", \"==\" or \"<=\""},
+      {"{\"steps\": [" NAV ", {\"type\": \"waitForElement\", \"selectors\": "
+       "[[\"#a\"]], \"properties\": {\"value\": \"x\"}}]}",
+       "\"properties\" and \"attributes\" checks are not supported"},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"target\": \"popup\", "
+       "\"selectors\": [[\"#a\"]]}]}", "only the \"main\" target"},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\"]],"
+       " \"offsetX\": 3}]}", "\"offsetX\" and \"offsetY\" go together"},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\"]],"
+       " \"button\": \"left\"}]}", "\"button\" must be primary"},
+      {"{\"steps\": [" NAV ", {\"type\": \"waitForExpression\"}]}",
+       "step 2 (waitForExpression): no \"expression\""},
+      {"{\"steps\": [" NAV "], \"timeout\": -5}", "\"timeout\" must be a "
+       "positive number"},
+      {"{\"steps\": [" NAV "], \"zamcap\": {\"recordFrom\": 2}}",
+       "zamcap.recordFrom must be a step number from 1 to 1"},
+      {"{\"steps\": [" NAV "], \"zamcap\": {\"settle\": 2}}",
+       "unknown field zamcap.settle (known: recordFrom, settleMs)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    enum zc_err e;
+    char name[32];
+    snprintf(name, sizeof name, "bad-%zu.json", i);
+    struct scn_scenario *s = load_text(name, cases[i][0], &e);
+    ZT_INT(e, ZC_E_USAGE);
+    ZT_TRUE(s == NULL);
+    ZT_HAS(zc_errmsg(), name);
+    ZT_HAS(zc_errmsg(), cases[i][1]);
+    scn_free(s);
+  }
+  struct scn_scenario *s = NULL;
+  ZT_INT(scn_load(zt_tmp("missing.json"), &s), ZC_E_USAGE);
+  ZT_HAS(zc_errmsg(), "missing.json: cannot read");
+}
+
+static void test_load_all_steps(void) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
+  struct scn_scenario *s = NULL;
+  if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
+  ZT_INT(s->n, 39);
+  ZT_STR(s->origin, "https://app.example.com");
+  ZT_NEAR(s->timeout_ms, 10000, 0);
+  ZT_INT(s->record_from, 0);
+  ZT_TRUE(s->settle_ms < 0);
+  int seen[SCN_WAIT_EXPRESSION + 1] = {0};
+  for (size_t i = 0; i < s->n; i++) seen[s->steps[i].type]++;
+  for (int t = 0; t <= SCN_WAIT_EXPRESSION; t++)
+    if (!seen[t]) ZT_STR(scn_type_name((enum scn_type)t), "(in the file)");
+  const struct scn_step *c = &s->steps[3];
+  ZT_INT(c->type, SCN_CLICK);
+  ZT_INT(c->has_offset, 1);
+  ZT_NEAR(c->offset_x, 5, 0);
+  const struct scn_step *chain = &s->steps[26];
+  ZT_INT(chain->sel[0].n, 2);
+  ZT_STR(chain->sel[0].part[1], "#inner");
+  ZT_INT(s->steps[32].nframe, 1);
+  ZT_INT(s->steps[7].button, 2);
+  ZT_STR(s->steps[34].op, "==");
+  ZT_INT(s->steps[34].count, 3);
+  scn_free(s);
+}
+
+static void test_recorder_export(void) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/../scenarios/recorder-export.json",
+           zt_data(""));
+  struct scn_scenario *s = NULL;
+  if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
+  ZT_INT(s->n, 10);
+  ZT_STR(s->title, "Recording 21/11/2026 at 22:14:03");
+  ZT_INT(s->steps[2].nsel, 5);
+  ZT_STR(s->steps[2].sel[4].part[0], "text/Press");
+  ZT_NEAR(s->steps[2].offset_x, 21.328125, 1e-9);
+  ZT_STR(s->steps[4].value, "Ada");
+  ZT_INT(s->steps[1].wait_load, 0); /* navigate waits for load anyway */
+  scn_free(s);
+}
+
+static void test_url_mapping(void) {
+  enum zc_err e;
+  struct scn_scenario *s = load_text("map.json",
+      "{\"steps\": [{\"type\": \"navigate\", \"url\": "
+      "\"https://app.example.com:8443/start?x=1\"}]}", &e);
+  if (!ZT_INT(e, ZC_OK)) return;
+  ZT_STR(s->origin, "https://app.example.com:8443");
+  static const char *const cases[][3] = {
+      /* url, base, expected */
+      {"https://app.example.com:8443/start?x=1", "http://127.0.0.1:4000/",
+       "http://127.0.0.1:4000/start?x=1"},
+      {"https://app.example.com:8443/a/b#frag", "http://127.0.0.1:4000/",
+       "http://127.0.0.1:4000/a/b#frag"},
+      {"https://app.example.com:8443", "http://127.0.0.1:4000/",
+       "http://127.0.0.1:4000"},
+      {"https://cdn.example.com/lib.js", "http://127.0.0.1:4000/",
+       "https://cdn.example.com/lib.js"},
+      {"https://app.example.com/other-port", "http://127.0.0.1:4000/",
+       "https://app.example.com/other-port"},
+      {"/login", "http://127.0.0.1:4000/app/index.html",
+       "http://127.0.0.1:4000/login"},
+      {"page2.html?q=2", "http://127.0.0.1:4000/app/index.html",
+       "http://127.0.0.1:4000/app/page2.html?q=2"},
+      {"page2.html", "http://127.0.0.1:4000", "http://127.0.0.1:4000/page2.html"},
+      {"?q=3", "http://127.0.0.1:4000/app/index.html?old=1",
+       "http://127.0.0.1:4000/app/index.html?q=3"},
+      {"//other.host/x", "https://127.0.0.1:4000/", "https://other.host/x"},
+      {"about:blank", "http://127.0.0.1:4000/", "about:blank"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char *m = scn_map_url(s, cases[i][0], cases[i][1]);
+    ZT_STR(m, cases[i][2]);
+    free(m);
+  }
+  scn_free(s);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"broken_files", test_broken_files},
+      {"load_all_steps", test_load_all_steps},
+      {"recorder_export", test_recorder_export},
+      {"url_mapping", test_url_mapping},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
