@@ -243,7 +243,8 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
   }
   cJSON_Delete(res);
 out:
-  if (start && (!obj || *obj != start)) release(r, start);
+  /* The match came back under an id of its own: the aria/ start goes. */
+  if (start) release(r, start);
   free(start);
   release(r, doc);
   free(doc);
