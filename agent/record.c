@@ -217,7 +217,8 @@ int agent_record(int argc, char **argv) {
     const char *s = cdp_page_session(p);
     snprintf(failname, sizeof failname, "run-%u", i);
     ro.fail_name = failname;
-    if (scn && (e = agent_mkdirs(faildir))) goto run_fail;
+    if (scn && ((e = agent_mkdirs(faildir)) || (e = scn_prepare(p, scn))))
+      goto run_fail;
     /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
     if (scn && scn->record_from &&
         (e = scn_replay(p, scn, 0, scn->record_from, &ro)))

@@ -164,7 +164,9 @@ struct ana_graph {
   int64_t *old_us, *new_us;
 };
 
-/* Algorithm 2 on two pruned timelines; stats are added to. */
+/* Algorithm 2 on two pruned timelines; stats are added to. Below the top
+ * level, what LCS leaves unmatched on both sides is then matched by key:
+ * a function that moved among its siblings is not a new one. */
 enum zc_err ana_critical(const struct ana_timeline *old,
                          const struct ana_timeline *new_,
                          const struct ana_opts *o, struct ana_stats *stats,

@@ -95,6 +95,39 @@ static struct ana_gnode proto_of(const struct ana_node *t) {
   return n;
 }
 
+/* After LCS, nodes left unmatched on both sides with the same key are the
+ * same function at another place in the order (siblings are ordered by
+ * their first sample, and short ones land anywhere). Matching them by key
+ * keeps them from passing for new functions, the false positives LCS alone
+ * gives on reordered siblings. */
+static void match_leftovers(const uint32_t *ka, uint32_t na, const uint32_t *kb,
+                            uint32_t nb, uint32_t *old_of) {
+  uint8_t *used = zc_xcalloc((size_t)na + 1, 1);
+  uint32_t *la = zc_xmalloc(((size_t)na + 1) * sizeof *la);
+  uint32_t *ia = zc_xmalloc(((size_t)na + 1) * sizeof *ia);
+  uint32_t *lb = zc_xmalloc(((size_t)nb + 1) * sizeof *lb);
+  uint32_t *ib = zc_xmalloc(((size_t)nb + 1) * sizeof *ib);
+  uint32_t *sub = zc_xmalloc(((size_t)nb + 1) * sizeof *sub);
+  uint32_t nla = 0, nlb = 0;
+  for (uint32_t j = 0; j < nb; j++)
+    if (old_of[j] != ANA_NONE) used[old_of[j]] = 1;
+  for (uint32_t i = 0; i < na; i++)
+    if (!used[i]) ia[nla] = i, la[nla++] = ka[i];
+  for (uint32_t j = 0; j < nb; j++)
+    if (old_of[j] == ANA_NONE) ib[nlb] = j, lb[nlb++] = kb[j];
+  if (nla && nlb) {
+    ana_match_alternate(la, nla, lb, nlb, sub);
+    for (uint32_t j = 0; j < nlb; j++)
+      if (sub[j] != ANA_NONE) old_of[ib[j]] = ia[sub[j]];
+  }
+  free(used);
+  free(la);
+  free(ia);
+  free(lb);
+  free(ib);
+  free(sub);
+}
+
 struct work {
   uint32_t o, n, g; /* old node (ANA_NONE: none), new node, graph node */
   uint8_t level;    /* 0 root, 1 thread, 2 function */
@@ -137,6 +170,7 @@ enum zc_err ana_critical(const struct ana_timeline *old,
     if (!alt && na && nb) {
       if (ana_lcs(ka, na, kb, nb, o->lcs_budget_ms, old_of) == ZC_OK) {
         stats->lcs++;
+        match_leftovers(ka, na, kb, nb, old_of);
       } else {
         stats->lcs_timeouts++;
         alt = 1;

@@ -15,6 +15,9 @@ int scn__key_info(const char *name, const char **code, int *keycode);
  * first visible match, else the first match), "count" or "count-hidden";
  * fromEl: `this` is a match whose inside the chain continues in. */
 static const char find_js[] =
+    /* The helpers have one-letter names on purpose: this code runs in the
+     * page, and the analysis prunes one-letter functions (seed 000 §3.1),
+     * so zamcap's own lookups stay out of the call trees it compares. */
     "function(chain, frames, mode, fromEl) {\n"
     "  let root = this;\n"
     "  if (frames.length) {\n"
@@ -23,43 +26,43 @@ static const char find_js[] =
     "    if (!w) return mode === 'first' ? null : 0;\n"
     "    root = w.document;\n"
     "  }\n"
-    "  const inside = n => n.shadowRoot || n.contentDocument || n;\n"
-    "  const deep = (b, css) => { const out = [];\n"
-    "    const walk = r => { out.push(...r.querySelectorAll(css));\n"
+    "  const I = n => n.shadowRoot || n.contentDocument || n;\n"
+    "  const D = (b, css) => { const out = [];\n"
+    "    const W = r => { out.push(...r.querySelectorAll(css));\n"
     "      for (const e of r.querySelectorAll('*'))\n"
-    "        if (e.shadowRoot) walk(e.shadowRoot); };\n"
-    "    walk(b); return out; };\n"
-    "  const xpath = (b, x) => { const d = b.ownerDocument || b;\n"
+    "        if (e.shadowRoot) W(e.shadowRoot); };\n"
+    "    W(b); return out; };\n"
+    "  const X = (b, x) => { const d = b.ownerDocument || b;\n"
     "    const r = d.evaluate(x, b, null,\n"
     "      XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);\n"
     "    const out = [];\n"
     "    for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));\n"
     "    return out.filter(n => n.nodeType === 1); };\n"
-    "  const text = (b, t) => { const out = [];\n"
-    "    const has = e => (e.textContent || '').includes(t);\n"
-    "    const walk = r => { for (const e of r.querySelectorAll('*')) {\n"
-    "      if (e.shadowRoot) walk(e.shadowRoot);\n"
-    "      if (has(e) && ![...e.children].some(has)) out.push(e); } };\n"
-    "    walk(b); return out; };\n"
+    "  const T = (b, t) => { const out = [];\n"
+    "    const H = e => (e.textContent || '').includes(t);\n"
+    "    const W = r => { for (const e of r.querySelectorAll('*')) {\n"
+    "      if (e.shadowRoot) W(e.shadowRoot);\n"
+    "      if (H(e) && ![...e.children].some(H)) out.push(e); } };\n"
+    "    W(b); return out; };\n"
     "  let nodes = [root];\n"
     "  for (let k = 0; k < chain.length; k++) {\n"
     "    const s = chain[k], next = [];\n"
     "    for (const n of nodes) {\n"
-    "      const b = (k === 0 && !fromEl) ? n : inside(n);\n"
-    "      if (s.startsWith('xpath/')) next.push(...xpath(b, s.slice(6)));\n"
-    "      else if (s.startsWith('pierce/')) next.push(...deep(b, s.slice(7)));\n"
-    "      else if (s.startsWith('text/')) next.push(...text(b, s.slice(5)));\n"
+    "      const b = (k === 0 && !fromEl) ? n : I(n);\n"
+    "      if (s.startsWith('xpath/')) next.push(...X(b, s.slice(6)));\n"
+    "      else if (s.startsWith('pierce/')) next.push(...D(b, s.slice(7)));\n"
+    "      else if (s.startsWith('text/')) next.push(...T(b, s.slice(5)));\n"
     "      else next.push(...b.querySelectorAll(s));\n"
     "    }\n"
     "    nodes = next;\n"
     "  }\n"
-    "  const vis = e => { const r = e.getBoundingClientRect();\n"
+    "  const V = e => { const r = e.getBoundingClientRect();\n"
     "    const st = getComputedStyle(e);\n"
     "    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'\n"
     "      && st.display !== 'none'; };\n"
-    "  if (mode === 'count') return nodes.filter(vis).length;\n"
-    "  if (mode === 'count-hidden') return nodes.filter(e => !vis(e)).length;\n"
-    "  return nodes.find(vis) || nodes[0] || null;\n"
+    "  if (mode === 'count') return nodes.filter(V).length;\n"
+    "  if (mode === 'count-hidden') return nodes.filter(e => !V(e)).length;\n"
+    "  return nodes.find(V) || nodes[0] || null;\n"
     "}";
 
 struct rp {
@@ -271,7 +274,7 @@ static enum zc_err find(struct rp *r, const struct scn_scenario *s,
       if (*obj) return ZC_OK;
     }
     if (zc_now_ms() >= deadline)
-      return zc_fail(ZC_E_TIMEOUT, "no element matched in %.0f s",
+      return zc_fail(ZC_E_TIMEOUT, "no element matched in %g s",
                      step_timeout(r, s, st) / 1000);
     enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
     if (e) return e;
@@ -425,7 +428,7 @@ static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
       if (ok) return ZC_OK;
     }
     if (zc_now_ms() >= deadline)
-      return zc_fail(ZC_E_TIMEOUT, "waited %.0f s for %s %u %selement%s, "
+      return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u %selement%s, "
                      "saw %d", step_timeout(r, s, st) / 1000, st->op,
                      st->count, st->visible ? "visible " : "hidden ",
                      st->count == 1 ? "" : "s", last);
@@ -447,7 +450,7 @@ static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
     if (e) return e;
     if (truthy) return ZC_OK;
     if (zc_now_ms() >= deadline)
-      return zc_fail(ZC_E_TIMEOUT, "the expression stayed false for %.0f s",
+      return zc_fail(ZC_E_TIMEOUT, "the expression stayed false for %g s",
                      step_timeout(r, s, st) / 1000);
     if ((e = cdp_wait(r->c, NULL, NULL, 100, NULL))) return e;
   }
@@ -584,6 +587,15 @@ static void describe(const struct scn_step *st, char *out, size_t cap) {
                             st->sel[i].part[k]);
   }
   if (o < cap) snprintf(out + o, cap - o, ")");
+}
+
+enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s) {
+  for (size_t i = 0; i < s->n; i++)
+    for (size_t k = 0; k < s->steps[i].nsel; k++)
+      if (!strncmp(s->steps[i].sel[k].part[0], "aria/", 5))
+        return cdp_call(cdp_page_conn(p), cdp_page_session(p),
+                        "Accessibility.enable", NULL, 0, NULL);
+  return ZC_OK;
 }
 
 enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,

@@ -86,6 +86,11 @@ struct scn_replay_opts {
   const char *fail_name;  /* file name prefix there, e.g. "run-2" */
 };
 
+/* Gets a page ready for the scenario before tracing starts: the first
+ * aria/ lookup switches on Chrome's accessibility tree for good, a
+ * one-time cost that must not land in the trace. */
+enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s);
+
 /* Replays steps [from, to) on a page. Each step starts with a user-timing
  * mark "zamcap:step:<index>:<type>" in the page (the last one ends with
  * "zamcap:end"). A failing step is an error naming its index, type and

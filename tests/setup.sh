@@ -3,7 +3,8 @@
 # missing (apt-get; sudo when not root; nothing to do when all is there),
 # configures and builds, then does what it is asked:
 #
-#   tests/setup.sh --example   build and compare the bundled example traces
+#   tests/setup.sh --example   build, then record the todo demo app's old and
+#                              new builds in headless Chromium and compare
 #   tests/setup.sh --test      build and run the whole test suite, then again
 #                              under AddressSanitizer + UBSan (what CI runs)
 #   tests/setup.sh --bench     build and run the benchmarks (figures only):
@@ -33,6 +34,8 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # python3 serves test pages and plays a fake DevTools peer; the
   # end-to-end tests drive Debian's Chromium.
   PKGS+=(python3 chromium)
+elif [ "$MODE" = --example ]; then
+  PKGS+=(chromium)
 fi
 
 missing=()
@@ -68,21 +71,29 @@ case "$MODE" in
     say "done: build/zamcap"
     ;;
   --example)
-    say "comparing the bundled example: three old and three new traces of"
-    say "tests/data/page, recorded in headless Chromium (tests/data/README.md)"
+    # The todo demo app (scenarios/demo/README.md): its NEW build's filter
+    # got an O(n^2) pass in dedupeTitles. Each build is served from its
+    # folder by zamcap, the Recorder scenario replayed three times.
+    ex=zamcap-out/example
+    rm -rf "$ex"
+    for build in old new; do
+      say "recording the todo app's $build build (3 runs, headless Chromium)"
+      build/zamcap record scenarios/demo/todo.json \
+        --url "scenarios/demo/todo/$build" --runs 3 --out "$ex/$build"
+    done
+    say "comparing"
     set +e
-    build/zamcap compare tests/data/real/old tests/data/real/new \
-      --out zamcap-out/example
+    build/zamcap compare "$ex/old/traces" "$ex/new/traces" --out "$ex/report"
     rc=$?
     set -e
     # 1 means "regression-causes found": the example has one.
     if [ "$rc" -gt 1 ]; then exit "$rc"; fi
     say "exit code $rc ($([ $rc = 1 ] && echo 'regression-causes found' || echo 'none found'));"
-    say "the report is in zamcap-out/example/ (critical-graph.dot, report.json)"
+    say "the report is in $ex/report/ (critical-graph.dot, report.json)"
     if command -v dot >/dev/null; then
-      dot -Tsvg zamcap-out/example/critical-graph.dot \
-        -o zamcap-out/example/critical-graph.svg && \
-        say "drawn: zamcap-out/example/critical-graph.svg"
+      dot -Tsvg "$ex/report/critical-graph.dot" \
+        -o "$ex/report/critical-graph.svg" && \
+        say "drawn: $ex/report/critical-graph.svg"
     fi
     ;;
   --test)

@@ -82,7 +82,7 @@ static void test_step_failure(void) {
                  zt_tmp("fail.json"), dir("page"), zt_tmp("fail"));
   ZT_INT(rc, 3);
   ZT_HAS(out, "run 1 of 1: step 3 (click, selectors #never | aria/Never there"
-              " | #host >> #nope): no element matched in 2 s");
+              " | #host >> #nope): no element matched in 1.5 s");
   ZT_HAS(out, "screenshot: ");
   ZT_TRUE(zc_now_ms() - t0 < 20000);
   free(out);
@@ -163,6 +163,28 @@ static void test_validation_before_browser(void) {
   free(out);
 }
 
+/* The demo apps' Recorder scenarios replay against both builds (the
+ * regression each hides is for the agent's tests to find). */
+static void test_demo_apps(void) {
+  const char *apps[] = {"todo", "search"};
+  for (int a = 0; a < 2; a++)
+    for (int nb = 0; nb < 2; nb++) {
+      char scn[4096], build[4096], outd[4096];
+      snprintf(scn, sizeof scn, "%s/../../scenarios/demo/%s.json", zt_data(""),
+               apps[a]);
+      snprintf(build, sizeof build, "%s/../../scenarios/demo/%s/%s",
+               zt_data(""), apps[a], nb ? "new" : "old");
+      snprintf(outd, sizeof outd, "%s-%s", zt_tmp(apps[a]), nb ? "new" : "old");
+      char *out = NULL;
+      int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", bin(),
+                     scn, build, outd);
+      ZT_INT(rc, 0);
+      ZT_HAS(out, "run 1/1: ");
+      if (rc) fprintf(stderr, "%s\n", out);
+      free(out);
+    }
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"all_steps", test_all_steps},
@@ -171,6 +193,7 @@ int main(int argc, char **argv) {
       {"selector_errors", test_selector_errors},
       {"record_from", test_record_from},
       {"validation_before_browser", test_validation_before_browser},
+      {"demo_apps", test_demo_apps},
   };
   return ZT_RUN(cases, argc, argv);
 }
