@@ -14,19 +14,22 @@ PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-serve() {  # serve DIR -> echoes the port
+# Not in $(...): a subshell would keep the server's pid from PIDS, and the
+# server would outlive the script.
+serve() {  # serve DIR NAME -> sets PORT
   python3 -u -m http.server 0 --bind 127.0.0.1 --directory "$1" \
     >"$WORK/srv-$2.log" 2>&1 &
   PIDS+=($!)
+  PORT=
   for _ in $(seq 100); do
-    p=$(sed -n 's/.* port \([0-9][0-9]*\).*/\1/p' "$WORK/srv-$2.log" | head -n1)
-    [ -n "$p" ] && { echo "$p"; return; }
+    PORT=$(sed -n 's/.* port \([0-9][0-9]*\).*/\1/p' "$WORK/srv-$2.log" | head -n1)
+    [ -n "$PORT" ] && return
     sleep 0.1
   done
   echo "capture.sh: server did not start" >&2; exit 1
 }
-BIG=$(serve tests/bench/page big)
-PAGE=$(serve tests/cdp/page page)
+serve tests/bench/page big; BIG=$PORT
+serve tests/cdp/page page; PAGE=$PORT
 
 echo "capture benchmark ($("$ZAMCAP" --version), $(chromium --version 2>/dev/null | head -n1))"
 echo
