@@ -15,6 +15,13 @@ enum {
 };
 
 int agent_compare(int argc, char **argv);
+struct ana_opts;
+/* The analysis of npairs trace pairs into out (pairs/pair-<i>.dot,
+ * critical-graph.dot, report.json), with the summary on stdout; *causes
+ * gets the aggregated regression-causes. */
+enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
+                          unsigned npairs, const struct ana_opts *o,
+                          int drop, const char *out, unsigned *causes);
 int agent_tree(int argc, char **argv);
 int agent_record(int argc, char **argv);
 

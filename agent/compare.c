@@ -139,6 +139,99 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
   return ZC_OK;
 }
 
+enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
+                          unsigned npairs, const struct ana_opts *o,
+                          int drop, const char *out, unsigned *causes) {
+  *causes = 0;
+  struct ana_ctx *ctx = ana_ctx_new();
+  struct ana_bottomup *bu = ana_bu_new(ctx);
+  struct ana_graph **graphs = zc_xcalloc(npairs ? npairs : 1, sizeof *graphs);
+  struct ana_graph *agg = NULL;
+  uint32_t *onodes = zc_xcalloc(npairs ? npairs : 1, sizeof *onodes);
+  uint32_t *nnodes = zc_xcalloc(npairs ? npairs : 1, sizeof *nnodes);
+  struct ana_timeline *ot = NULL, *nt = NULL;
+  struct ana_stats stats = {0, 0, 0};
+  unsigned done = 0;
+  double t0 = zc_now_ms();
+  char path[4096];
+  snprintf(path, sizeof path, "%s/pairs", out);
+  enum zc_err e = agent_mkdirs(path);
+  for (unsigned p = 0; !e && p < npairs; p++) {
+    double tp = zc_now_ms();
+    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ot)) ||
+        (e = load_one(ctx, newf[p], drop, bu, 1, &nt)))
+      break;
+    onodes[p] = ana_tl_reachable(ot);
+    nnodes[p] = ana_tl_reachable(nt);
+    if ((e = ana_critical(ot, nt, o, &stats, &graphs[p]))) break;
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+    ot = nt = NULL;
+    done = p + 1;
+    char title[512];
+    snprintf(path, sizeof path, "%s/pairs/pair-%u.dot", out, p + 1);
+    snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
+             base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
+    if ((e = write_dot(graphs[p], path, title))) break;
+    zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
+           npairs, base_name(oldf[p]), base_name(newf[p]),
+           ana_graph_causes(graphs[p]),
+           ana_graph_causes(graphs[p]) == 1 ? "" : "s",
+           (zc_now_ms() - tp) / 1e3);
+  }
+  if (!e) {
+    agg = ana_aggregate(graphs, npairs, o->quorum);
+    char title[256];
+    snprintf(path, sizeof path, "%s/critical-graph.dot", out);
+    snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s",
+             npairs, npairs == 1 ? "" : "s", o->mu_ms,
+             o->quorum && o->quorum < npairs ? ", quorum" : "");
+    e = write_dot(agg, path, title);
+  }
+  if (!e) {
+    struct ana_report r = {
+        .version = ZAMCAP_VERSION,
+        .command = "compare",
+        .opts = o,
+        .drop_markers = drop,
+        .npairs = npairs,
+        .old_files = oldf,
+        .new_files = newf,
+        .old_nodes = onodes,
+        .new_nodes = nnodes,
+        .pairs = graphs,
+        .agg = agg,
+        .bu = bu,
+        .stats = &stats,
+        .elapsed_ms = zc_now_ms() - t0,
+        .bottomup_max = 500,
+    };
+    snprintf(path, sizeof path, "%s/report.json", out);
+    e = ana_write_report_json(&r, path);
+  }
+  if (!e) {
+    ana_write_summary(agg, o->mu_ms, stdout);
+    fflush(stdout);
+    *causes = ana_graph_causes(agg);
+    zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
+  } else if (done) {
+    struct zc_errsave sv;
+    zc_err_save(&sv);
+    zc_fail(sv.code, "%s (the graphs of the %u pair%s done are in %s/pairs/)",
+            sv.msg, done, done == 1 ? "" : "s", out);
+  }
+  ana_timeline_free(ot);
+  ana_timeline_free(nt);
+  for (unsigned p = 0; p < npairs; p++) ana_graph_free(graphs[p]);
+  free(graphs);
+  ana_graph_free(agg);
+  free(onodes);
+  free(nnodes);
+  ana_bu_free(bu);
+  ana_ctx_free(ctx);
+  return e;
+}
+
 int agent_compare(int argc, char **argv) {
   static const struct option opts[] = {
       {"mu", required_argument, NULL, 'm'},
@@ -195,15 +288,8 @@ int agent_compare(int argc, char **argv) {
   int rc = AGENT_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
   size_t nold = 0, nnew = 0;
-  struct ana_ctx *ctx = ana_ctx_new();
-  struct ana_bottomup *bu = ana_bu_new(ctx);
-  struct ana_graph **graphs = NULL, *agg = NULL;
-  uint32_t *onodes = NULL, *nnodes = NULL;
-  struct ana_timeline *ot = NULL, *nt = NULL;
-  unsigned npairs = 0, done = 0;
-  double t0 = zc_now_ms();
+  unsigned npairs = 0, causes = 0;
   enum zc_err e;
-
   if ((e = list_traces(olddir, &oldf, &nold)) ||
       (e = list_traces(newdir, &newf, &nnew)))
     goto fail;
@@ -218,90 +304,15 @@ int agent_compare(int argc, char **argv) {
     goto fail;
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
-  {
-    size_t n = strlen(out) + 16;
-    char *pd = zc_xmalloc(n);
-    snprintf(pd, n, "%s/pairs", out);
-    e = agent_mkdirs(pd);
-    free(pd);
-    if (e) goto fail;
-  }
-  graphs = zc_xcalloc(npairs, sizeof *graphs);
-  onodes = zc_xcalloc(npairs, sizeof *onodes);
-  nnodes = zc_xcalloc(npairs, sizeof *nnodes);
-  struct ana_stats stats = {0, 0, 0};
-  for (unsigned p = 0; p < npairs; p++) {
-    double tp = zc_now_ms();
-    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ot)) ||
-        (e = load_one(ctx, newf[p], drop, bu, 1, &nt)))
-      goto fail;
-    onodes[p] = ana_tl_reachable(ot);
-    nnodes[p] = ana_tl_reachable(nt);
-    if ((e = ana_critical(ot, nt, &o, &stats, &graphs[p]))) goto fail;
-    ana_timeline_free(ot);
-    ana_timeline_free(nt);
-    ot = nt = NULL;
-    done = p + 1;
-    char path[4096], title[512];
-    snprintf(path, sizeof path, "%s/pairs/pair-%u.dot", out, p + 1);
-    snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
-             base_name(oldf[p]), base_name(newf[p]), o.mu_ms);
-    if ((e = write_dot(graphs[p], path, title))) goto fail;
-    zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
-           npairs, base_name(oldf[p]), base_name(newf[p]),
-           ana_graph_causes(graphs[p]),
-           ana_graph_causes(graphs[p]) == 1 ? "" : "s",
-           (zc_now_ms() - tp) / 1e3);
-  }
-  agg = ana_aggregate(graphs, npairs, o.quorum);
-  {
-    char path[4096], title[256];
-    snprintf(path, sizeof path, "%s/critical-graph.dot", out);
-    snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s",
-             npairs, npairs == 1 ? "" : "s", o.mu_ms,
-             o.quorum && o.quorum < npairs ? ", quorum" : "");
-    if ((e = write_dot(agg, path, title))) goto fail;
-    struct ana_report r = {
-        .version = ZAMCAP_VERSION,
-        .command = "compare",
-        .opts = &o,
-        .drop_markers = drop,
-        .npairs = npairs,
-        .old_files = (const char *const *)oldf,
-        .new_files = (const char *const *)newf,
-        .old_nodes = onodes,
-        .new_nodes = nnodes,
-        .pairs = graphs,
-        .agg = agg,
-        .bu = bu,
-        .stats = &stats,
-        .elapsed_ms = zc_now_ms() - t0,
-        .bottomup_max = 500,
-    };
-    snprintf(path, sizeof path, "%s/report.json", out);
-    if ((e = ana_write_report_json(&r, path))) goto fail;
-  }
-  ana_write_summary(agg, o.mu_ms, stdout);
-  fflush(stdout);
-  zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
-  rc = ana_graph_causes(agg) ? AGENT_EXIT_FOUND : AGENT_EXIT_NONE;
+  if ((e = agent_analyze((const char *const *)oldf, (const char *const *)newf,
+                         npairs, &o, drop, out, &causes)))
+    goto fail;
+  rc = causes ? AGENT_EXIT_FOUND : AGENT_EXIT_NONE;
   goto out;
 fail:
   fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-  if (out && done)
-    fprintf(stderr, "zamcap: the graphs of the %u pair%s done are in %s/pairs/\n",
-            done, done == 1 ? "" : "s", out);
   rc = e == ZC_E_INTERNAL ? AGENT_EXIT_INTERNAL : AGENT_EXIT_USAGE;
 out:
-  ana_timeline_free(ot);
-  ana_timeline_free(nt);
-  for (unsigned p = 0; graphs && p < npairs; p++) ana_graph_free(graphs[p]);
-  free(graphs);
-  ana_graph_free(agg);
-  free(onodes);
-  free(nnodes);
-  ana_bu_free(bu);
-  ana_ctx_free(ctx);
   free_list(oldf, nold);
   free_list(newf, nnew);
   free(out);
