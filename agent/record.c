@@ -8,7 +8,7 @@
 
 #include <unistd.h>
 
-#include "agent.h"
+#include "agent-int.h"
 #include "cdp.h"
 #include "scn.h"
 
@@ -47,14 +47,14 @@ static const char record_usage[] =
     "Exit: 0 recorded, 2 usage error, 3 capture failed (the runs already\n"
     "recorded are kept), 130/143 interrupted.\n";
 
-static double cpu_ms(void) {
+double agent_cpu_ms(void) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   return (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3 +
          (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
 }
 
-static double peak_mb(void) {
+double agent_peak_mb(void) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   return (double)ru.ru_maxrss / 1024.0;
@@ -68,6 +68,60 @@ int agent_exit_for(enum zc_err e) {
   case ZC_E_INTERNAL: return AGENT_EXIT_INTERNAL;
   default: return AGENT_EXIT_CAPTURE;
   }
+}
+
+enum zc_err agent_capture(struct cdp_conn *conn,
+                          const struct agent_capture_opts *o,
+                          const char *trace_base,
+                          struct agent_capture_result *res) {
+  memset(res, 0, sizeof *res);
+  double cpur = agent_cpu_ms();
+  struct cdp_page *p = NULL;
+  enum zc_err e = cdp_page_open(conn, &p);
+  if (e) return e;
+  const char *s = cdp_page_session(p);
+  const struct scn_scenario *scn = o->scn;
+  if (scn && ((e = agent_mkdirs(o->replay.fail_dir)) ||
+              (e = scn_prepare(p, scn))))
+    goto out;
+  if (o->cpu_throttle > 1) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);
+    if ((e = cdp_call(conn, s, "Emulation.setCPUThrottlingRate", a, 0, NULL)))
+      goto out;
+  }
+  /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
+  if (scn && scn->record_from &&
+      (e = scn_replay(p, scn, 0, scn->record_from, &o->replay)))
+    goto out;
+  if (o->trace && (e = cdp_trace_start(conn, s, o->categories, o->compress)))
+    goto out;
+  double t0 = zc_now_ms();
+  if (scn)
+    e = scn_replay(p, scn, scn->record_from, scn->n, &o->replay);
+  else
+    e = cdp_page_navigate(p, o->base, o->timeout_ms);
+  if (!e)
+    e = cdp_page_settle(p, scn && scn->settle_ms >= 0 ? scn->settle_ms
+                                                       : o->settle_ms,
+                        o->timeout_ms);
+  if (e) goto out;
+  double tsettled = zc_now_ms();
+  res->settled_ms = tsettled - t0;
+  double cpus = agent_cpu_ms();
+  if (o->trace &&
+      (e = cdp_trace_stop(conn, s, trace_base, o->timeout_ms, &res->file,
+                          &res->bytes)))
+    goto out;
+  double tstop = zc_now_ms();
+  if (o->trace)
+    zc_log(2, "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms in "
+           "the run, %.0f ms of it streaming", tstop - tsettled,
+           (double)res->bytes / 1e3 / (tstop - tsettled + 1e-9),
+           agent_cpu_ms() - cpur, agent_cpu_ms() - cpus);
+out:
+  cdp_page_close(p);
+  return e;
 }
 
 int agent_record(int argc, char **argv) {
@@ -176,7 +230,7 @@ int agent_record(int argc, char **argv) {
     }
     free(chrome);
   }
-  double t0 = zc_now_ms(), cpu0 = cpu_ms();
+  double t0 = zc_now_ms(), cpu0 = agent_cpu_ms();
   char *out = NULL, path[4096], logp[4096];
   struct agent_server *srv = NULL;
   enum zc_err e = agent_outdir(outarg, &out);
@@ -208,64 +262,31 @@ int agent_record(int argc, char **argv) {
   zc_log(1, "%s%s", cdp_browser_version(b),
          cdp_browser_pid(b) ? " (launched, headless)" : " (attached)");
   struct cdp_conn *conn = cdp_browser_conn(b);
+  struct agent_capture_opts ca = {
+      .scn = scn, .base = base, .settle_ms = settle,
+      .timeout_ms = co.timeout_ms, .categories = cats, .compress = !plain,
+      .trace = !notrace, .cpu_throttle = 0, .replay = ro};
   for (unsigned i = 1; i <= runs; i++) {
     started = i;
-    double tr = zc_now_ms(), cpur = cpu_ms();
-    struct cdp_page *p = NULL;
-    uint64_t bytes = 0;
-    if ((e = cdp_page_open(conn, &p))) break;
-    const char *s = cdp_page_session(p);
+    double tr = zc_now_ms();
     snprintf(failname, sizeof failname, "run-%u", i);
-    ro.fail_name = failname;
-    if (scn && ((e = agent_mkdirs(faildir)) || (e = scn_prepare(p, scn))))
-      goto run_fail;
-    /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
-    if (scn && scn->record_from &&
-        (e = scn_replay(p, scn, 0, scn->record_from, &ro)))
-      goto run_fail;
-    if (!notrace && (e = cdp_trace_start(conn, s, cats, !plain)))
-      goto run_fail;
-    double tnav = zc_now_ms();
-    if (scn)
-      e = scn_replay(p, scn, scn->record_from, scn->n, &ro);
-    else
-      e = cdp_page_navigate(p, base, co.timeout_ms);
-    if (e) goto run_fail;
-    if ((e = cdp_page_settle(p, scn && scn->settle_ms >= 0 ? scn->settle_ms
-                                                            : settle,
-                             co.timeout_ms)))
-      goto run_fail;
-    double tsettled = zc_now_ms();
+    ca.replay.fail_name = failname;
     snprintf(path, sizeof path, "%s/traces/run-%u", out, i);
-    double cpus = cpu_ms();
-    char *file = NULL;
-    if (!notrace &&
-        (e = cdp_trace_stop(conn, s, path, co.timeout_ms, &file, &bytes)))
-      goto run_fail;
-    if (file) {
-      snprintf(path, sizeof path, "%s", file);
-      ZC_GROW(files, capfiles, nfiles + 1);
-      files[nfiles++] = file;
-    }
-    double tstop = zc_now_ms();
-    zc_log(2, "run %u: trace streamed in %.0f ms (%.0f MB/s); zamcap CPU "
-           "%.0f ms in the run, %.0f ms of it streaming", i, tstop - tsettled,
-           (double)bytes / 1e3 / (tstop - tsettled + 1e-9),
-           cpu_ms() - cpur, cpu_ms() - cpus);
-    cdp_page_close(p);
+    struct agent_capture_result res;
+    if ((e = agent_capture(conn, &ca, path, &res))) break;
     done = i;
+    if (res.file) {
+      ZC_GROW(files, capfiles, nfiles + 1);
+      files[nfiles++] = res.file;
+    }
     if (notrace)
       zc_log(1, "run %u/%u: settled %.0f ms after %s (not traced)", i, runs,
-             tsettled - tnav, scn ? "the first traced step" : "navigation");
+             res.settled_ms, scn ? "the first traced step" : "navigation");
     else
       zc_log(1, "run %u/%u: %s (%.1f MB), settled %.0f ms after %s, %.1f s "
-             "in all", i, runs, path, (double)bytes / 1e6, tsettled - tnav,
-             scn ? "the first traced step" : "navigation",
+             "in all", i, runs, res.file, (double)res.bytes / 1e6,
+             res.settled_ms, scn ? "the first traced step" : "navigation",
              (zc_now_ms() - tr) / 1e3);
-    continue;
-  run_fail:
-    cdp_page_close(p);
-    break;
   }
 out:
   if (e && !started) {
@@ -280,12 +301,12 @@ out:
   agent_server_free(srv);
   rmdir(faildir); /* only when no step failed: it is empty then */
   scn_free(scn);
-  double wall = zc_now_ms() - t0, cpu = cpu_ms() - cpu0;
+  double wall = zc_now_ms() - t0, cpu = agent_cpu_ms() - cpu0;
   if (started)
     zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
            "time), peak memory %.1f MB", done, done == 1 ? "" : "s",
            wall / 1e3, cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0,
-           peak_mb());
+           agent_peak_mb());
   for (size_t i = 0; i < nfiles; i++) {
     if (!e) printf("%s\n", files[i]);
     free(files[i]);
