@@ -24,6 +24,8 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
                           int drop, const char *out, unsigned *causes);
 int agent_tree(int argc, char **argv);
 int agent_record(int argc, char **argv);
+/* zamcap SCENARIO --old ... --new ...: argv[0] is the scenario. */
+int agent_run(int argc, char **argv);
 
 /* The exit code for an error (DESIGN.md); interrupted is 128 + signal. */
 int agent_exit_for(enum zc_err e);

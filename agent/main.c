@@ -20,7 +20,12 @@ static void on_signal(int sig) {
 }
 
 static const char usage[] =
-    "usage: zamcap COMMAND [OPTIONS]\n"
+    "usage: zamcap SCENARIO --old URL|DIR --new URL|DIR [OPTIONS]\n"
+    "       zamcap COMMAND [OPTIONS]\n"
+    "\n"
+    "The first form replays a DevTools Recorder scenario on both builds in\n"
+    "interleaved pairs and names the functions that got slower ('zamcap\n"
+    "run --help' tells more).\n"
     "\n"
     "Commands:\n"
     "  compare OLD_DIR NEW_DIR   compare saved traces of two builds (ZAM)\n"
@@ -57,6 +62,9 @@ int main(int argc, char **argv) {
   signal(SIGPIPE, SIG_IGN);
   if (!strcmp(cmd, "compare")) return agent_compare(argc - 1, argv + 1);
   if (!strcmp(cmd, "record")) return agent_record(argc - 1, argv + 1);
+  if (!strcmp(cmd, "run")) return agent_run(argc - 1, argv + 1);
+  /* zamcap SCENARIO ...: anything else that names a file. */
+  if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
   if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
   fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
   return AGENT_EXIT_USAGE;
