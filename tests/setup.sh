@@ -3,8 +3,8 @@
 # missing (apt-get; sudo when not root; nothing to do when all is there),
 # configures and builds, then does what it is asked:
 #
-#   tests/setup.sh --example   build, then record the todo demo app's old and
-#                              new builds in headless Chromium and compare
+#   tests/setup.sh --example   build, then find the regression in the todo
+#                              demo app's new build (headless Chromium)
 #   tests/setup.sh --test      build and run the whole test suite, then again
 #                              under AddressSanitizer + UBSan (what CI runs)
 #   tests/setup.sh --bench     build and run the benchmarks (figures only):
@@ -72,28 +72,23 @@ case "$MODE" in
     ;;
   --example)
     # The todo demo app (scenarios/demo/README.md): its NEW build's filter
-    # got an O(n^2) pass in dedupeTitles. Each build is served from its
-    # folder by zamcap, the Recorder scenario replayed three times.
+    # got an O(n^2) pass in dedupeTitles. zamcap serves each build folder,
+    # replays the Recorder scenario in interleaved pairs and compares.
     ex=zamcap-out/example
     rm -rf "$ex"
-    for build in old new; do
-      say "recording the todo app's $build build (3 runs, headless Chromium)"
-      build/zamcap record scenarios/demo/todo.json \
-        --url "scenarios/demo/todo/$build" --runs 3 --out "$ex/$build"
-    done
-    say "comparing"
+    say "zamcap scenarios/demo/todo.json --old scenarios/demo/todo/old --new scenarios/demo/todo/new"
     set +e
-    build/zamcap compare "$ex/old/traces" "$ex/new/traces" --out "$ex/report"
+    build/zamcap scenarios/demo/todo.json --old scenarios/demo/todo/old \
+      --new scenarios/demo/todo/new --out "$ex"
     rc=$?
     set -e
     # 1 means "regression-causes found": the example has one.
     if [ "$rc" -gt 1 ]; then exit "$rc"; fi
     say "exit code $rc ($([ $rc = 1 ] && echo 'regression-causes found' || echo 'none found'));"
-    say "the report is in $ex/report/ (critical-graph.dot, report.json)"
+    say "the report is in $ex/ (critical-graph.dot, report.json, traces/)"
     if command -v dot >/dev/null; then
-      dot -Tsvg "$ex/report/critical-graph.dot" \
-        -o "$ex/report/critical-graph.svg" && \
-        say "drawn: $ex/report/critical-graph.svg"
+      dot -Tsvg "$ex/critical-graph.dot" -o "$ex/critical-graph.svg" && \
+        say "drawn: $ex/critical-graph.svg"
     fi
     ;;
   --test)
