@@ -1,5 +1,6 @@
 /* zamcap compare / zamcap tree: the paper's offline interface. */
 #include <dirent.h>
+#include <stdint.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -88,8 +89,9 @@ static void free_list(char **v, size_t n) {
   free(v);
 }
 
-static enum zc_err write_dot(const struct ana_graph *g, const char *path,
-                             const char *title) {
+/* Writes path through fn, atomically: a .part file renamed into place. */
+static enum zc_err write_file(const char *path,
+                              enum zc_err (*fn)(void *, FILE *), void *arg) {
   size_t n = strlen(path) + 8;
   char *tmp = zc_xmalloc(n);
   snprintf(tmp, n, "%s.part", path);
@@ -98,7 +100,9 @@ static enum zc_err write_dot(const struct ana_graph *g, const char *path,
   if (!f) {
     e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
   } else {
-    e = ana_write_dot(g, title, f);
+    e = fn(arg, f);
+    if (!e && ferror(f))
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
     if (fclose(f) != 0 && !e)
       e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
     if (!e && rename(tmp, path) != 0)
@@ -107,6 +111,39 @@ static enum zc_err write_dot(const struct ana_graph *g, const char *path,
   }
   free(tmp);
   return e;
+}
+
+struct dot_arg {
+  const struct ana_graph *g;
+  const char *title;
+  double mu;
+};
+
+static enum zc_err dot_fn(void *arg, FILE *f) {
+  const struct dot_arg *d = arg;
+  return ana_write_dot(d->g, d->title, f);
+}
+
+static enum zc_err md_fn(void *arg, FILE *f) {
+  const struct dot_arg *d = arg;
+  ana_write_summary_md(d->g, d->mu, f);
+  return ZC_OK;
+}
+
+static enum zc_err write_dot(const struct ana_graph *g, const char *path,
+                             const char *title) {
+  struct dot_arg d = {g, title, 0};
+  return write_file(path, dot_fn, &d);
+}
+
+/* critical-graph.svg when Graphviz is there; the report works without. */
+static void draw_svg(const char *out) {
+  char cmd[8400];
+  snprintf(cmd, sizeof cmd, "command -v dot >/dev/null 2>&1 && dot -Tsvg "
+           "'%s/critical-graph.dot' -o '%s/critical-graph.svg' 2>/dev/null",
+           out, out);
+  if (!strchr(out, '\'') && system(cmd) == 0)
+    zc_log(2, "drew %s/critical-graph.svg", out);
 }
 
 static const char *base_name(const char *p) {
@@ -187,6 +224,12 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
              npairs, npairs == 1 ? "" : "s", o->mu_ms,
              o->quorum && o->quorum < npairs ? ", quorum" : "");
     e = write_dot(agg, path, title);
+    if (!e) {
+      struct dot_arg d = {agg, NULL, o->mu_ms};
+      snprintf(path, sizeof path, "%s/summary.md", out);
+      e = write_file(path, md_fn, &d);
+    }
+    if (!e) draw_svg(out);
   }
   if (!e) {
     struct ana_report r = {

@@ -215,6 +215,10 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
                           FILE *f);
 /* The short text summary: each regression-cause's path with its Δ. */
 void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f);
+/* summary.md: a few lines for an issue comment — the verdict, then the
+ * regression-causes with Δ, Δ per pair, place and call path. Names from
+ * the page are escaped for Markdown. */
+void ana_write_summary_md(const struct ana_graph *g, double mu_ms, FILE *f);
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
                      size_t cap);

@@ -127,6 +127,63 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
   free(cs);
 }
 
+/* Markdown: text from the page could carry markup; every character that
+ * means something there is escaped, and no HTML gets through. */
+static void rep_md(FILE *f, const char *s) {
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (strchr("\\`*_{}[]()<>#+-.!|~&", c)) fprintf(f, "\\%c", c);
+    else if (c < 0x20) fputc(' ', f);
+    else fputc(c, f);
+  }
+}
+
+void ana_write_summary_md(const struct ana_graph *g, double mu_ms, FILE *f) {
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(g, &cs);
+  fprintf(f, "### zamcap: ");
+  if (!n) {
+    fprintf(f, "no regression-cause\n\nNo function got slower by %g ms or "
+            "more in %s %u pair%s.\n", mu_ms, g->npairs > 1 ? "all" : "the",
+            g->npairs, g->npairs == 1 ? "" : "s");
+    free(cs);
+    return;
+  }
+  fprintf(f, "%u regression-cause%s\n\nSlower by %g ms or more in %s %u "
+          "pair%s:\n\n| Δ mean | function | where | Δ per pair | call path "
+          "|\n|---:|---|---|---|---|\n", n, n == 1 ? "" : "s", mu_ms,
+          g->npairs > 1 ? "all" : "the", g->npairs,
+          g->npairs == 1 ? "" : "s");
+  uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
+  for (uint32_t k = 0; k < n && k < 10; k++) {
+    uint32_t i = cs[k].node;
+    const struct ana_gnode *nd = &g->nodes[i];
+    fprintf(f, "| +%.1f ms | ", cs[k].delta_ms);
+    rep_md(f, rep_name(g, i));
+    fprintf(f, "%s | ", nd->isnew == nd->present ? " (new)" : "");
+    rep_md(f, ana_str(g->ctx, nd->component));
+    fprintf(f, ":%d | ", nd->line + 1);
+    for (unsigned p = 0; p < g->npairs; p++) {
+      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      if (p) fputs(", ", f);
+      if (nv == ANA_ABSENT) fputs("–", f);
+      else fprintf(f, "%+.0f", (double)(nv - (ov < 0 ? 0 : ov)) / 1e3);
+    }
+    fputs(" | ", f);
+    uint32_t len = 0;
+    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
+    for (uint32_t j = len - 1; j-- > 0;) {
+      rep_md(f, rep_name(g, path[j]));
+      if (j) fputs(" › ", f);
+    }
+    fputs(" |\n", f);
+  }
+  if (n > 10) fprintf(f, "\n…and %u more in report.json.\n", n - 10);
+  free(path);
+  free(cs);
+}
+
 /* ---- report.json ---- */
 
 static double rep_ms(int64_t us) { return round((double)us) / 1e3; }

@@ -42,6 +42,9 @@ static void test_regression(void) {
   ZT_HAS(out, "pair 3/3");
   free(out);
   ZT_TRUE(exists(zt_tmp("out/critical-graph.dot")));
+  char *md = zt_read(zt_tmp("out/summary.md"));
+  ZT_HAS(md, "| slowChecksum (new) | /app\\.js:");
+  free(md);
   ZT_TRUE(exists(zt_tmp("out/pairs/pair-3.dot")));
   char *dot = zt_read(zt_tmp("out/critical-graph.dot"));
   ZT_HAS(dot, "slowChecksum\\n/app.js:");

@@ -176,6 +176,25 @@ static void test_reordered_siblings(void) {
   ana_ctx_free(c);
 }
 
+/* summary.md carries names from the page: markup in them is escaped. */
+static void test_summary_md_escapes(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *g = compare(c, "top@a.js 10\n",
+                                "top@a.js 10\n<img|onerror=*x*>@a.js 90\n",
+                                50, &st);
+  FILE *f = fopen(zt_tmp("s.md"), "w");
+  ana_write_summary_md(g, 50, f);
+  fclose(f);
+  char *md = zt_read(zt_tmp("s.md"));
+  ZT_HAS(md, "1 regression-cause");
+  ZT_HAS(md, "\\<img\\|onerror=\\*x\\*\\> (new)");
+  ZT_TRUE(md && !strstr(md, "<img|"));
+  free(md);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"thresholds", test_thresholds},
@@ -184,6 +203,7 @@ int main(int argc, char **argv) {
       {"lcs_fallback", test_lcs_fallback},
       {"aggregate_values", test_aggregate_values},
       {"reordered_siblings", test_reordered_siblings},
+      {"summary_md_escapes", test_summary_md_escapes},
   };
   return ZT_RUN(cases, argc, argv);
 }
