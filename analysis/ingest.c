@@ -164,7 +164,7 @@ struct val {
  * the "ph" value when the value is an object. Does not validate what lies
  * inside: the events that matter are parsed in full afterwards. */
 static enum zc_err ing_value(struct ing *g, struct val *v) {
-  size_t s = g->pos, i = s, str = 0, keys = 0;
+  size_t s = g->pos, i = s, str = 0;
   int depth = 0, in_str = 0, expect_key = 0, pending = 0, scalar = 0;
   int obj = (unsigned char)g->buf[s] == '{';
   v->ph = ING_NOOFF;
@@ -194,7 +194,6 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
             size_t kl = qi - str - 1;
             pending = kl == 2 && b[str + 1] == 'p' && b[str + 2] == 'h';
             expect_key = 0;
-            keys++;
           } else if (pending) {
             v->ph = str + 1 - s;
             pending = 0;
@@ -239,7 +238,6 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
     str -= str >= shift ? shift : str;
   }
 done:
-  (void)keys;
   v->s = s;
   v->e = i;
   g->pos = i;
