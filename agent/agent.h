@@ -53,4 +53,10 @@ enum zc_err agent_serve(const char *dir, struct agent_server **out);
 const char *agent_server_url(const struct agent_server *s); /* ends in / */
 void agent_server_free(struct agent_server *s);
 
+/* A build given on the command line (opt names the option, for messages):
+ * a folder is served (*srv set, free it) and *base is its URL; a URL
+ * (scheme://…, about:, data:) is *base as it is. Else ZC_E_USAGE. */
+enum zc_err agent_build_base(const char *opt, const char *arg,
+                             struct agent_server **srv, const char **base);
+
 #endif

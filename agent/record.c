@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 
 #include <unistd.h>
 
@@ -211,13 +210,11 @@ int agent_record(int argc, char **argv) {
       return AGENT_EXIT_USAGE;
     }
   }
-  struct stat ust;
-  int is_dir = stat(url, &ust) == 0 && S_ISDIR(ust.st_mode);
-  if (!is_dir && !strstr(url, "://") && strncmp(url, "about:", 6) &&
-      strncmp(url, "data:", 5)) {
+  struct agent_server *srv = NULL;
+  const char *base = NULL;
+  if (agent_build_base("--url", url, &srv, &base)) {
     scn_free(scn);
-    return agent_usage_error("record", "--url %s: neither a URL nor a folder",
-                             url);
+    return agent_usage_error("record", "%s", zc_errmsg());
   }
 
   /* A missing Chrome is found before any folder is made. */
@@ -225,6 +222,7 @@ int agent_record(int argc, char **argv) {
     char *chrome = cdp_find_chrome(co.chrome);
     if (!chrome) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+      agent_server_free(srv);
       scn_free(scn);
       return AGENT_EXIT_CAPTURE;
     }
@@ -232,21 +230,18 @@ int agent_record(int argc, char **argv) {
   }
   double t0 = zc_now_ms(), cpu0 = agent_cpu_ms();
   char *out = NULL, path[4096], logp[4096];
-  struct agent_server *srv = NULL;
   enum zc_err e = agent_outdir(outarg, &out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", out);
     e = agent_mkdirs(path);
   }
-  if (!e && is_dir) e = agent_serve(url, &srv);
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    agent_server_free(srv);
     free(out);
     scn_free(scn);
     return AGENT_EXIT_USAGE;
   }
-  const char *base = srv ? agent_server_url(srv) : url;
-  if (srv) zc_log(1, "serving %s at %s", url, base);
   char faildir[4200];
   snprintf(faildir, sizeof faildir, "%s/failures", out);
   struct scn_replay_opts ro = {base, step_timeout, faildir, NULL};

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "agent-int.h"
@@ -42,24 +41,6 @@ static const char run_usage[] =
 
 enum { OLD = 0, NEW = 1 };
 static const char *const side_name[] = {"old", "new"};
-
-/* A folder is served; a URL is used as it is. */
-static enum zc_err build_base(const char *arg, struct agent_server **srv,
-                              const char **base) {
-  struct stat st;
-  *srv = NULL;
-  if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
-    enum zc_err e = agent_serve(arg, srv);
-    if (e) return e;
-    *base = agent_server_url(*srv);
-    zc_log(1, "serving %s at %s", arg, *base);
-    return ZC_OK;
-  }
-  if (!strstr(arg, "://"))
-    return zc_fail(ZC_E_USAGE, "%s: neither a URL nor a folder", arg);
-  *base = arg;
-  return ZC_OK;
-}
 
 int agent_run(int argc, char **argv) {
   static const struct option opts[] = {
@@ -189,8 +170,8 @@ int agent_run(int argc, char **argv) {
     e = agent_mkdirs(path);
   }
   /* Each build on its own port: two origins, as two deployments are. */
-  if (!e) e = build_base(arg[OLD], &srv[OLD], &base[OLD]);
-  if (!e) e = build_base(arg[NEW], &srv[NEW], &base[NEW]);
+  if (!e) e = agent_build_base("--old", arg[OLD], &srv[OLD], &base[OLD]);
+  if (!e) e = agent_build_base("--new", arg[NEW], &srv[NEW], &base[NEW]);
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     rc = e == ZC_E_USAGE || e == ZC_E_IO ? AGENT_EXIT_USAGE

@@ -265,3 +265,21 @@ void agent_server_free(struct agent_server *s) {
   if (s->wake[1] >= 0) close(s->wake[1]);
   free(s);
 }
+
+enum zc_err agent_build_base(const char *opt, const char *arg,
+                             struct agent_server **srv, const char **base) {
+  struct stat st;
+  *srv = NULL;
+  if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
+    enum zc_err e = agent_serve(arg, srv);
+    if (e) return e;
+    *base = agent_server_url(*srv);
+    zc_log(1, "serving %s at %s", arg, *base);
+    return ZC_OK;
+  }
+  if (!strstr(arg, "://") && strncmp(arg, "about:", 6) &&
+      strncmp(arg, "data:", 5))
+    return zc_fail(ZC_E_USAGE, "%s %s: neither a URL nor a folder", opt, arg);
+  *base = arg;
+  return ZC_OK;
+}
