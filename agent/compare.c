@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,12 +26,16 @@ static const char compare_usage[] =
     "  --lcs-budget MS   time for one LCS before the hash matcher takes\n"
     "                    over (default 10000)\n"
     "  --drop-markers    leave (program), (idle), (garbage collector) out\n"
+    "  --format LIST     reports to write, of text (stdout), json, md, html,\n"
+    "                    dot (with the SVG); default all\n"
     "  -q, --quiet       no progress on stderr\n"
     "  -v, --verbose     more detail on stderr\n"
     "  -h, --help        this text\n"
     "\n"
-    "Writes OUT/critical-graph.dot, OUT/pairs/pair-<i>.dot, OUT/report.json\n"
-    "and prints the regression-causes. Exit: 0 none, 1 found, 2 bad input.\n";
+    "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
+    "OUT/critical-graph.dot (and .svg with Graphviz), OUT/pairs/pair-<i>.dot\n"
+    "and prints the regression-causes and the end-to-end figures.\n"
+    "Exit: 0 none, 1 found, 2 bad input.\n";
 
 static int is_trace_name(const char *n) {
   static const char *const ext[] = {".json", ".json.gz", ".cpuprofile",
@@ -89,192 +94,6 @@ static void free_list(char **v, size_t n) {
   free(v);
 }
 
-/* Writes path through fn, atomically: a .part file renamed into place. */
-static enum zc_err write_file(const char *path,
-                              enum zc_err (*fn)(void *, FILE *), void *arg) {
-  size_t n = strlen(path) + 8;
-  char *tmp = zc_xmalloc(n);
-  snprintf(tmp, n, "%s.part", path);
-  enum zc_err e = ZC_OK;
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
-  } else {
-    e = fn(arg, f);
-    if (!e && ferror(f))
-      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-    if (fclose(f) != 0 && !e)
-      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-    if (!e && rename(tmp, path) != 0)
-      e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-    if (e) remove(tmp);
-  }
-  free(tmp);
-  return e;
-}
-
-struct dot_arg {
-  const struct ana_graph *g;
-  const char *title;
-  double mu;
-};
-
-static enum zc_err dot_fn(void *arg, FILE *f) {
-  const struct dot_arg *d = arg;
-  return ana_write_dot(d->g, d->title, f);
-}
-
-static enum zc_err md_fn(void *arg, FILE *f) {
-  const struct dot_arg *d = arg;
-  ana_write_summary_md(d->g, d->mu, f);
-  return ZC_OK;
-}
-
-static enum zc_err write_dot(const struct ana_graph *g, const char *path,
-                             const char *title) {
-  struct dot_arg d = {g, title, 0};
-  return write_file(path, dot_fn, &d);
-}
-
-/* critical-graph.svg when Graphviz is there; the report works without. */
-static void draw_svg(const char *out) {
-  char cmd[8400];
-  snprintf(cmd, sizeof cmd, "command -v dot >/dev/null 2>&1 && dot -Tsvg "
-           "'%s/critical-graph.dot' -o '%s/critical-graph.svg' 2>/dev/null",
-           out, out);
-  if (!strchr(out, '\'') && system(cmd) == 0)
-    zc_log(2, "drew %s/critical-graph.svg", out);
-}
-
-static const char *base_name(const char *p) {
-  const char *s = strrchr(p, '/');
-  return s ? s + 1 : p;
-}
-
-/* Loads and prunes one trace; a trace without CPU samples is an input
- * error, since there is nothing to compare. */
-static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
-                            int drop_markers, struct ana_bottomup *bu,
-                            int side, struct ana_timeline **out) {
-  double t0 = zc_now_ms();
-  enum zc_err e = ana_load(ctx, path, out);
-  if (e) return e;
-  struct ana_timeline *tl = *out;
-  if (!tl->samples) {
-    ana_timeline_free(tl);
-    *out = NULL;
-    return zc_fail(ZC_E_PARSE, "%s: no CPU profile samples in this trace "
-                   "(record it with the 'disabled-by-default-v8.cpu_profiler' "
-                   "category, as the DevTools Performance panel does)", path);
-  }
-  if (bu) ana_bu_add(bu, tl, side);
-  ana_prune(tl, ANA_PRUNE_NAMES | (drop_markers ? ANA_PRUNE_MARKERS : 0u));
-  zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms",
-         path, (double)tl->bytes / 1e6, (unsigned long long)tl->events,
-         (unsigned long long)tl->samples, tl->nnodes - tl->pruned_nodes,
-         zc_now_ms() - t0);
-  return ZC_OK;
-}
-
-enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
-                          unsigned npairs, const struct ana_opts *o,
-                          int drop, const char *out, unsigned *causes) {
-  *causes = 0;
-  struct ana_ctx *ctx = ana_ctx_new();
-  struct ana_bottomup *bu = ana_bu_new(ctx);
-  struct ana_graph **graphs = zc_xcalloc(npairs ? npairs : 1, sizeof *graphs);
-  struct ana_graph *agg = NULL;
-  uint32_t *onodes = zc_xcalloc(npairs ? npairs : 1, sizeof *onodes);
-  uint32_t *nnodes = zc_xcalloc(npairs ? npairs : 1, sizeof *nnodes);
-  struct ana_timeline *ot = NULL, *nt = NULL;
-  struct ana_stats stats = {0, 0, 0};
-  unsigned done = 0;
-  double t0 = zc_now_ms();
-  char path[4096];
-  snprintf(path, sizeof path, "%s/pairs", out);
-  enum zc_err e = agent_mkdirs(path);
-  for (unsigned p = 0; !e && p < npairs; p++) {
-    double tp = zc_now_ms();
-    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ot)) ||
-        (e = load_one(ctx, newf[p], drop, bu, 1, &nt)))
-      break;
-    onodes[p] = ana_tl_reachable(ot);
-    nnodes[p] = ana_tl_reachable(nt);
-    if ((e = ana_critical(ot, nt, o, &stats, &graphs[p]))) break;
-    ana_timeline_free(ot);
-    ana_timeline_free(nt);
-    ot = nt = NULL;
-    done = p + 1;
-    char title[512];
-    snprintf(path, sizeof path, "%s/pairs/pair-%u.dot", out, p + 1);
-    snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
-             base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
-    if ((e = write_dot(graphs[p], path, title))) break;
-    zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
-           npairs, base_name(oldf[p]), base_name(newf[p]),
-           ana_graph_causes(graphs[p]),
-           ana_graph_causes(graphs[p]) == 1 ? "" : "s",
-           (zc_now_ms() - tp) / 1e3);
-  }
-  if (!e) {
-    agg = ana_aggregate(graphs, npairs, o->quorum);
-    char title[256];
-    snprintf(path, sizeof path, "%s/critical-graph.dot", out);
-    snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s",
-             npairs, npairs == 1 ? "" : "s", o->mu_ms,
-             o->quorum && o->quorum < npairs ? ", quorum" : "");
-    e = write_dot(agg, path, title);
-    if (!e) {
-      struct dot_arg d = {agg, NULL, o->mu_ms};
-      snprintf(path, sizeof path, "%s/summary.md", out);
-      e = write_file(path, md_fn, &d);
-    }
-    if (!e) draw_svg(out);
-  }
-  if (!e) {
-    struct ana_report r = {
-        .version = ZAMCAP_VERSION,
-        .command = "compare",
-        .opts = o,
-        .drop_markers = drop,
-        .npairs = npairs,
-        .old_files = oldf,
-        .new_files = newf,
-        .old_nodes = onodes,
-        .new_nodes = nnodes,
-        .pairs = graphs,
-        .agg = agg,
-        .bu = bu,
-        .stats = &stats,
-        .elapsed_ms = zc_now_ms() - t0,
-        .bottomup_max = 500,
-    };
-    snprintf(path, sizeof path, "%s/report.json", out);
-    e = ana_write_report_json(&r, path);
-  }
-  if (!e) {
-    ana_write_summary(agg, o->mu_ms, stdout);
-    fflush(stdout);
-    *causes = ana_graph_causes(agg);
-    zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
-  } else if (done) {
-    struct zc_errsave sv;
-    zc_err_save(&sv);
-    zc_fail(sv.code, "%s (the graphs of the %u pair%s done are in %s/pairs/)",
-            sv.msg, done, done == 1 ? "" : "s", out);
-  }
-  ana_timeline_free(ot);
-  ana_timeline_free(nt);
-  for (unsigned p = 0; p < npairs; p++) ana_graph_free(graphs[p]);
-  free(graphs);
-  ana_graph_free(agg);
-  free(onodes);
-  free(nnodes);
-  ana_bu_free(bu);
-  ana_ctx_free(ctx);
-  return e;
-}
-
 int agent_compare(int argc, char **argv) {
   static const struct option opts[] = {
       {"mu", required_argument, NULL, 'm'},
@@ -283,6 +102,7 @@ int agent_compare(int argc, char **argv) {
       {"out", required_argument, NULL, 'o'},
       {"lcs-budget", required_argument, NULL, 'b'},
       {"drop-markers", no_argument, NULL, 'd'},
+      {"format", required_argument, NULL, 'f'},
       {"quiet", no_argument, NULL, 'q'},
       {"verbose", no_argument, NULL, 'v'},
       {"help", no_argument, NULL, 'h'},
@@ -293,6 +113,7 @@ int agent_compare(int argc, char **argv) {
   unsigned maxpairs = 0;
   const char *outarg = NULL;
   int drop = 0, c;
+  struct agent_report_in in = {"compare", AGENT_FMT_ALL, NULL, 0, 0};
   optind = 1;
   while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
     switch (c) {
@@ -318,6 +139,12 @@ int agent_compare(int argc, char **argv) {
                                  "milliseconds, not '%s'", optarg);
       break;
     case 'd': drop = 1; break;
+    case 'f':
+      if (!agent_parse_formats(optarg, &in.formats))
+        return agent_usage_error("compare", "--format wants a list of "
+                                 "text, json, md, html, dot or all, not "
+                                 "'%s'", optarg);
+      break;
     case 'q': zc_verbosity = 0; break;
     case 'v': zc_verbosity = 2; break;
     case 'h': fputs(compare_usage, stdout); return 0;
@@ -348,7 +175,7 @@ int agent_compare(int argc, char **argv) {
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
   if ((e = agent_analyze((const char *const *)oldf, (const char *const *)newf,
-                         npairs, &o, drop, out, &causes)))
+                         npairs, &o, drop, out, &in, &causes)))
     goto fail;
   rc = causes ? AGENT_EXIT_FOUND : AGENT_EXIT_NONE;
   goto out;
@@ -372,6 +199,22 @@ static const char tree_usage[] =
     "  --no-prune        keep anonymous and one-letter functions\n"
     "  --drop-markers    leave (program), (idle), (garbage collector) out\n"
     "  -h, --help        this text\n";
+
+/* The end-to-end figures of one trace, after its tree. */
+static void print_figures(const struct ana_figures *f) {
+  if (isnan(f->scripting_ms) && !f->marks) return;
+  printf("main thread: scripting %.1f ms, GC %.1f ms, style and layout "
+         "%.1f ms, %.0f long task%s (%.1f ms blocking)\n", f->scripting_ms,
+         f->gc_ms, f->style_layout_ms, f->long_tasks,
+         f->long_tasks == 1 ? "" : "s", f->blocking_ms);
+  if (!f->nsteps) return;
+  if (isnan(f->scenario_ms)) printf("scenario: no zamcap:end mark\n");
+  else printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
+              f->steps[0].step);
+  for (uint32_t i = 0; i < f->nsteps; i++)
+    printf("  step %u %s: %.1f ms\n", f->steps[i].step, f->steps[i].type,
+           f->steps[i].ms);
+}
 
 int agent_tree(int argc, char **argv) {
   static const struct option opts[] = {
@@ -416,6 +259,7 @@ int agent_tree(int argc, char **argv) {
   ana_prune(tl, (prune ? ANA_PRUNE_NAMES : 0u) |
                     (drop ? ANA_PRUNE_MARKERS : 0u));
   ana_tl_print(tl, min_ms, stdout);
+  print_figures(&tl->fig);
   ana_timeline_free(tl);
   ana_ctx_free(ctx);
   return 0;

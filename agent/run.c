@@ -1,14 +1,20 @@
 /* zamcap SCENARIO --old URL|DIR --new URL|DIR: the one command. Replays
  * the scenario on both builds in interleaved, counterbalanced pairs in one
  * browser, each run in a fresh context, then compares the traces. */
+#include <dirent.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
+
+#include <cjson/cJSON.h>
 
 #include "agent-int.h"
 #include "ana.h"
+#include "attach.h"
 
 static const char run_usage[] =
     "usage: zamcap SCENARIO --old URL|DIR --new URL|DIR [OPTIONS]\n"
@@ -33,14 +39,94 @@ static const char run_usage[] =
     "  --timeout MS        longest wait for Chrome (default 30000)\n"
     "  --chrome PATH       the Chrome to launch\n"
     "  --browser-url URL   attach to a running Chrome instead\n"
+    "  --format LIST       reports to write, of text (stdout), json, md,\n"
+    "                      html, dot (with the SVG); default all\n"
+    "  --attach URL        upload report.html, summary.md and report.json\n"
+    "                      there (multipart POST) when done\n"
+    "  --attach-header H   'Name: value' for the upload, repeatable; $VAR\n"
+    "                      and ${VAR} in the value come from the environment\n"
     "  -q, -v              quieter, more verbose\n"
     "\n"
     "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
     "input error, 3 capture failed or incomplete (a pair was dropped; the\n"
-    "others are still analysed and reported), 130/143 interrupted.\n";
+    "others are still analysed and reported) or the upload failed with no\n"
+    "regression to report, 130/143 interrupted.\n";
 
 enum { OLD = 0, NEW = 1 };
 static const char *const side_name[] = {"old", "new"};
+
+/* Progress on stderr: on a terminal, one status line rewritten in place
+ * while a run goes, and a line kept per finished run; elsewhere (a log, a
+ * nightly job's mail) only the kept lines, one per event. */
+struct progress {
+  double t0;
+  int tty, open; /* a status line is showing */
+};
+
+static void progress(struct progress *p, int keep, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void progress(struct progress *p, int keep, const char *fmt, ...) {
+  if (zc_verbosity < 1 || (!keep && !p->tty)) return;
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (p->tty) fputs("\r\033[K", stderr);
+  fprintf(stderr, "zamcap: [%6.1f s] %s%s", (zc_now_ms() - p->t0) / 1e3, msg,
+          keep ? "\n" : "");
+  p->open = !keep && p->tty;
+  fflush(stderr);
+}
+
+/* The failure files a run left, as "failures/NAME-step-N.png", or NULL. */
+static char *failure_file(const char *out, const char *name) {
+  char dir[4200], *found = NULL;
+  snprintf(dir, sizeof dir, "%s/failures", out);
+  DIR *d = opendir(dir);
+  if (!d) return NULL;
+  size_t n = strlen(name);
+  struct dirent *de;
+  while ((de = readdir(d)))
+    if (!strncmp(de->d_name, name, n) && de->d_name[n] == '-' &&
+        strstr(de->d_name, ".png")) {
+      size_t len = strlen(de->d_name) + 16;
+      found = zc_xmalloc(len);
+      snprintf(found, len, "failures/%s", de->d_name);
+      break;
+    }
+  closedir(d);
+  return found;
+}
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v) {
+  if (v) cJSON_AddStringToObject(o, k, v);
+  else cJSON_AddNullToObject(o, k);
+}
+
+/* report.json's environment: Chrome and the machine. */
+static cJSON *environment(struct cdp_browser *b) {
+  cJSON *env = cJSON_CreateObject();
+  cJSON_AddStringToObject(env, "chrome", cdp_browser_version(b));
+  const char *fl = cdp_browser_flags(b);
+  if (fl[0]) cJSON_AddStringToObject(env, "chrome_command", fl);
+  else cJSON_AddStringToObject(env, "chrome_attached", cdp_browser_ws_url(b));
+  cJSON *m = cJSON_AddObjectToObject(env, "machine");
+  struct utsname u;
+  if (uname(&u) == 0) {
+    char os[600];
+    snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
+    cJSON_AddStringToObject(m, "os", os);
+    cJSON_AddStringToObject(m, "host", u.nodename);
+  }
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+  if (cpus > 0) cJSON_AddNumberToObject(m, "cpus", (double)cpus);
+  if (pages > 0 && psz > 0)
+    cJSON_AddNumberToObject(m, "memory_mb",
+                            (double)((long long)pages * psz / (1 << 20)));
+  return env;
+}
 
 int agent_run(int argc, char **argv) {
   static const struct option opts[] = {
@@ -58,6 +144,9 @@ int agent_run(int argc, char **argv) {
       {"timeout", required_argument, NULL, 't'},
       {"chrome", required_argument, NULL, 'c'},
       {"browser-url", required_argument, NULL, 'b'},
+      {"format", required_argument, NULL, 'f'},
+      {"attach", required_argument, NULL, 'a'},
+      {"attach-header", required_argument, NULL, 'H'},
       {"quiet", no_argument, NULL, 'q'},
       {"verbose", no_argument, NULL, 'v'},
       {"help", no_argument, NULL, 'h'},
@@ -67,9 +156,12 @@ int agent_run(int argc, char **argv) {
   cdp_opts_default(&co);
   struct ana_opts ao;
   ana_opts_default(&ao);
-  const char *arg[2] = {NULL, NULL}, *outarg = NULL;
+  const char *arg[2] = {NULL, NULL}, *outarg = NULL, *attach = NULL;
+  const char *hdr[32];
+  unsigned nhdr = 0, formats = AGENT_FMT_ALL;
   unsigned pairs = 3, warmup = 1, retries = 1;
   double throttle = 0, step_timeout = 30000, settle = 500;
+  char why[512];
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
@@ -124,6 +216,24 @@ int agent_run(int argc, char **argv) {
       break;
     case 'c': co.chrome = optarg; break;
     case 'b': co.browser_url = optarg; break;
+    case 'f':
+      if (!agent_parse_formats(optarg, &formats))
+        return agent_usage_error(NULL, "--format wants a list of text, json, "
+                                 "md, html, dot or all, not '%s'", optarg);
+      break;
+    case 'a':
+      if (!agent_attach_url_ok(optarg, why, sizeof why))
+        return agent_usage_error(NULL, "%s", why);
+      attach = optarg;
+      break;
+    case 'H':
+      if (nhdr == sizeof hdr / sizeof *hdr)
+        return agent_usage_error(NULL, "at most %zu --attach-header",
+                                 sizeof hdr / sizeof *hdr);
+      if (!agent_attach_header_ok(optarg, why, sizeof why))
+        return agent_usage_error(NULL, "%s", why);
+      hdr[nhdr++] = optarg;
+      break;
     case 'q': zc_verbosity = 0; break;
     case 'v': zc_verbosity++; break;
     case 'h': fputs(run_usage, stdout); return 0;
@@ -140,6 +250,10 @@ int agent_run(int argc, char **argv) {
   if (co.chrome && co.browser_url)
     return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
                              "other");
+  if (nhdr && !attach)
+    return agent_usage_error(NULL, "--attach-header without --attach URL");
+  if (attach && !(formats & AGENT_FMT_JSON && formats & AGENT_FMT_MD))
+    formats |= AGENT_FMT_JSON | AGENT_FMT_MD; /* what --attach sends */
   struct scn_scenario *scn = NULL;
   if (scn_load(argv[optind], &scn)) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
@@ -155,7 +269,7 @@ int agent_run(int argc, char **argv) {
     free(chrome);
   }
 
-  double t0 = zc_now_ms();
+  struct progress pg = {zc_now_ms(), isatty(2), 0};
   char *out = NULL, path[4096], logp[4200], faildir[4200];
   struct agent_server *srv[2] = {NULL, NULL};
   const char *base[2] = {NULL, NULL};
@@ -164,6 +278,8 @@ int agent_run(int argc, char **argv) {
   memset(file, 0, sizeof file);
   unsigned complete = 0, dropped = 0, causes = 0;
   int rc = AGENT_EXIT_CAPTURE;
+  cJSON *extra = cJSON_CreateObject();
+  cJSON *runs = NULL, *droplist = NULL;
   enum zc_err e = agent_outdir(outarg, &out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", out);
@@ -178,17 +294,36 @@ int agent_run(int argc, char **argv) {
                                          : AGENT_EXIT_INTERNAL;
     goto out;
   }
+  cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
+  cJSON_AddStringToObject(inp, "scenario", argv[optind]);
+  cJSON_AddStringToObject(inp, "title", scn->title);
+  cJSON_AddStringToObject(inp, "old", arg[OLD]);
+  cJSON_AddStringToObject(inp, "new", arg[NEW]);
+  cJSON_AddStringToObject(inp, "old_url", base[OLD]);
+  cJSON_AddStringToObject(inp, "new_url", base[NEW]);
+  cJSON_AddNumberToObject(inp, "pairs", pairs);
+  cJSON_AddNumberToObject(inp, "warmup", warmup);
+  cJSON_AddNumberToObject(inp, "retries", retries);
+  if (throttle > 1) cJSON_AddNumberToObject(inp, "cpu_throttle", throttle);
+  else cJSON_AddNullToObject(inp, "cpu_throttle");
+  runs = cJSON_AddArrayToObject(extra, "runs");
+  droplist = cJSON_AddArrayToObject(extra, "dropped_pairs");
+
   snprintf(logp, sizeof logp, "%s/chrome.log", out);
   snprintf(faildir, sizeof faildir, "%s/failures", out);
   if (!co.browser_url) co.log_path = logp;
+  progress(&pg, 0, "starting Chrome");
   if ((e = cdp_browser_start(&co, &b))) {
+    if (pg.open) fputs("\n", stderr);
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     rc = agent_exit_for(e);
     goto out;
   }
-  zc_log(1, "%s; %s: %u pair%s, %u warm-up run%s per build", cdp_browser_version(b),
-         scn->title[0] ? scn->title : argv[optind], pairs,
-         pairs == 1 ? "" : "s", warmup, warmup == 1 ? "" : "s");
+  cJSON_AddItemToObject(extra, "environment", environment(b));
+  progress(&pg, 1, "%s; %s: %u pair%s, %u warm-up run%s per build; report "
+           "in %s/", cdp_browser_version(b),
+           scn->title[0] ? scn->title : argv[optind], pairs,
+           pairs == 1 ? "" : "s", warmup, warmup == 1 ? "" : "s", out);
   struct cdp_conn *conn = cdp_browser_conn(b);
   struct agent_capture_opts ca = {
       .scn = scn, .settle_ms = settle, .timeout_ms = co.timeout_ms,
@@ -207,14 +342,17 @@ int agent_run(int argc, char **argv) {
       ca.trace = 0;
       snprintf(failname, sizeof failname, "warmup-%u-%s", w, side_name[sd]);
       ca.replay.fail_name = failname;
+      progress(&pg, 0, "warm-up %u/%u, %s build ...", w, warmup,
+               side_name[sd]);
       if ((e = agent_capture(conn, &ca, NULL, &res))) {
+        if (pg.open) fputs("\n", stderr);
         fprintf(stderr, "zamcap: warm-up on the %s build: %s\n",
                 side_name[sd], zc_errmsg());
         rc = agent_exit_for(e);
         goto out;
       }
-      zc_log(1, "warm-up %u/%u, %s build: %.1f s", w, warmup, side_name[sd],
-             (zc_now_ms() - tr) / 1e3);
+      progress(&pg, 1, "warm-up %u/%u, %s build: %.1f s", w, warmup,
+               side_name[sd], (zc_now_ms() - tr) / 1e3);
     }
   ca.trace = 1;
 
@@ -232,22 +370,40 @@ int agent_run(int argc, char **argv) {
         snprintf(failname, sizeof failname, "%s-%u-try-%u", side_name[sd], i,
                  attempt + 1);
         ca.replay.fail_name = failname;
+        progress(&pg, 0, "pair %u/%u, %s build%s ...", i, pairs,
+                 side_name[sd], attempt ? " (retry)" : "");
         e = agent_capture(conn, &ca, path, &res);
+        cJSON *run = cJSON_CreateObject();
+        cJSON_AddNumberToObject(run, "pair", i);
+        cJSON_AddStringToObject(run, "build", side_name[sd]);
+        cJSON_AddNumberToObject(run, "attempt", attempt + 1);
+        cJSON_AddStringToObject(run, "status", e ? "failed" : "ok");
+        add_str_or_null(run, "error", e ? zc_errmsg() : NULL);
+        const char *rel = !e && res.file ? strrchr(res.file, '/') : NULL;
+        char tr_rel[300];
+        if (rel) snprintf(tr_rel, sizeof tr_rel, "traces/%s", rel + 1);
+        add_str_or_null(run, "trace", rel ? tr_rel : NULL);
+        cJSON_AddNumberToObject(run, "ms", zc_now_ms() - tr);
+        if (!e) cJSON_AddNumberToObject(run, "bytes", (double)res.bytes);
+        char *ff = e ? failure_file(out, failname) : NULL;
+        add_str_or_null(run, "failure", ff);
+        free(ff);
+        cJSON_AddItemToArray(runs, run);
         if (!e) {
           file[sd][i - 1] = res.file;
-          zc_log(1, "pair %u/%u, %s build: %.1f s (%.1f MB trace, settled "
-                 "%.0f ms after the first traced step)", i, pairs,
-                 side_name[sd], (zc_now_ms() - tr) / 1e3,
-                 (double)res.bytes / 1e6, res.settled_ms);
+          progress(&pg, 1, "pair %u/%u, %s build: %.1f s (%.1f MB trace)", i,
+                   pairs, side_name[sd], (zc_now_ms() - tr) / 1e3,
+                   (double)res.bytes / 1e6);
           break;
         }
         if (e == ZC_E_INTERRUPTED) {
+          if (pg.open) fputs("\n", stderr);
           fprintf(stderr, "zamcap: %s\n", zc_errmsg());
           rc = agent_exit_for(e);
           goto out;
         }
-        zc_log(1, "pair %u/%u, %s build failed (try %u of %u): %s", i, pairs,
-               side_name[sd], attempt + 1, retries + 1, zc_errmsg());
+        progress(&pg, 1, "pair %u/%u, %s build failed (try %u of %u): %s", i,
+                 pairs, side_name[sd], attempt + 1, retries + 1, zc_errmsg());
         if (attempt >= retries) {
           ok = 0;
           break;
@@ -257,8 +413,9 @@ int agent_run(int argc, char **argv) {
     if (ok) complete++;
     else {
       dropped++;
-      zc_log(1, "pair %u dropped; its traces that were recorded stay in "
-             "%s/traces/", i, out);
+      cJSON_AddItemToArray(droplist, cJSON_CreateNumber(i));
+      progress(&pg, 1, "pair %u dropped; its traces that were recorded stay "
+               "in %s/traces/", i, out);
     }
   }
   cdp_browser_free(b);
@@ -274,9 +431,12 @@ int agent_run(int argc, char **argv) {
     for (unsigned i = 0; i < pairs; i++)
       if (file[OLD][i] && file[NEW][i]) of[n] = file[OLD][i], nf[n++] = file[NEW][i];
     if (ao.quorum > n) ao.quorum = n;
-    if ((e = agent_analyze(of, nf, n, &ao, 0, out, &causes))) {
+    struct agent_report_in in = {"run", formats, extra, pairs, dropped};
+    progress(&pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
+    if (pg.open) fputs("\r\033[K", stderr);
+    if ((e = agent_analyze(of, nf, n, &ao, 0, out, &in, &causes))) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      rc = AGENT_EXIT_USAGE;
+      rc = e == ZC_E_IO ? AGENT_EXIT_CAPTURE : AGENT_EXIT_USAGE;
       goto out;
     }
   }
@@ -287,8 +447,17 @@ int agent_run(int argc, char **argv) {
   rc = dropped ? AGENT_EXIT_CAPTURE
        : causes ? AGENT_EXIT_FOUND
                 : AGENT_EXIT_NONE;
+  if (attach) {
+    if ((e = agent_attach_stoppable(attach, hdr, nhdr, out,
+                                    &cdp_interrupted))) {
+      fprintf(stderr, "zamcap: %s (the report stays in %s/)\n", zc_errmsg(),
+              out);
+      if (e == ZC_E_INTERRUPTED) rc = agent_exit_for(e);
+      else if (rc == AGENT_EXIT_NONE) rc = AGENT_EXIT_CAPTURE;
+    }
+  }
   zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
-         (zc_now_ms() - t0) / 1e3, agent_cpu_ms() / 1e3, agent_peak_mb());
+         (zc_now_ms() - pg.t0) / 1e3, agent_cpu_ms() / 1e3, agent_peak_mb());
 out:
   cdp_browser_free(b);
   agent_server_free(srv[OLD]);
@@ -296,6 +465,7 @@ out:
   rmdir(faildir); /* only when empty: nothing failed */
   for (int sd = 0; sd < 2; sd++)
     for (unsigned i = 0; i < pairs; i++) free(file[sd][i]);
+  cJSON_Delete(extra);
   scn_free(scn);
   free(out);
   return rc;

@@ -61,6 +61,28 @@ struct ana_node { /* read-only for users */
   int64_t first_us; /* first sample in the subtree; INT64_MAX if none */
 };
 
+/* End-to-end figures of one recorded run, read from the trace's events on
+ * the page's main thread (the thread of zamcap's step marks; without
+ * marks, the busiest CrRendererMain): wall times from the marks
+ * zamcap:step:N:TYPE and zamcap:end; CPU figures from the first mark to
+ * the end of the recording. Times in ms; NAN where the trace cannot say. */
+struct ana_step_time {
+  uint32_t step;  /* 1-based, as the Recorder numbers steps */
+  char type[24];  /* the step's type, from the mark */
+  double ms;      /* to the next mark; NAN for a step with no next mark */
+};
+struct ana_figures {
+  int marks;               /* zamcap step marks found */
+  double scenario_ms;      /* first step mark to zamcap:end */
+  double scripting_ms;     /* CPU samples in JavaScript functions */
+  double gc_ms;            /* CPU samples in (garbage collector) */
+  double style_layout_ms;  /* UpdateLayoutTree and Layout events */
+  double long_tasks;       /* tasks over 50 ms */
+  double blocking_ms;      /* their time beyond 50 ms each */
+  uint32_t nsteps;
+  struct ana_step_time *steps; /* owned by the timeline */
+};
+
 struct ana_timeline {
   struct ana_ctx *ctx;    /* borrowed */
   struct ana_node *nodes; /* [0] is the root */
@@ -74,6 +96,7 @@ struct ana_timeline {
   uint64_t samples;  /* CPU samples placed in the tree */
   uint32_t profiles; /* CPU profiles found */
   uint32_t pruned_nodes;
+  struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
   size_t capnodes;          /* private */
 };
@@ -207,6 +230,47 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
 /* Rows sorted by Δ, largest first; valid until the next call or free. */
 uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows);
 
+/* ---- end-to-end figures over the runs ---- */
+
+/* Mean and 95 % confidence interval (Student's t) of the values that are
+ * not NAN; lo and hi are NAN with fewer than two. */
+struct ana_stat {
+  unsigned n;
+  double mean, lo, hi;
+};
+void ana_stat(const double *v, unsigned n, struct ana_stat *out);
+double ana_t95(unsigned df); /* two-sided 95 % quantile of Student's t */
+
+/* Figures outlive their timeline as copies; clear frees the copy. */
+void ana_figures_copy(struct ana_figures *dst, const struct ana_figures *src);
+void ana_figures_clear(struct ana_figures *f);
+
+/* One row of the end-to-end table: a metric (step 0) or a step. delta is
+ * over the per-pair differences new - old; significant when its interval
+ * leaves out 0. */
+struct ana_e2e_row {
+  const char *name, *label, *unit; /* static strings */
+  uint32_t step;
+  char type[24];
+  struct ana_stat old, new_, delta;
+  double pct; /* delta.mean / old.mean, in % */
+  int significant;
+  double *old_v, *new_v; /* the runs' values, nv each */
+  unsigned nv;
+};
+struct ana_e2e {
+  unsigned npairs;
+  struct ana_e2e_row *rows; /* metrics first, then steps */
+  unsigned n, nmetrics;
+};
+/* The table for n pairs of runs (old[i] and new_[i] recorded together). */
+struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
+                            const struct ana_figures *new_, unsigned n);
+void ana_e2e_free(struct ana_e2e *e);
+/* The metric row by name ("scenario_ms", ...) if any pair had it. */
+const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
+                                       const char *name);
+
 /* ---- reports ---- */
 
 /* Graphviz DOT: leaves (regression-causes) grey-filled; each label has the
@@ -215,10 +279,13 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
                           FILE *f);
 /* The short text summary: each regression-cause's path with its Δ. */
 void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f);
-/* summary.md: a few lines for an issue comment — the verdict, then the
- * regression-causes with Δ, Δ per pair, place and call path. Names from
- * the page are escaped for Markdown. */
-void ana_write_summary_md(const struct ana_graph *g, double mu_ms, FILE *f);
+/* summary.md: a few lines for an issue comment — the verdict (when given,
+ * else one made from the graph), the top regression-causes with Δ, Δ per
+ * pair, place and call path, and the end-to-end change (e2e may be NULL).
+ * Everything from the page is escaped for Markdown. */
+void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
+                          const char *verdict, const struct ana_e2e *e2e,
+                          FILE *f);
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
                      size_t cap);
@@ -239,8 +306,16 @@ struct ana_report {
   double elapsed_ms;
   uint32_t bottomup_max; /* rows kept in the bottom-up table */
 };
-/* Writes report.json (schema in README.md) to path, atomically: a
- * temporary file renamed into place. */
+/* The report.json document (schema in README.md), for the caller to add
+ * to and write; free with cJSON_Delete. */
+struct cJSON;
+struct cJSON *ana_report_json(const struct ana_report *r);
+/* The end_to_end object of report.json. */
+struct cJSON *ana_e2e_json(const struct ana_e2e *e);
+/* Writes a JSON document to path atomically: a temporary file renamed
+ * into place. */
+enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
+/* Both: report.json as the analysis alone knows it. */
 enum zc_err ana_write_report_json(const struct ana_report *r,
                                   const char *path);
 

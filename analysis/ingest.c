@@ -2,19 +2,26 @@
  *
  * A structural scanner walks the top-level JSON: it finds each value's
  * extent (brackets and strings only, no allocation) and, for trace events,
- * the offset of the "ph" value on the way. Only the events zamcap needs
- * (ph "P": Profile/ProfileChunk, ph "M": metadata) are read, with a pull
- * reader (jread.c) straight into profile nodes and samples: no DOM.
+ * the offsets of the "ph" and "name" values on the way. Only the events
+ * zamcap needs are read, with a pull reader (jread.c) and no DOM: ph "P"
+ * (Profile/ProfileChunk) straight into profile nodes and samples, ph "M"
+ * (thread names), and for the end-to-end figures zamcap's step marks and
+ * the few complete events they need (tasks, style and layout).
  * Memory is the buffer (as large as the largest single event) plus the
  * kept profile nodes and samples, whatever the file's size. */
 #include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
 
 #include "ana-int.h"
 
-#define ING_READ (1u << 20)     /* bytes asked of zlib per read */
+/* Bytes asked of zlib per read: a variable only so that the fuzzer can
+ * make values straddle many refills (ana-int.h). */
+unsigned ana__ing_read = 1u << 20;
+#define ING_READ ana__ing_read
 #define ING_MAXVAL (1u << 30)   /* largest single JSON value we hold */
 #define ING_NOOFF SIZE_MAX
 
@@ -31,6 +38,7 @@ struct prof { /* one V8 profile, (pid, id) */
   char id[48];
   int has_tid, has_start, has_end;
   int64_t start_us, end_us;
+  int64_t script_us, gc_us, busy_us; /* from the figures' window on */
   struct pnode *nodes;
   size_t nnodes, capnodes;
   uint32_t *tab; /* node index + 1 by id */
@@ -43,6 +51,15 @@ struct prof { /* one V8 profile, (pid, id) */
 struct thr {
   int64_t pid, tid;
   uint32_t name;
+};
+
+/* What the end-to-end figures need of a complete event or a mark. */
+enum { EV_TASK, EV_LAYOUT, EV_MARK };
+struct fev {
+  int64_t pid, tid, ts, dur;
+  uint8_t what;
+  uint32_t step;  /* EV_MARK: the step number; 0 for zamcap:end */
+  char type[24];  /* EV_MARK: the step type */
 };
 
 struct ing {
@@ -65,6 +82,10 @@ struct ing {
   size_t capkids;
   struct prof *cpuprofile; /* set when the file is a .cpuprofile */
   uint32_t k_root, k_program, k_idle, k_gc;
+  struct fev *fev;
+  size_t nfev, capfev;
+  int64_t fig_t0; /* the figures' window starts here (the first mark) */
+  size_t capsteps;
 };
 
 /* ---- reading ---- */
@@ -158,16 +179,17 @@ static void ing_init_cls(void) {
 struct val {
   size_t s, e; /* extent in buf */
   size_t ph;   /* offset from s of the "ph" string's first byte */
+  size_t name; /* and of the "name" string's */
 };
 
 /* Finds the extent of the JSON value at g->pos, reading as needed; notes
- * the "ph" value when the value is an object. Does not validate what lies
+ * the "ph" and "name" values when the value is an object. Does not validate what lies
  * inside: the events that matter are parsed in full afterwards. */
 static enum zc_err ing_value(struct ing *g, struct val *v) {
   size_t s = g->pos, i = s, str = 0;
   int depth = 0, in_str = 0, expect_key = 0, pending = 0, scalar = 0;
   int obj = (unsigned char)g->buf[s] == '{';
-  v->ph = ING_NOOFF;
+  v->ph = v->name = ING_NOOFF;
   if (!ing_cls[(unsigned char)g->buf[s]]) scalar = 1;
   for (;;) {
     const unsigned char *b = (const unsigned char *)g->buf;
@@ -192,10 +214,13 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
         if (depth == 1 && obj) {
           if (expect_key) {
             size_t kl = qi - str - 1;
-            pending = kl == 2 && b[str + 1] == 'p' && b[str + 2] == 'h';
+            pending = kl == 2 && b[str + 1] == 'p' && b[str + 2] == 'h' ? 1
+                      : kl == 4 && !memcmp(b + str + 1, "name", 4)   ? 2
+                                                                     : 0;
             expect_key = 0;
           } else if (pending) {
-            v->ph = str + 1 - s;
+            if (pending == 1) v->ph = str + 1 - s;
+            else v->name = str + 1 - s;
             pending = 0;
           }
         }
@@ -299,6 +324,14 @@ static struct pnode *prof_add(struct prof *p, uint32_t id) {
 }
 
 /* ---- reading the events zamcap needs, with the pull reader ---- */
+
+/* A time in µs from the file, if it is one. 2^53 µs is 285 years; the
+ * bound keeps sums of times and int32 deltas from overflowing. */
+static int ing_time(double t, int64_t *out) {
+  if (!(t > -9007199254740992.0 && t < 9007199254740992.0)) return 0;
+  *out = (int64_t)t;
+  return 1;
+}
 
 static int ing_u32(struct jr *r, uint32_t *out) {
   double d;
@@ -444,7 +477,7 @@ static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
           if (!ing_ints(r, &g->sid, &g->nsid, &g->capsid)) return 0;
         } else if (jr_is(k, kn, "endTime")) {
           if (!jr_num(r, &t)) return 0;
-          p->end_us = (int64_t)t, p->has_end = 1;
+          if (ing_time(t, &p->end_us)) p->has_end = 1;
         } else if (!jr_skip(r)) {
           return 0;
         }
@@ -453,7 +486,7 @@ static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
       if (!ing_ints(r, &g->dt, &g->ndt, &g->capdt)) return 0;
     } else if (jr_is(k, kn, "endTime")) {
       if (!jr_num(r, &t)) return 0;
-      p->end_us = (int64_t)t, p->has_end = 1;
+      if (ing_time(t, &p->end_us)) p->has_end = 1;
     } else if (!jr_skip(r)) {
       return 0;
     }
@@ -491,13 +524,39 @@ static void ing_copy(char *dst, size_t cap, const char *s, size_t n) {
   dst[n] = '\0';
 }
 
+/* Keeps what the figures need of a task, a layout or a mark. Tasks of
+ * 50 ms or less are not kept: only long ones count. */
+static void ing_figure_event(struct ing *g, char ph, const char *name,
+                             int64_t pid, int64_t tid, double ts, double dur) {
+  /* Bounded so that ts + dur cannot overflow. */
+  if (!(ts > -4e18 && ts < 4e18)) return;
+  struct fev f = {pid, tid, (int64_t)ts, 0, EV_MARK, 0, ""};
+  if (ph == 'X') {
+    if (!(dur >= 0 && dur < 4e18)) return;
+    f.dur = (int64_t)dur;
+    f.what = strcmp(name, "RunTask") ? EV_LAYOUT : EV_TASK;
+    if (f.what == EV_TASK && f.dur <= 50000) return;
+  } else if (!strcmp(name, "zamcap:end")) {
+    f.step = 0;
+  } else {
+    unsigned step;
+    int at = 0;
+    if (sscanf(name, "zamcap:step:%u:%n", &step, &at) != 1 || !at || !step)
+      return;
+    f.step = step;
+    ing_copy(f.type, sizeof f.type, name + at, strlen(name + at));
+  }
+  ZC_GROW(g->fev, g->capfev, g->nfev + 1);
+  g->fev[g->nfev++] = f;
+}
+
 static enum zc_err ing_event(struct ing *g, const struct val *v) {
   uint64_t off = g->base + v->s;
   const char *text = g->buf + v->s;
   struct jr r;
   jr_init(&r, text, v->e - v->s);
-  char ph[4] = "", name[32] = "", id[48] = "";
-  double pid = 0, tid = 0, ts = 0;
+  char ph[4] = "", name[64] = "", id[48] = "";
+  double pid = 0, tid = 0, ts = 0, dur = -1;
   int has_ts = 0;
   const char *args = NULL, *k, *s;
   size_t kn, sn;
@@ -512,6 +571,7 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
       else if (jr_is(k, kn, "pid")) jr_num(&r, &pid);
       else if (jr_is(k, kn, "tid")) jr_num(&r, &tid);
       else if (jr_is(k, kn, "ts")) has_ts = jr_num(&r, &ts);
+      else if (jr_is(k, kn, "dur")) jr_num(&r, &dur);
       else if (jr_is(k, kn, "id")) {
         if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn)) ing_copy(id, sizeof id, s, sn);
         else {
@@ -529,6 +589,10 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
   g->parsed++;
   int64_t ipid = pid > -9e18 && pid < 9e18 ? (int64_t)pid : 0;
   int64_t itid = tid > -9e18 && tid < 9e18 ? (int64_t)tid : 0;
+  if (ph[0] != 'P' && ph[0] != 'M') {
+    ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
+    goto out;
+  }
   if (!args) goto out;
   r.p = args;
   if (!strcmp(ph, "M") && !strcmp(name, "thread_name")) {
@@ -539,11 +603,10 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
     p->tid = itid;
     p->has_tid = 1;
     double t;
-    if (ing_find(&r, "data") && ing_find(&r, "startTime") && jr_num(&r, &t)) {
-      p->start_us = (int64_t)t;
+    if (ing_find(&r, "data") && ing_find(&r, "startTime") && jr_num(&r, &t) &&
+        ing_time(t, &p->start_us)) {
       p->has_start = 1;
-    } else if (has_ts) {
-      p->start_us = (int64_t)ts;
+    } else if (has_ts && ing_time(ts, &p->start_us)) {
       p->has_start = 1;
     }
     r.err = NULL; /* a Profile without startTime is not malformed */
@@ -566,11 +629,26 @@ bad:
                  (unsigned long long)(off + (uint64_t)(r.err - text)));
 }
 
-/* Is this event one we parse? Decided from the "ph" value alone. */
+/* Does the string at s (inside an event ending at e) read lit" ? */
+static int ing_lit(const char *s, const char *e, const char *lit) {
+  size_t n = strlen(lit);
+  return (size_t)(e - s) > n && !memcmp(s, lit, n) && s[n] == '"';
+}
+
+/* Is this event one we parse? Decided from the raw "ph" and "name". */
 static int ing_wanted(const struct ing *g, const struct val *v) {
   if (v->ph == ING_NOOFF) return 0;
-  const char *p = g->buf + v->s + v->ph;
-  return (p[0] == 'P' || p[0] == 'M') && p[1] == '"';
+  const char *p = g->buf + v->s + v->ph, *e = g->buf + v->e;
+  if (p[1] != '"') return 0;
+  if (p[0] == 'P' || p[0] == 'M') return 1;
+  if (v->name == ING_NOOFF) return 0;
+  const char *n = g->buf + v->s + v->name;
+  if (p[0] == 'X')
+    return ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||
+           ing_lit(n, e, "UpdateLayoutTree");
+  if (p[0] == 'I' || p[0] == 'R')
+    return (size_t)(e - n) > 7 && !memcmp(n, "zamcap:", 7);
+  return 0;
 }
 
 static enum zc_err ing_events(struct ing *g, int bare) {
@@ -642,8 +720,8 @@ static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
   if (f == 0) ing_nodes(g, p, &r);
   else if (f == 1) ing_ints(&r, &g->sid, &g->nsid, &g->capsid);
   else if (f == 2) ing_ints(&r, &g->dt, &g->ndt, &g->capdt);
-  else if (jr_num(&r, &t) && f == 3) p->start_us = (int64_t)t, p->has_start = 1;
-  else if (!r.err) p->end_us = (int64_t)t, p->has_end = 1;
+  else if (jr_num(&r, &t) && f == 3) p->has_start = ing_time(t, &p->start_us);
+  else if (!r.err) p->has_end = ing_time(t, &p->end_us);
   const char *at = r.err;
   jr_done(&r);
   if (at)
@@ -815,6 +893,11 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
     last_id = p->sid[i];
     last = n;
     if (!n) continue; /* a sample of a node never described: skip it */
+    if (ts[i] >= g->fig_t0) {
+      if (n->kind == ANA_FUNC) p->script_us += dur;
+      else if (n->kind == ANA_GC) p->gc_us += dur;
+      if (n->kind != ANA_IDLE && n->kind != ANA_ROOT) p->busy_us += dur;
+    }
     uint32_t at = n->kind == ANA_ROOT ? thread
                   : n->tl != ANA_NONE ? n->tl
                                       : ing_place(tl, p, n, thread, &stk, &cap);
@@ -823,6 +906,107 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
   free(stk);
   free(order);
   free(ts);
+}
+
+/* ---- end-to-end figures ---- */
+
+/* The window of the figures: from the first step mark on, on the marks'
+ * thread. Called before the profiles are built. */
+static void ing_fig_window(struct ing *g, int64_t *pid, int64_t *tid) {
+  int found = 0;
+  g->fig_t0 = INT64_MIN;
+  for (size_t i = 0; i < g->nfev; i++) {
+    const struct fev *f = &g->fev[i];
+    if (f->what != EV_MARK || !f->step) continue;
+    if (!found) {
+      *pid = f->pid, *tid = f->tid, g->fig_t0 = f->ts;
+      found = 1;
+    } else if (f->pid == *pid && f->tid == *tid && f->ts < g->fig_t0) {
+      g->fig_t0 = f->ts;
+    }
+  }
+}
+
+static int ing_by_ts(const void *a, const void *b) {
+  const struct fev *x = a, *y = b;
+  if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+  return (x->dur > y->dur) - (x->dur < y->dur);
+}
+
+static int ing_is_renderer_main(struct ing *g, const struct prof *p) {
+  for (size_t i = 0; i < g->nthr; i++)
+    if (g->thr[i].pid == p->pid && g->thr[i].tid == p->tid)
+      return !strcmp(ana_str(g->ctx, g->thr[i].name), "CrRendererMain");
+  return 0;
+}
+
+/* Fills tl->fig once the profiles are built. The page's main thread is the
+ * marks' thread; a trace without marks (saved from DevTools) gets the
+ * busiest CrRendererMain, or the busiest profile. */
+static void ing_figures(struct ing *g, struct ana_timeline *tl, int marks,
+                        int64_t pid, int64_t tid) {
+  struct ana_figures *fig = &tl->fig;
+  const struct prof *main = NULL;
+  for (size_t i = 0; i < g->nprof; i++) {
+    const struct prof *p = &g->prof[i];
+    if (marks) {
+      if (p->pid == pid && (!p->has_tid || p->tid == tid)) main = p;
+      continue;
+    }
+    int rm = ing_is_renderer_main(g, p);
+    int best = main ? ing_is_renderer_main(g, main) : -1;
+    if (rm > best || (rm == best && p->busy_us > main->busy_us)) main = p;
+  }
+  if (!marks && main) pid = main->pid, tid = main->tid;
+  if (main) {
+    fig->scripting_ms = (double)main->script_us / 1e3;
+    fig->gc_ms = (double)main->gc_us / 1e3;
+  }
+  if (!marks && !main) return; /* neither marks nor samples: no thread */
+  /* Keep the main thread's events in the window, in time order. */
+  size_t n = 0;
+  for (size_t i = 0; i < g->nfev; i++) {
+    struct fev *f = &g->fev[i];
+    if (f->pid == pid && f->tid == tid && f->ts + f->dur >= g->fig_t0)
+      g->fev[n++] = *f;
+  }
+  g->nfev = n;
+  if (n) qsort(g->fev, n, sizeof *g->fev, ing_by_ts); /* fev may be NULL */
+  double layout = 0, tasks = 0, blocking = 0;
+  int64_t covered = INT64_MIN;
+  int64_t first = INT64_MIN, end = INT64_MIN;
+  for (size_t i = 0; i < n; i++) {
+    const struct fev *f = &g->fev[i];
+    if (f->what == EV_TASK) {
+      tasks++;
+      blocking += (double)(f->dur - 50000);
+    } else if (f->what == EV_LAYOUT) {
+      /* Nested or overlapping events count once. */
+      int64_t s = f->ts > covered ? f->ts : covered, e = f->ts + f->dur;
+      if (e > s) layout += (double)(e - s);
+      if (e > covered) covered = e;
+    } else if (f->step) {
+      if (first == INT64_MIN) first = f->ts;
+      ZC_GROW(fig->steps, g->capsteps, fig->nsteps + 1);
+      struct ana_step_time *st = &fig->steps[fig->nsteps++];
+      st->step = f->step;
+      memcpy(st->type, f->type, sizeof st->type);
+      st->ms = NAN;
+      for (size_t j = i + 1; j < n; j++)
+        if (g->fev[j].what == EV_MARK) {
+          st->ms = (double)(g->fev[j].ts - f->ts) / 1e3;
+          break;
+        }
+    } else if (end == INT64_MIN) {
+      end = f->ts;
+    }
+  }
+  fig->marks = (int)fig->nsteps;
+  if (first != INT64_MIN && end != INT64_MIN && end >= first)
+    fig->scenario_ms = (double)(end - first) / 1e3;
+  fig->style_layout_ms = layout / 1e3;
+  fig->long_tasks = tasks;
+  fig->blocking_ms = blocking / 1e3;
 }
 
 enum zc_err ana_load(struct ana_ctx *c, const char *path,
@@ -845,7 +1029,11 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
   enum zc_err e;
   int ch;
   if ((e = ing_peek(&g, &ch))) goto out;
-  /* A UTF-8 byte order mark is allowed before the JSON. */
+  /* A UTF-8 byte order mark is allowed before the JSON. A short first read
+   * may hold only part of it. */
+  size_t shift;
+  while (ch == 0xEF && g.len - g.pos < 3 && !g.eof)
+    if ((e = ing_more(&g, g.pos, &shift))) goto out;
   if (ch == 0xEF && g.len - g.pos >= 3 &&
       memcmp(g.buf + g.pos, "\xEF\xBB\xBF", 3) == 0) {
     g.pos += 3;
@@ -868,9 +1056,12 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
   }
   /* A .cpuprofile's samples and deltas come as two top-level arrays. */
   if (g.cpuprofile && (e = ing_flush_samples(&g, g.cpuprofile, 0))) goto out;
+  int64_t fpid = 0, ftid = 0;
+  ing_fig_window(&g, &fpid, &ftid);
   struct ana_timeline *tl = ana_tl_new(c, path);
   for (size_t i = 0; i < g.nprof; i++) ing_build(&g, &g.prof[i], tl);
   ana_tl_finish(tl);
+  ing_figures(&g, tl, g.fig_t0 != INT64_MIN, fpid, ftid);
   tl->bytes = g.base + g.len;
   tl->events = g.events;
   tl->parsed = g.parsed;
@@ -885,5 +1076,6 @@ out:
   free(g.sid);
   free(g.dt);
   free(g.kids);
+  free(g.fev);
   return e;
 }

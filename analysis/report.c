@@ -138,24 +138,27 @@ static void rep_md(FILE *f, const char *s) {
   }
 }
 
-void ana_write_summary_md(const struct ana_graph *g, double mu_ms, FILE *f) {
+void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
+                          const char *verdict, const struct ana_e2e *e2e,
+                          FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
-  fprintf(f, "### zamcap: ");
-  if (!n) {
-    fprintf(f, "no regression-cause\n\nNo function got slower by %g ms or "
-            "more in %s %u pair%s.\n", mu_ms, g->npairs > 1 ? "all" : "the",
+  if (n) fprintf(f, "### zamcap: %u regression-cause%s\n\n", n,
+                 n == 1 ? "" : "s");
+  else fprintf(f, "### zamcap: no regression-cause\n\n");
+  if (verdict) {
+    rep_md(f, verdict);
+    fputs("\n", f);
+  } else {
+    fprintf(f, "%s function got slower by %g ms or more in %s %u pair%s.\n",
+            n ? "Some" : "No", mu_ms, g->npairs > 1 ? "all" : "the",
             g->npairs, g->npairs == 1 ? "" : "s");
-    free(cs);
-    return;
   }
-  fprintf(f, "%u regression-cause%s\n\nSlower by %g ms or more in %s %u "
-          "pair%s:\n\n| Δ mean | function | where | Δ per pair | call path "
-          "|\n|---:|---|---|---|---|\n", n, n == 1 ? "" : "s", mu_ms,
-          g->npairs > 1 ? "all" : "the", g->npairs,
-          g->npairs == 1 ? "" : "s");
   uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
-  for (uint32_t k = 0; k < n && k < 10; k++) {
+  if (n)
+    fputs("\n| Δ mean | function | where | Δ per pair | call path |\n"
+          "|---:|---|---|---|---|\n", f);
+  for (uint32_t k = 0; k < n && k < 5; k++) {
     uint32_t i = cs[k].node;
     const struct ana_gnode *nd = &g->nodes[i];
     fprintf(f, "| +%.1f ms | ", cs[k].delta_ms);
@@ -179,7 +182,23 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms, FILE *f) {
     }
     fputs(" |\n", f);
   }
-  if (n > 10) fprintf(f, "\n…and %u more in report.json.\n", n - 10);
+  if (n > 5) fprintf(f, "\n…and %u more in report.html and report.json.\n",
+                     n - 5);
+  /* The end-to-end change: the metrics that moved significantly, or the
+   * scenario's wall time. */
+  int head = 0;
+  for (unsigned i = 0; e2e && i < e2e->nmetrics; i++) {
+    const struct ana_e2e_row *r = &e2e->rows[i];
+    if (!r->delta.n || (!r->significant && strcmp(r->name, "scenario_ms")))
+      continue;
+    if (!head++) fputs("\nEnd to end, old → new:\n", f);
+    fprintf(f, "- %s: %.1f → %.1f %s (%+.1f", r->label, r->old.mean,
+            r->new_.mean, r->unit, r->delta.mean);
+    if (!isnan(r->pct)) fprintf(f, ", %+.1f %%", r->pct);
+    if (!isnan(r->delta.lo))
+      fprintf(f, "; 95 %% CI %+.1f to %+.1f", r->delta.lo, r->delta.hi);
+    fprintf(f, ")%s\n", r->significant ? "" : ", not significant");
+  }
   free(path);
   free(cs);
 }
@@ -321,8 +340,7 @@ static uint32_t rep_reachable(const struct ana_graph *g) {
   return c;
 }
 
-enum zc_err ana_write_report_json(const struct ana_report *r,
-                                  const char *path) {
+struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON *root = cJSON_CreateObject();
   cJSON_AddStringToObject(root, "schema", "zamcap-report/1");
   cJSON_AddStringToObject(root, "zamcap_version", r->version);
@@ -378,10 +396,20 @@ enum zc_err ana_write_report_json(const struct ana_report *r,
   cJSON_AddNumberToObject(st, "alternate", (double)r->stats->alternate);
   cJSON_AddNumberToObject(st, "lcs_timeouts", (double)r->stats->lcs_timeouts);
   cJSON_AddItemToObject(root, "elapsed_ms", rep_num(r->elapsed_ms));
+  return root;
+}
 
-  char *text = cJSON_Print(root);
-  cJSON_Delete(root);
-  if (!text) return zc_fail(ZC_E_NOMEM, "report.json: out of memory");
+enum zc_err ana_write_report_json(const struct ana_report *r,
+                                  const char *path) {
+  cJSON *doc = ana_report_json(r);
+  enum zc_err e = ana_write_json(doc, path);
+  cJSON_Delete(doc);
+  return e;
+}
+
+enum zc_err ana_write_json(const struct cJSON *doc, const char *path) {
+  char *text = cJSON_Print(doc);
+  if (!text) return zc_fail(ZC_E_NOMEM, "%s: out of memory", path);
   size_t plen = strlen(path);
   char *tmp = zc_xmalloc(plen + 8);
   snprintf(tmp, plen + 8, "%s.part", path);

@@ -1,5 +1,6 @@
 /* Timelines: building the top-down aggregated call tree, pruning, printing.
  * Nodes live in one array; children are index ranges into tl->kids. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,9 @@ struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
   r->line = r->col = -1;
   r->first_us = INT64_MAX;
   tl->nnodes = 1;
+  struct ana_figures *f = &tl->fig;
+  f->scenario_ms = f->scripting_ms = f->gc_ms = f->style_layout_ms = NAN;
+  f->long_tasks = f->blocking_ms = NAN;
   return tl;
 }
 
@@ -46,6 +50,7 @@ void ana_timeline_free(struct ana_timeline *tl) {
   free(tl->nodes);
   free(tl->kids);
   free(tl->source);
+  free(tl->fig.steps);
   free(tl);
 }
 

@@ -20,6 +20,7 @@ struct cdp_browser {
   char *profile;      /* temporary --user-data-dir, removed at the end */
   char *ws_url;
   char *version;
+  char *flags;        /* the command line, for reports; "" when attached */
   struct cdp_conn *conn;
 };
 
@@ -200,6 +201,15 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   if (geteuid() == 0) argv[n++] = "--no-sandbox"; /* root has no sandbox */
   argv[n++] = "about:blank";
   argv[n] = NULL;
+  /* The command line as reports show it: the profile is a fresh temporary
+   * folder each time, so its name says nothing. */
+  struct zc_buf fl;
+  zc_buf_init(&fl, 8192);
+  zc_buf_printf(&fl, "%s", chrome);
+  for (int i = 1; i < n - 1; i++)
+    zc_buf_printf(&fl, " %s", argv[i] == udd ? "--user-data-dir=TEMPORARY"
+                                           : argv[i]);
+  b->flags = zc_buf_take(&fl);
 
   int logfd = open(o->log_path ? o->log_path : "/dev/null",
                    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -329,6 +339,7 @@ void cdp_browser_free(struct cdp_browser *b) {
   free(b->profile);
   free(b->ws_url);
   free(b->version);
+  free(b->flags);
   free(b);
   zc_err_restore(&saved);
 }
@@ -340,4 +351,7 @@ const char *cdp_browser_ws_url(const struct cdp_browser *b) {
   return b->ws_url;
 }
 int cdp_browser_pid(const struct cdp_browser *b) { return b->pid; }
+const char *cdp_browser_flags(const struct cdp_browser *b) {
+  return b->flags ? b->flags : "";
+}
 struct cdp_conn *cdp_browser_conn(struct cdp_browser *b) { return b->conn; }

@@ -9,4 +9,21 @@
 void cdp__abort(struct cdp_conn *c, enum zc_err err, const char *msg);
 double cdp__timeout(const struct cdp_conn *c, double t);
 
+/* One received WebSocket fragment, as libwebsockets hands it over: first
+ * and final say where it lies in its message, and a final one is parsed
+ * and dispatched. Returns -1 when the connection must close. */
+int cdp__receive(struct cdp_conn *c, const void *in, size_t len, int first,
+                 int final);
+
+/* For the fuzzer (tests/fuzz/): a connection with no socket, fed with
+ * cdp__receive and freed with cdp_conn_free. cdp__expect makes id the
+ * command awaited; cdp__take then hands over its response as cdp_call
+ * would (1), or says it has not come (0). cdp__fatal is the sticky error
+ * that would end the next wait. */
+struct cdp_conn *cdp__conn_detached(void);
+void cdp__expect(struct cdp_conn *c, uint64_t id);
+int cdp__take(struct cdp_conn *c, const char *method, cJSON **result,
+              enum zc_err *e);
+enum zc_err cdp__fatal(const struct cdp_conn *c);
+
 #endif

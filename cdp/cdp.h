@@ -44,6 +44,8 @@ void cdp_browser_free(struct cdp_browser *b);
 const char *cdp_browser_version(const struct cdp_browser *b); /* "Chrome/…" */
 const char *cdp_browser_ws_url(const struct cdp_browser *b);
 int cdp_browser_pid(const struct cdp_browser *b); /* 0 when attached */
+/* The command line zamcap launched Chrome with; "" when attached. */
+const char *cdp_browser_flags(const struct cdp_browser *b);
 
 /* Finds the Chrome binary as --chrome would: path, $CHROME_PATH, then
  * chromium, chromium-browser, google-chrome, google-chrome-stable on PATH.

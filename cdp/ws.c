@@ -75,6 +75,8 @@ double cdp__timeout(const struct cdp_conn *c, double t) {
 static void conn_message(struct cdp_conn *c) {
   c->stats.rx_messages++;
   if (c->rx.len > c->stats.rx_largest) c->stats.rx_largest = c->rx.len;
+  zc_log(4, "cdp < %.*s", c->rx.len > 300 ? 300 : (int)c->rx.len,
+         c->rx.ptr ? c->rx.ptr : "");
   cJSON *m = cJSON_ParseWithLength(c->rx.ptr, c->rx.len);
   if (!m || !cJSON_IsObject(m)) {
     conn_fatal(c, ZC_E_BROWSER, "DevTools sent a malformed message (%zu "
@@ -107,6 +109,71 @@ static void conn_message(struct cdp_conn *c) {
                "nor method: %.60s", c->rx.ptr);
   }
   cJSON_Delete(m);
+}
+
+int cdp__receive(struct cdp_conn *c, const void *in, size_t len, int first,
+                 int final) {
+  if (first) zc_buf_reset(&c->rx);
+  c->stats.rx_bytes += len;
+  if (zc_buf_add(&c->rx, in, len)) {
+    conn_fatal(c, ZC_E_BROWSER, "DevTools sent a message over %zu MB",
+               CDP_MAX_MESSAGE >> 20);
+    return -1;
+  }
+  if (final) conn_message(c);
+  return 0;
+}
+
+struct cdp_conn *cdp__conn_detached(void) {
+  struct cdp_conn *c = zc_xcalloc(1, sizeof *c);
+  snprintf(c->url, sizeof c->url, "(detached)");
+  c->timeout_ms = 30000;
+  zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
+  return c;
+}
+
+void cdp__expect(struct cdp_conn *c, uint64_t id) {
+  if (id > c->next_id) c->next_id = id;
+  c->want_id = id;
+  cJSON_Delete(c->resp);
+  c->resp = NULL;
+}
+
+enum zc_err cdp__fatal(const struct cdp_conn *c) { return c->fatal; }
+
+/* Hands over the response awaited (after conn_has_resp): its "result", or
+ * Chrome's error as ZC_E_CDP. */
+static enum zc_err conn_take_resp(struct cdp_conn *c, const char *method,
+                                  cJSON **result) {
+  cJSON *r = c->resp;
+  c->resp = NULL;
+  const cJSON *err = cJSON_GetObjectItemCaseSensitive(r, "error");
+  if (err) {
+    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(err, "message");
+    const cJSON *data = cJSON_GetObjectItemCaseSensitive(err, "data");
+    const cJSON *code = cJSON_GetObjectItemCaseSensitive(err, "code");
+    enum zc_err e = zc_fail(ZC_E_CDP, "%s: %s%s%s (%d)", method,
+                            cJSON_IsString(msg) ? msg->valuestring : "error",
+                            cJSON_IsString(data) ? ": " : "",
+                            cJSON_IsString(data) ? data->valuestring : "",
+                            cJSON_IsNumber(code) ? code->valueint : 0);
+    cJSON_Delete(r);
+    return e;
+  }
+  if (result) {
+    *result = cJSON_DetachItemFromObjectCaseSensitive(r, "result");
+    if (!*result) *result = cJSON_CreateObject();
+  }
+  cJSON_Delete(r);
+  return ZC_OK;
+}
+
+int cdp__take(struct cdp_conn *c, const char *method, cJSON **result,
+              enum zc_err *e) {
+  if (result) *result = NULL;
+  if (!c->resp) return 0;
+  *e = conn_take_resp(c, method, result);
+  return 1;
 }
 
 /* A watched Chrome that exited is fatal. WNOWAIT leaves it for the
@@ -142,16 +209,9 @@ static int conn_cb(struct lws *wsi, enum lws_callback_reasons reason,
     c->wsi = NULL;
     break;
   case LWS_CALLBACK_CLIENT_RECEIVE:
-    if (lws_is_first_fragment(wsi)) zc_buf_reset(&c->rx);
-    c->stats.rx_bytes += len;
-    if (zc_buf_add(&c->rx, in, len)) {
-      conn_fatal(c, ZC_E_BROWSER, "DevTools sent a message over %zu MB",
-                 CDP_MAX_MESSAGE >> 20);
-      return -1;
-    }
-    if (lws_is_final_fragment(wsi) && !lws_remaining_packet_payload(wsi))
-      conn_message(c);
-    break;
+    return cdp__receive(c, in, len, lws_is_first_fragment(wsi),
+                        lws_is_final_fragment(wsi) &&
+                            !lws_remaining_packet_payload(wsi));
   case LWS_CALLBACK_CLIENT_WRITEABLE:
     if (c->nout) {
       struct cdp_out o = c->outq[0];
@@ -358,25 +418,5 @@ enum zc_err cdp_call(struct cdp_conn *c, const char *session,
   enum zc_err e = cdp_wait(c, conn_has_resp, c, cdp__timeout(c, timeout_ms),
                            method);
   if (e) return e;
-  cJSON *r = c->resp;
-  c->resp = NULL;
-  const cJSON *err = cJSON_GetObjectItemCaseSensitive(r, "error");
-  if (err) {
-    const cJSON *msg = cJSON_GetObjectItemCaseSensitive(err, "message");
-    const cJSON *data = cJSON_GetObjectItemCaseSensitive(err, "data");
-    const cJSON *code = cJSON_GetObjectItemCaseSensitive(err, "code");
-    e = zc_fail(ZC_E_CDP, "%s: %s%s%s (%d)", method,
-                cJSON_IsString(msg) ? msg->valuestring : "error",
-                cJSON_IsString(data) ? ": " : "",
-                cJSON_IsString(data) ? data->valuestring : "",
-                cJSON_IsNumber(code) ? code->valueint : 0);
-    cJSON_Delete(r);
-    return e;
-  }
-  if (result) {
-    *result = cJSON_DetachItemFromObjectCaseSensitive(r, "result");
-    if (!*result) *result = cJSON_CreateObject();
-  }
-  cJSON_Delete(r);
-  return ZC_OK;
+  return conn_take_resp(c, method, result);
 }

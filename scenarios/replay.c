@@ -550,7 +550,9 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
            r->o->fail_name ? r->o->fail_name : "run", st->index + 1);
   cJSON *a = cJSON_CreateObject(), *res = NULL, *url = NULL;
   cJSON_AddStringToObject(a, "format", "png");
-  if (!cdp_call(r->c, r->s, "Page.captureScreenshot", a, 10000, &res)) {
+  /* Short limits: a page that crashed or hangs answers nothing, and the
+   * run's error is what matters. */
+  if (!cdp_call(r->c, r->s, "Page.captureScreenshot", a, 5000, &res)) {
     cJSON *d = cJSON_GetObjectItem(res, "data");
     long n = cJSON_IsString(d) ? zc_b64_decode(d->valuestring,
                                                strlen(d->valuestring))
@@ -566,7 +568,13 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
   snprintf(txt, sizeof txt, "%s.txt", base);
   FILE *f = fopen(txt, "w");
   if (f) {
-    eval(r, "location.href", &url);
+    cJSON *q = cJSON_CreateObject(), *qr = NULL;
+    cJSON_AddStringToObject(q, "expression", "location.href");
+    cJSON_AddBoolToObject(q, "returnByValue", 1);
+    if (!cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
+      url = cJSON_DetachItemFromObject(
+          cJSON_GetObjectItem(qr, "result"), "value");
+    cJSON_Delete(qr);
     fprintf(f, "url: %s\nerror: %s\n", cJSON_IsString(url) ? url->valuestring
                                                             : "(unknown)",
             sv.msg);

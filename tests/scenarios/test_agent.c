@@ -1,11 +1,18 @@
 /* The one command, end to end in headless Chromium: each demo app's
- * documented regression is found, an A/A run finds nothing, a build the
- * scenario cannot drive fails at warm-up, usage errors. */
+ * documented regression is found, with its end-to-end figures and the
+ * reports; an A/A run finds nothing; a build the scenario cannot drive
+ * fails at warm-up; a pair whose new run fails is dropped and the rest
+ * reported; a run whose renderer is killed is retried; usage errors. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
 
 #include "test.h"
+#include "zc.h"
 
 static const char *bin(void) {
   const char *b = getenv("ZAMCAP");
@@ -18,6 +25,48 @@ static const char *demo(const char *rel) {
   char *s = p[k++ & 3];
   snprintf(s, 4096, "%s/../../scenarios/demo/%s", zt_data(""), rel);
   return s;
+}
+
+static cJSON *load_report(const char *out) {
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.json", out);
+  char *t = zt_read(p);
+  cJSON *j = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  ZT_TRUE(j != NULL);
+  return j;
+}
+
+/* report.json's end-to-end metric by name. */
+static const cJSON *metric(const cJSON *rep, const char *name) {
+  const cJSON *m;
+  cJSON_ArrayForEach(m, cJSON_GetObjectItem(
+                            cJSON_GetObjectItem(rep, "end_to_end"), "metrics"))
+    if (cJSON_IsString(cJSON_GetObjectItem(m, "name")) &&
+        !strcmp(cJSON_GetObjectItem(m, "name")->valuestring, name))
+      return m;
+  return NULL;
+}
+
+static double num_at(const cJSON *o, const char *a, const char *b) {
+  const cJSON *x = cJSON_GetObjectItem(o, a);
+  if (b) x = cJSON_GetObjectItem(x, b);
+  return cJSON_IsNumber(x) ? x->valuedouble : -1e300;
+}
+
+static const char *str_at(const cJSON *o, const char *a, const char *b) {
+  const cJSON *x = cJSON_GetObjectItem(o, a);
+  if (b) x = cJSON_GetObjectItem(x, b);
+  return cJSON_IsString(x) ? x->valuestring : "";
+}
+
+/* Runs whose status is st. */
+static int count_runs(const cJSON *rep, const char *st) {
+  int n = 0;
+  const cJSON *r;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs"))
+    n += !strcmp(str_at(r, "status", NULL), st);
+  return n;
 }
 
 static void expect_cause(const char *app, const char *name, const char *path) {
@@ -51,6 +100,42 @@ static void expect_cause(const char *app, const char *name, const char *path) {
   snprintf(field, sizeof field, "\"name\":\t\"%s\"", name);
   ZT_HAS(t, field);
   free(t);
+  /* The end-to-end figures: the scenario got significantly slower, with
+   * the wall time of each step; every run is listed with its trace. */
+  cJSON *rep = load_report(zt_tmp(app));
+  const cJSON *sc = metric(rep, "scenario_ms");
+  ZT_TRUE(sc != NULL);
+  /* Two pairs give a wide interval (t = 12.7 with one degree of freedom):
+   * only that the field is there is checked here; test_figures checks the
+   * arithmetic. */
+  ZT_TRUE(cJSON_IsBool(cJSON_GetObjectItem(sc, "significant")));
+  ZT_TRUE(num_at(sc, "old", "mean") > 0);
+  /* Wall time carries waits and the machine's load; the CPU time in
+   * JavaScript is the steadier witness of the regression. */
+  ZT_TRUE(num_at(metric(rep, "scripting_ms"), "delta", "mean") > 100);
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(
+             cJSON_GetObjectItem(sc, "old"), "values")), 2);
+  ZT_TRUE(metric(rep, "long_tasks") != NULL);
+  ZT_TRUE(cJSON_GetArraySize(cJSON_GetObjectItem(
+              cJSON_GetObjectItem(rep, "end_to_end"), "steps")) >= 5);
+  ZT_INT(count_runs(rep, "ok"), 4);
+  const cJSON *r0 = cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "runs"), 0);
+  ZT_STR(str_at(r0, "trace", NULL), "traces/old-1.json.gz");
+  ZT_INT((int)num_at(rep, "verdict", "exit_code"), 1);
+  ZT_HAS(str_at(rep, "verdict", "text"), name);
+  ZT_TRUE(strstr(str_at(rep, "environment", "chrome"), "Chrome/") != NULL);
+  ZT_HAS(str_at(rep, "environment", "chrome_command"), "--headless");
+  ZT_TRUE(num_at(rep, "inputs", "pairs") == 2);
+  cJSON_Delete(rep);
+  snprintf(trace, sizeof trace, "%s/summary.md", zt_tmp(app));
+  t = zt_read(trace);
+  ZT_HAS(t, "End to end, old → new:");
+  ZT_HAS(t, "- scenario wall time: ");
+  free(t);
+  snprintf(trace, sizeof trace, "%s/report.html", zt_tmp(app));
+  t = zt_read(trace);
+  ZT_TRUE(t && strstr(t, "<html") != NULL);
+  free(t);
 }
 
 static void test_todo(void) {
@@ -71,6 +156,96 @@ static void test_aa(void) {
   ZT_INT(rc, 0);
   ZT_HAS(out, "no regression-cause");
   free(out);
+  cJSON *rep = load_report(zt_tmp("aa"));
+  ZT_INT((int)num_at(rep, "verdict", "exit_code"), 0);
+  ZT_HAS(str_at(rep, "verdict", "text"), "No regression-cause");
+  cJSON_Delete(rep);
+}
+
+/* A build served by tests/scenarios/faultserve.py, which fails on cue. */
+static int fault_pid;
+static FILE *fault_out;
+static void fault_stop(void) {
+  zt_stop(fault_pid);
+  if (fault_out) fclose(fault_out);
+  fault_out = NULL;
+}
+static int faultserve(const char *dir, const char *args) {
+  const char *pf = zt_tmp("fault.port");
+  unlink(pf);
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd, "exec python3 '%s/../scenarios/faultserve.py' "
+           "'%s' '%s' %s", zt_data(""), dir, pf, args);
+  fault_pid = zt_spawn(cmd, &fault_out);
+  for (int i = 0; i < 100; i++) {
+    char *t = zt_read(pf);
+    if (t) {
+      int port = atoi(t);
+      free(t);
+      return port;
+    }
+    zc_sleep_ms(50);
+  }
+  return 0;
+}
+
+/* The new build breaks from its second page load on: pair 2 (new build
+ * first) fails and is dropped; pair 1 is still analysed and reported,
+ * the exit code says capture was incomplete, and the traces stay. */
+static void test_dropped_pair(void) {
+  int port = faultserve(demo("todo/new"), "--break-from 2");
+  if (!ZT_TRUE(port > 0)) return;
+  char *out = NULL;
+  const char *o = zt_tmp("dropped");
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
+                 "--warmup 0 --pairs 2 --retries 0 --step-timeout 2000 "
+                 "--out '%s'", bin(), demo("todo.json"), demo("todo/old"),
+                 port, o);
+  fault_stop();
+  ZT_INT(rc, 3);
+  ZT_HAS(out, "pair 2/2, new build failed (try 1 of 1)");
+  ZT_HAS(out, "capture incomplete: 1 of 2 pairs dropped");
+  ZT_HAS(out, "dedupeTitles"); /* pair 1's finding */
+  free(out);
+  ZT_INT(zt_sh(NULL, "test -s '%s/traces/old-1.json.gz' && test -s "
+               "'%s/traces/new-1.json.gz'", o, o), 0);
+  cJSON *rep = load_report(o);
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "dropped_pairs")), 1);
+  ZT_INT((int)num_at(rep, "verdict", "exit_code"), 3);
+  ZT_HAS(str_at(rep, "verdict", "text"), "Capture incomplete: 1 of 2 pairs");
+  ZT_INT(count_runs(rep, "failed"), 1);
+  const cJSON *r;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs"))
+    if (!strcmp(str_at(r, "status", NULL), "failed")) {
+      ZT_HAS(str_at(r, "error", NULL), "no element matched");
+      ZT_HAS(str_at(r, "failure", NULL), "failures/new-2-try-1-step-");
+    }
+  cJSON_Delete(rep);
+}
+
+/* The renderer is killed during the new build's run: the run is retried
+ * and the comparison goes on as if nothing had happened. */
+static void test_retry_after_crash(void) {
+  const char *o = zt_tmp("crashed");
+  char args[4400];
+  snprintf(args, sizeof args, "--crash-at 1 --out '%s'", o);
+  int port = faultserve(demo("todo/new"), args);
+  if (!ZT_TRUE(port > 0)) return;
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
+                 "--warmup 0 --pairs 1 --retries 1 --out '%s'", bin(),
+                 demo("todo.json"), demo("todo/old"), port, o);
+  fault_stop();
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "pair 1/1, new build failed (try 1 of 2)");
+  ZT_HAS(out, "crashed");
+  ZT_HAS(out, "dedupeTitles");
+  free(out);
+  cJSON *rep = load_report(o);
+  ZT_INT(count_runs(rep, "failed"), 1);
+  ZT_INT(count_runs(rep, "ok"), 2);
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "dropped_pairs")), 0);
+  cJSON_Delete(rep);
 }
 
 /* A build the scenario cannot drive (the filter buttons are gone) stops
@@ -114,6 +289,8 @@ int main(int argc, char **argv) {
       {"search", test_search},
       {"aa", test_aa},
       {"broken_build", test_broken_build},
+      {"dropped_pair", test_dropped_pair},
+      {"retry_after_crash", test_retry_after_crash},
       {"usage", test_usage},
   };
   return ZT_RUN(cases, argc, argv);

@@ -40,7 +40,7 @@ static void test_arena(void) {
   for (int i = 0; i < 100000; i++) {
     unsigned char *p = zc_arena_alloc(a, 24);
     ZT_INT(((uintptr_t)p) % 8, 0);
-    if (p[0] || p[23]) ZT_TRUE(!"arena memory is zeroed");
+    if (p[0] || p[23]) ZT_TRUE(0 && "arena memory is zeroed");
     p[0] = 1;
   }
   ZT_STR(first, "abc"); /* earlier objects survive new chunks */

@@ -184,10 +184,11 @@ static void test_summary_md_escapes(void) {
                                 "top@a.js 10\n<img|onerror=*x*>@a.js 90\n",
                                 50, &st);
   FILE *f = fopen(zt_tmp("s.md"), "w");
-  ana_write_summary_md(g, 50, f);
+  ana_write_summary_md(g, 50, "the largest: <b>x</b>", NULL, f);
   fclose(f);
   char *md = zt_read(zt_tmp("s.md"));
   ZT_HAS(md, "1 regression-cause");
+  ZT_HAS(md, "the largest: \\<b\\>x\\</b\\>");
   ZT_HAS(md, "\\<img\\|onerror=\\*x\\*\\> (new)");
   ZT_TRUE(md && !strstr(md, "<img|"));
   free(md);

@@ -408,9 +408,69 @@ static void test_escaped_names(void) {
   ana_ctx_free(c);
 }
 
+/* The end-to-end figures: step marks, long tasks and style/layout on the
+ * marks' thread from the first mark on; scripting from the CPU samples in
+ * that window. Events elsewhere or before the window do not count. */
+#define EV(ph, name, tid, ts, dur)                                           \
+  "{\"cat\":\"x\",\"dur\":" #dur ",\"name\":\"" name "\",\"ph\":\"" ph  \
+  "\",\"pid\":1,\"tid\":" #tid ",\"ts\":" #ts "}"
+static void test_figures(void) {
+  const char *filler =
+      EV("I", "zamcap:step:1:click", 1, 31000, 0) ","
+      EV("I", "zamcap:step:2:waitForElement", 1, 61000, 0) ","
+      EV("I", "zamcap:end", 1, 111000, 0) ","
+      EV("I", "zamcap:step:9:click", 2, 1000, 0) ","
+      EV("X", "RunTask", 1, 40000, 120000) ","  /* long: 70 ms blocking */
+      EV("X", "RunTask", 1, 200000, 30000) ","  /* short */
+      EV("X", "RunTask", 2, 40000, 90000) ","   /* another thread */
+      EV("X", "RunTask", 1, -100000, 60000) "," /* before the window */
+      EV("X", "UpdateLayoutTree", 1, 50000, 10000) ","
+      EV("X", "Layout", 1, 52000, 3000) ","     /* nested: counted once */
+      EV("X", "Layout", 1, 70000, 5000) ","
+      EV("X", "Layout", 2, 70000, 5000) ","
+      EV("X", "Layoutish", 1, 80000, 5000) ","
+      EV("R", "zamcap:nonsense", 1, 90000, 0);
+  struct ana_ctx *c = ana_ctx_new();
+  char *t = trace_text(0, filler);
+  enum zc_err e;
+  struct ana_timeline *tl = load_text(c, "fig.json", t, &e);
+  free(t);
+  if (!ZT_TRUE(tl != NULL)) return;
+  const struct ana_figures *f = &tl->fig;
+  ZT_INT(f->marks, 2);
+  ZT_NEAR(f->scenario_ms, 80, 1e-9);
+  ZT_NEAR(f->scripting_ms, 101, 1e-9); /* samples 29..129, 1 ms each */
+  ZT_NEAR(f->gc_ms, 0, 1e-9);
+  ZT_NEAR(f->style_layout_ms, 15, 1e-9);
+  ZT_NEAR(f->long_tasks, 1, 1e-9);
+  ZT_NEAR(f->blocking_ms, 70, 1e-9);
+  if (ZT_INT(f->nsteps, 2)) {
+    ZT_INT(f->steps[0].step, 1);
+    ZT_STR(f->steps[0].type, "click");
+    ZT_NEAR(f->steps[0].ms, 30, 1e-9);
+    ZT_STR(f->steps[1].type, "waitForElement");
+    ZT_NEAR(f->steps[1].ms, 50, 1e-9);
+  }
+  ana_timeline_free(tl);
+  /* Without marks (a trace saved from DevTools): the busiest
+   * CrRendererMain over the whole trace, and no wall times. */
+  t = trace_text(1, EV("X", "RunTask", 1, 40000, 120000));
+  tl = load_text(c, "nomarks.json", t, &e);
+  free(t);
+  if (ZT_TRUE(tl != NULL)) {
+    ZT_INT(tl->fig.marks, 0);
+    ZT_TRUE(tl->fig.scenario_ms != tl->fig.scenario_ms); /* NAN */
+    ZT_NEAR(tl->fig.scripting_ms, 130, 1e-9);
+    ZT_NEAR(tl->fig.long_tasks, 1, 1e-9);
+  }
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"forms", test_forms},
+      {"figures", test_figures},
       {"gzip", test_gzip},
       {"cpuprofile", test_cpuprofile},
       {"scanner_strings", test_scanner_strings},

@@ -1,0 +1,362 @@
+/* The analysis and the reports, shared by zamcap compare and the one
+ * command: trace pairs in; critical graphs, end-to-end figures, the
+ * verdict and the report files out. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "agent.h"
+#include "ana.h"
+#include "html.h"
+
+static const struct {
+  const char *name;
+  unsigned bit;
+} formats[] = {
+    {"text", AGENT_FMT_TEXT}, {"json", AGENT_FMT_JSON},
+    {"md", AGENT_FMT_MD},     {"html", AGENT_FMT_HTML},
+    {"dot", AGENT_FMT_DOT},   {"all", AGENT_FMT_ALL},
+};
+
+int agent_parse_formats(const char *s, unsigned *out) {
+  unsigned bits = 0;
+  while (*s) {
+    size_t n = strcspn(s, ",");
+    unsigned b = 0;
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+      if (strlen(formats[i].name) == n && !strncmp(s, formats[i].name, n))
+        b = formats[i].bit;
+    if (!b) return 0;
+    bits |= b;
+    s += n;
+    if (*s == ',') s++;
+  }
+  if (!bits) return 0;
+  *out = bits;
+  return 1;
+}
+
+/* Writes path through fn, atomically: a .part file renamed into place. */
+static enum zc_err write_file(const char *path,
+                              enum zc_err (*fn)(void *, FILE *), void *arg) {
+  size_t n = strlen(path) + 8;
+  char *tmp = zc_xmalloc(n);
+  snprintf(tmp, n, "%s.part", path);
+  enum zc_err e = ZC_OK;
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
+  } else {
+    e = fn(arg, f);
+    if (!e && ferror(f))
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+    if (fclose(f) != 0 && !e)
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+    if (!e && rename(tmp, path) != 0)
+      e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+    if (e) remove(tmp);
+  }
+  free(tmp);
+  return e;
+}
+
+struct dot_arg {
+  const struct ana_graph *g;
+  const char *title;
+};
+
+static enum zc_err dot_fn(void *arg, FILE *f) {
+  const struct dot_arg *d = arg;
+  return ana_write_dot(d->g, d->title, f);
+}
+
+static enum zc_err write_dot(const struct ana_graph *g, const char *path,
+                             const char *title) {
+  struct dot_arg d = {g, title};
+  return write_file(path, dot_fn, &d);
+}
+
+struct md_arg {
+  const struct ana_graph *g;
+  double mu;
+  const char *verdict;
+  const struct ana_e2e *e2e;
+};
+
+static enum zc_err md_fn(void *arg, FILE *f) {
+  const struct md_arg *d = arg;
+  ana_write_summary_md(d->g, d->mu, d->verdict, d->e2e, f);
+  return ZC_OK;
+}
+
+/* critical-graph.svg when Graphviz is there; the report works without.
+ * Returns 1 if it was drawn. */
+static int draw_svg(const char *out) {
+  char cmd[8400];
+  snprintf(cmd, sizeof cmd, "command -v dot >/dev/null 2>&1 && dot -Tsvg "
+           "'%s/critical-graph.dot' -o '%s/critical-graph.svg' 2>/dev/null",
+           out, out);
+  if (strchr(out, '\'') || system(cmd) != 0) return 0;
+  zc_log(2, "drew %s/critical-graph.svg", out);
+  return 1;
+}
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+/* Loads and prunes one trace; a trace without CPU samples is an input
+ * error, since there is nothing to compare. Its figures are copied out. */
+static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
+                            int drop_markers, struct ana_bottomup *bu,
+                            int side, struct ana_figures *fig,
+                            struct ana_timeline **out) {
+  double t0 = zc_now_ms();
+  enum zc_err e = ana_load(ctx, path, out);
+  if (e) return e;
+  struct ana_timeline *tl = *out;
+  if (!tl->samples) {
+    ana_timeline_free(tl);
+    *out = NULL;
+    return zc_fail(ZC_E_PARSE, "%s: no CPU profile samples in this trace "
+                   "(record it with the 'disabled-by-default-v8.cpu_profiler' "
+                   "category, as the DevTools Performance panel does)", path);
+  }
+  ana_figures_copy(fig, &tl->fig);
+  if (bu) ana_bu_add(bu, tl, side);
+  ana_prune(tl, ANA_PRUNE_NAMES | (drop_markers ? ANA_PRUNE_MARKERS : 0u));
+  zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms",
+         path, (double)tl->bytes / 1e6, (unsigned long long)tl->events,
+         (unsigned long long)tl->samples, tl->nnodes - tl->pruned_nodes,
+         zc_now_ms() - t0);
+  return ZC_OK;
+}
+
+/* "+412.0 ms (+50.7 %, 95 % CI +380.2 to +443.8)" */
+static void delta_text(const struct ana_e2e_row *r, char *out, size_t cap) {
+  int n = snprintf(out, cap, "%+.1f %s", r->delta.mean, r->unit);
+  if (n < 0 || (size_t)n >= cap) return;
+  if (!isnan(r->pct))
+    n += snprintf(out + n, cap - (size_t)n, " (%+.1f %%", r->pct);
+  else
+    n += snprintf(out + n, cap - (size_t)n, " (");
+  if (n < 0 || (size_t)n >= cap) return;
+  if (!isnan(r->delta.lo))
+    snprintf(out + n, cap - (size_t)n, "%s95 %% CI %+.1f to %+.1f)",
+             isnan(r->pct) ? "" : ", ", r->delta.lo, r->delta.hi);
+  else
+    snprintf(out + n, cap - (size_t)n, "%sone pair, no interval)",
+             isnan(r->pct) ? "" : ", ");
+}
+
+/* The one-line verdict, first in every report. */
+static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
+                    double mu, const struct agent_report_in *in, char *out,
+                    size_t cap) {
+  size_t n = 0;
+  if (in->dropped)
+    n = (size_t)snprintf(out, cap, "Capture incomplete: %u of %u pairs "
+                         "dropped; from the other %u: ", in->dropped,
+                         in->planned, agg->npairs);
+  if (n >= cap) return;
+  char *o = out + n;
+  size_t room = cap - n;
+  struct ana_cause *cs;
+  uint32_t nc = ana_causes(agg, &cs);
+  /* The scenario's wall time when the marks give it, else scripting. */
+  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
+  if (!sc) sc = ana_e2e_find(e2e, "scripting_ms");
+  char d[160] = "", where[512];
+  if (sc) delta_text(sc, d, sizeof d);
+  const char *in_all = agg->npairs > 1 ? "in every pair" : "in the pair";
+  if (nc) {
+    /* Named: the largest function; (program) or GC only when alone. */
+    uint32_t top = 0;
+    while (top < nc && agg->nodes[cs[top].node].kind != ANA_FUNC) top++;
+    if (top == nc) top = 0;
+    ana_gnode_where(agg, cs[top].node, where, sizeof where);
+    n = (size_t)snprintf(o, room, "%u regression-cause%s (slower by %g ms "
+                         "or more %s); the largest%s: %s, %+.1f ms.", nc,
+                         nc == 1 ? "" : "s", mu, in_all,
+                         agg->nodes[cs[top].node].kind == ANA_FUNC
+                             ? " function" : "",
+                         where, cs[top].delta_ms);
+    if (sc && n < room)
+      snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (sc && sc->significant && sc->delta.mean > 0) {
+    snprintf(o, room, "No single function got slower by %g ms or more %s, "
+             "yet the %s got slower by %s: the regression is spread out or "
+             "below %g ms; see the bottom-up table.", mu, in_all, sc->label,
+             d, mu);
+  } else {
+    n = (size_t)snprintf(o, room, "No regression-cause: no function got "
+                         "slower by %g ms or more %s.", mu, in_all);
+    if (sc && n < room)
+      snprintf(o + n, room - n, " The %s %s: %s.", sc->label,
+               sc->significant ? "changed" : "did not change significantly",
+               d);
+  }
+  free(cs);
+}
+
+/* The end-to-end table on stdout, after the causes. */
+static void print_e2e(const struct ana_e2e *e, FILE *f) {
+  if (!e || !e->nmetrics) return;
+  fprintf(f, "end to end, old -> new (mean of %u pair%s):\n", e->npairs,
+          e->npairs == 1 ? "" : "s");
+  for (unsigned i = 0; i < e->nmetrics; i++) {
+    const struct ana_e2e_row *r = &e->rows[i];
+    if (!r->delta.n) continue;
+    char d[160];
+    delta_text(r, d, sizeof d);
+    fprintf(f, "  %-40s %9.1f -> %9.1f  %s%s\n", r->label, r->old.mean,
+            r->new_.mean, d, r->significant ? "  *" : "");
+  }
+}
+
+enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
+                          unsigned npairs, const struct ana_opts *o,
+                          int drop, const char *out,
+                          const struct agent_report_in *in,
+                          unsigned *causes) {
+  *causes = 0;
+  unsigned fmt = in->formats ? in->formats : AGENT_FMT_ALL;
+  unsigned np1 = npairs ? npairs : 1;
+  struct ana_ctx *ctx = ana_ctx_new();
+  struct ana_bottomup *bu = ana_bu_new(ctx);
+  struct ana_graph **graphs = zc_xcalloc(np1, sizeof *graphs);
+  struct ana_figures *ofig = zc_xcalloc(np1, sizeof *ofig);
+  struct ana_figures *nfig = zc_xcalloc(np1, sizeof *nfig);
+  struct ana_graph *agg = NULL;
+  struct ana_e2e *e2e = NULL;
+  cJSON *doc = NULL;
+  uint32_t *onodes = zc_xcalloc(np1, sizeof *onodes);
+  uint32_t *nnodes = zc_xcalloc(np1, sizeof *nnodes);
+  struct ana_timeline *ot = NULL, *nt = NULL;
+  struct ana_stats stats = {0, 0, 0};
+  unsigned done = 0;
+  double t0 = zc_now_ms();
+  char path[4096], vtext[2048];
+  snprintf(path, sizeof path, "%s/pairs", out);
+  enum zc_err e = fmt & AGENT_FMT_DOT ? agent_mkdirs(path) : ZC_OK;
+  for (unsigned p = 0; !e && p < npairs; p++) {
+    double tp = zc_now_ms();
+    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ofig[p], &ot)) ||
+        (e = load_one(ctx, newf[p], drop, bu, 1, &nfig[p], &nt)))
+      break;
+    onodes[p] = ana_tl_reachable(ot);
+    nnodes[p] = ana_tl_reachable(nt);
+    if ((e = ana_critical(ot, nt, o, &stats, &graphs[p]))) break;
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+    ot = nt = NULL;
+    done = p + 1;
+    char title[512];
+    snprintf(path, sizeof path, "%s/pairs/pair-%u.dot", out, p + 1);
+    snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
+             base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
+    if (fmt & AGENT_FMT_DOT && (e = write_dot(graphs[p], path, title))) break;
+    zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
+           npairs, base_name(oldf[p]), base_name(newf[p]),
+           ana_graph_causes(graphs[p]),
+           ana_graph_causes(graphs[p]) == 1 ? "" : "s",
+           (zc_now_ms() - tp) / 1e3);
+  }
+  int svg = 0;
+  if (!e) {
+    agg = ana_aggregate(graphs, npairs, o->quorum);
+    e2e = ana_e2e_new(ofig, nfig, npairs);
+    verdict(agg, e2e, o->mu_ms, in, vtext, sizeof vtext);
+    if (fmt & AGENT_FMT_DOT) {
+      char title[256];
+      snprintf(path, sizeof path, "%s/critical-graph.dot", out);
+      snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s",
+               npairs, npairs == 1 ? "" : "s", o->mu_ms,
+               o->quorum && o->quorum < npairs ? ", quorum" : "");
+      e = write_dot(agg, path, title);
+      if (!e) svg = draw_svg(out);
+    }
+  }
+  if (!e && fmt & AGENT_FMT_MD) {
+    struct md_arg d = {agg, o->mu_ms, vtext, e2e};
+    snprintf(path, sizeof path, "%s/summary.md", out);
+    e = write_file(path, md_fn, &d);
+  }
+  if (!e && fmt & (AGENT_FMT_JSON | AGENT_FMT_HTML)) {
+    struct ana_report r = {
+        .version = ZAMCAP_VERSION,
+        .command = in->command,
+        .opts = o,
+        .drop_markers = drop,
+        .npairs = npairs,
+        .old_files = oldf,
+        .new_files = newf,
+        .old_nodes = onodes,
+        .new_nodes = nnodes,
+        .pairs = graphs,
+        .agg = agg,
+        .bu = bu,
+        .stats = &stats,
+        .elapsed_ms = zc_now_ms() - t0,
+        .bottomup_max = 500,
+    };
+    doc = ana_report_json(&r);
+    cJSON *v = cJSON_AddObjectToObject(doc, "verdict");
+    cJSON_AddNumberToObject(v, "exit_code",
+                            in->dropped ? AGENT_EXIT_CAPTURE
+                            : ana_graph_causes(agg) ? AGENT_EXIT_FOUND
+                                                    : AGENT_EXIT_NONE);
+    cJSON_AddStringToObject(v, "text", vtext);
+    cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
+    for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
+      cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
+    if (fmt & AGENT_FMT_JSON) {
+      snprintf(path, sizeof path, "%s/report.json", out);
+      e = ana_write_json(doc, path);
+    }
+  }
+  if (!e && fmt & AGENT_FMT_HTML) {
+    char svgp[4200];
+    snprintf(svgp, sizeof svgp, "%s/critical-graph.svg", out);
+    snprintf(path, sizeof path, "%s/report.html", out);
+    e = agent_write_html(doc, svg ? svgp : NULL, path);
+  }
+  if (!e) {
+    if (fmt & AGENT_FMT_TEXT) {
+      ana_write_summary(agg, o->mu_ms, stdout);
+      print_e2e(e2e, stdout);
+      fflush(stdout);
+    }
+    *causes = ana_graph_causes(agg);
+    zc_log(1, "%s", vtext);
+    zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
+  } else if (done) {
+    struct zc_errsave sv;
+    zc_err_save(&sv);
+    zc_fail(sv.code, "%s (the graphs of the %u pair%s done are in %s/pairs/)",
+            sv.msg, done, done == 1 ? "" : "s", out);
+  }
+  cJSON_Delete(doc);
+  ana_e2e_free(e2e);
+  ana_timeline_free(ot);
+  ana_timeline_free(nt);
+  for (unsigned p = 0; p < npairs; p++) {
+    ana_graph_free(graphs[p]);
+    ana_figures_clear(&ofig[p]);
+    ana_figures_clear(&nfig[p]);
+  }
+  free(graphs);
+  free(ofig);
+  free(nfig);
+  ana_graph_free(agg);
+  free(onodes);
+  free(nnodes);
+  ana_bu_free(bu);
+  ana_ctx_free(ctx);
+  return e;
+}

@@ -1,0 +1,485 @@
+/* --attach: the finished report, POSTed as multipart/form-data through
+ * libcurl. See attach.h. */
+#include "attach.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+const char *const agent_attach_files[3] = {"report.html", "summary.md",
+                                           "report.json"};
+static const char *const file_types[3] = {"text/html; charset=utf-8",
+                                          "text/markdown; charset=utf-8",
+                                          "application/json"};
+
+enum {
+  HEADER_MAX = 8192,     /* one header, expanded */
+  ANSWER_KEEP = 1 << 16, /* of the server's answer, for the message */
+  LINE_MAX_SHOWN = 200,  /* of its first line */
+  CONNECT_MS = 10000,
+  TOTAL_MS = 120000,
+};
+
+/* zamcap sets these itself; a user's copy would break the body. */
+static const char *const reserved[] = {"Content-Type", "Content-Length",
+                                       "Transfer-Encoding"};
+
+static int bad(char *why, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int bad(char *why, size_t cap, const char *fmt, ...) {
+  if (cap) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, cap, fmt, ap);
+    va_end(ap);
+  }
+  return 0;
+}
+
+/* RFC 9110 token characters: what a header name is made of. */
+static int is_tchar(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || (c && strchr("!#$%&'*+-.^_`|~", c));
+}
+
+static int is_ctl(unsigned char c) {
+  return (c < 0x20 && c != '\t') || c == 0x7f;
+}
+
+static int is_var_start(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static int is_var_char(char c) {
+  return is_var_start(c) || (c >= '0' && c <= '9');
+}
+
+/* Values substituted into headers, kept to hide them from messages. */
+struct secrets {
+  char **v;
+  size_t n, cap;
+};
+
+static void secret_add(struct secrets *s, const char *p, size_t n) {
+  if (!s || n < 4) return;
+  ZC_GROW(s->v, s->cap, s->n + 1);
+  s->v[s->n++] = zc_xstrndup(p, n);
+}
+
+static void secrets_free(struct secrets *s) {
+  for (size_t i = 0; i < s->n; i++)
+    free(s->v[i]);
+  free(s->v);
+}
+
+/* Splits h into its name (*nlen bytes at h) and value (after the colon and
+ * blanks, *vlen bytes without trailing blanks), or says why not. */
+static int split_header(const char *h, size_t *nlen, const char **val,
+                        size_t *vlen, char *why, size_t cap) {
+  size_t n = 0;
+  while (is_tchar((unsigned char)h[n]))
+    n++;
+  if (!strchr(h, ':'))
+    return bad(why, cap, "--attach-header wants 'Name: value'");
+  /* Whatever precedes a bad name may be a value typed in the wrong place:
+   * it is not shown. */
+  if (!n || h[n] != ':')
+    return bad(why, cap,
+               "--attach-header wants 'Name: value', and what precedes the "
+               "first ':' is not a header name");
+  for (size_t i = 0; i < ZC_ARRAY_LEN(reserved); i++)
+    if (strlen(reserved[i]) == n && !strncasecmp(h, reserved[i], n))
+      return bad(why, cap,
+                 "--attach-header %.*s: zamcap sets that header itself", (int)n,
+                 h);
+  const char *v = h + n + 1;
+  while (*v == ' ' || *v == '\t')
+    v++;
+  size_t l = strlen(v);
+  while (l && (v[l - 1] == ' ' || v[l - 1] == '\t'))
+    l--;
+  if (!l)
+    return bad(why, cap, "--attach-header %.*s: the value is empty", (int)n, h);
+  *nlen = n;
+  *val = v;
+  *vlen = l;
+  return 1;
+}
+
+/* Appends the value v (vlen bytes) to out with $NAME, ${NAME} and $$
+ * expanded from the environment; name (nlen bytes) is for messages. The
+ * variables' values go to sec when it is not NULL. */
+static int expand(const char *name, size_t nlen, const char *v, size_t vlen,
+                  struct zc_buf *out, struct secrets *sec, char *why,
+                  size_t cap) {
+  const int nl = (int)nlen;
+  for (size_t i = 0; i < vlen;) {
+    unsigned char c = (unsigned char)v[i];
+    if (is_ctl(c))
+      return bad(why, cap,
+                 "--attach-header %.*s: the value has a line break or another "
+                 "control character",
+                 nl, name);
+    if (c != '$') {
+      if (zc_buf_addc(out, (char)c)) goto toobig;
+      i++;
+      continue;
+    }
+    if (i + 1 < vlen && v[i + 1] == '$') {
+      if (zc_buf_addc(out, '$')) goto toobig;
+      i += 2;
+      continue;
+    }
+    int braced = i + 1 < vlen && v[i + 1] == '{';
+    size_t s = i + 1 + (size_t)braced, e = s;
+    while (e < vlen && is_var_char(v[e]))
+      e++;
+    if (e == s || !is_var_start(v[s]) || (braced && (e >= vlen || v[e] != '}')))
+      return bad(why, cap,
+                 "--attach-header %.*s: a '$' in the value must start $NAME or "
+                 "${NAME} (a variable's name) or be $$ for a '$'",
+                 nl, name);
+    char var[256];
+    if (e - s >= sizeof var)
+      return bad(why, cap,
+                 "--attach-header %.*s: a variable's name is too long", nl,
+                 name);
+    memcpy(var, v + s, e - s);
+    var[e - s] = '\0';
+    const char *x = getenv(var);
+    if (!x)
+      return bad(why, cap,
+                 "--attach-header %.*s: the environment variable %s is not set",
+                 nl, name, var);
+    if (!*x)
+      return bad(why, cap,
+                 "--attach-header %.*s: the environment variable %s is empty",
+                 nl, name, var);
+    for (const char *p = x; *p; p++)
+      if (is_ctl((unsigned char)*p))
+        return bad(why, cap,
+                   "--attach-header %.*s: the environment variable %s has a "
+                   "line break or another control character",
+                   nl, name, var);
+    if (zc_buf_add(out, x, strlen(x))) goto toobig;
+    secret_add(sec, x, strlen(x));
+    i = e + (size_t)braced;
+  }
+  return 1;
+toobig:
+  return bad(why, cap,
+             "--attach-header %.*s: the value is longer than %d bytes", nl,
+             name, HEADER_MAX);
+}
+
+/* The header h expanded into out ("Name: value"), or 0 and why. */
+static int header_expand(const char *h, struct zc_buf *out, struct secrets *sec,
+                         char *why, size_t cap) {
+  size_t nlen = 0, vlen = 0;
+  const char *v = NULL;
+  if (!split_header(h, &nlen, &v, &vlen, why, cap)) return 0;
+  zc_buf_reset(out);
+  if (zc_buf_add(out, h, nlen) || zc_buf_add(out, ": ", 2))
+    return bad(why, cap, "--attach-header: the name is too long");
+  size_t from = out->len;
+  if (!expand(h, nlen, v, vlen, out, sec, why, cap)) return 0;
+  if (!sec) return 1;
+  /* The whole value, and each long word of it: a server that quotes the
+   * token back quotes it alone. */
+  const char *val = out->ptr + from;
+  size_t l = out->len - from;
+  secret_add(sec, val, l);
+  for (size_t i = 0; i < l;) {
+    size_t j = i;
+    while (j < l && val[j] != ' ' && val[j] != '\t')
+      j++;
+    if (j - i >= 8 && j - i < l) secret_add(sec, val + i, j - i);
+    i = j + 1;
+  }
+  return 1;
+}
+
+int agent_attach_header_ok(const char *h, char *why, size_t cap) {
+  struct zc_buf b;
+  zc_buf_init(&b, HEADER_MAX);
+  int ok = header_expand(h, &b, NULL, why, cap);
+  zc_buf_free(&b);
+  return ok;
+}
+
+/* Where the authority of url starts, where its host starts (after any
+ * user and password) and where it ends. */
+static int url_authority(const char *url, size_t *from, size_t *host,
+                         size_t *to) {
+  const char *s = strstr(url, "://");
+  if (!s) return 0;
+  *from = *host = (size_t)(s + 3 - url);
+  *to = *from + strcspn(url + *from, "/?#");
+  for (size_t i = *from; i < *to; i++)
+    if (url[i] == '@') *host = i + 1;
+  return 1;
+}
+
+int agent_attach_url_ok(const char *url, char *why, size_t cap) {
+  if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8))
+    return bad(why, cap, "--attach wants an http:// or https:// URL");
+  for (const char *p = url; *p; p++)
+    if (*p == ' ' || is_ctl((unsigned char)*p))
+      return bad(why, cap,
+                 "--attach: the URL has a space or a control character");
+  size_t a, h, b;
+  url_authority(url, &a, &h, &b);
+  if (h == b || url[h] == ':')
+    return bad(why, cap, "--attach: the URL has no host");
+  CURLU *u = curl_url();
+  if (!u) return bad(why, cap, "--attach: cannot start libcurl");
+  CURLUcode rc = curl_url_set(u, CURLUPART_URL, url, 0);
+  curl_url_cleanup(u);
+  if (rc != CURLUE_OK)
+    return bad(why, cap, "--attach: not a URL libcurl can use (%s)",
+               curl_url_strerror(rc));
+  return 1;
+}
+
+/* url as messages show it: without user and password, the query hidden
+ * (it may hold a token), no fragment. */
+static void url_shown(const char *url, char *out, size_t cap) {
+  size_t a, h, b;
+  if (!url_authority(url, &a, &h, &b)) {
+    snprintf(out, cap, "(a URL)");
+    return;
+  }
+  size_t end = h + strcspn(url + h, "?#");
+  snprintf(out, cap, "%.*s%.*s%s", (int)a, url, (int)(end - h), url + h,
+           url[end] == '?' ? "?..." : "");
+}
+
+/* Headers over plain http to another machine can be read on the way. */
+static int is_loopback(const char *url) {
+  size_t a, o, b;
+  if (!url_authority(url, &a, &o, &b)) return 0;
+  const char *h = url + o;
+  size_t n = b - o;
+  size_t hn = h[0] == '[' ? strcspn(h, "]") + 1 : strcspn(h, ":/?#");
+  if (hn > n) hn = n;
+  if (hn == 9 && !strncasecmp(h, "localhost", 9)) return 1;
+  if (hn == 5 && !strncmp(h, "[::1]", 5)) return 1;
+  if (hn < 4 || strncmp(h, "127.", 4)) return 0;
+  for (size_t i = 4; i < hn; i++)
+    if (!strchr("0123456789.", h[i])) return 0;
+  return 1;
+}
+
+static size_t answer_sink(char *p, size_t sz, size_t n, void *arg) {
+  struct zc_buf *b = arg;
+  size_t room = b->max - b->len;
+  zc_buf_add(b, p, sz * n < room ? sz * n : room);
+  return sz * n; /* the rest is read and dropped */
+}
+
+/* The answer's first line, shortened, printable and without secrets, in
+ * out; empty when there is nothing to show. */
+static void answer_line(const char *body, const struct secrets *sec, char *out,
+                        size_t cap) {
+  while (*body == ' ' || *body == '\t' || *body == '\r' || *body == '\n')
+    body++;
+  /* Secrets are hidden before the line is cut, so that none shows in
+   * part. */
+  char *line = zc_xstrndup(body, strcspn(body, "\r\n"));
+  for (size_t i = 0; i < sec->n; i++) {
+    size_t sl = strlen(sec->v[i]);
+    for (char *p = strstr(line, sec->v[i]); p; p = strstr(p, sec->v[i])) {
+      memset(p, '*', sl);
+      p += sl;
+    }
+  }
+  for (char *p = line; *p; p++)
+    if (is_ctl((unsigned char)*p) || *p == '\t') *p = '?';
+  int cut = strlen(line) > LINE_MAX_SHOWN;
+  snprintf(out, cap, "%.*s%s", LINE_MAX_SHOWN, line, cut ? "..." : "");
+  free(line);
+}
+
+/* The files to send: those of agent_attach_files that exist in outdir. */
+static enum zc_err pick_files(const char *outdir, char (*path)[4096],
+                              int *present, unsigned *n) {
+  *n = 0;
+  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
+    present[i] = 0;
+    snprintf(path[i], sizeof path[i], "%s/%s", outdir, agent_attach_files[i]);
+    struct stat st;
+    if (stat(path[i], &st) != 0) {
+      if (errno != ENOENT)
+        return zc_fail(ZC_E_IO, "--attach: %s: %s", path[i], strerror(errno));
+      continue;
+    }
+    FILE *f = S_ISREG(st.st_mode) ? fopen(path[i], "rb") : NULL;
+    if (!f)
+      return zc_fail(ZC_E_IO, "--attach: %s: %s", path[i],
+                     S_ISREG(st.st_mode) ? strerror(errno) : "not a file");
+    fclose(f);
+    present[i] = 1;
+    (*n)++;
+  }
+  if (!*n)
+    return zc_fail(ZC_E_IO,
+                   "--attach: nothing to attach: %s has none of report.html, "
+                   "summary.md, report.json",
+                   outdir);
+  /* Writing one of them failed, and that was said then: the others are
+   * still worth having on the issue. */
+  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++)
+    if (!present[i])
+      zc_log(1, "--attach: %s is missing; attaching the others", path[i]);
+  return ZC_OK;
+}
+
+/* Ends the transfer once *stop is set (libcurl asks at least once a
+ * second). */
+static int check_stop(void *arg, curl_off_t dlt, curl_off_t dl, curl_off_t ult,
+                      curl_off_t ul) {
+  (void)dlt, (void)dl, (void)ult, (void)ul;
+  const volatile int *stop = arg;
+  return stop && *stop;
+}
+
+enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
+                                   unsigned nheaders, const char *outdir,
+                                   const volatile int *stop) {
+  char why[512], shown[1024];
+  if (!agent_attach_url_ok(url, why, sizeof why))
+    return zc_fail(ZC_E_USAGE, "%s", why);
+  url_shown(url, shown, sizeof shown);
+
+  struct secrets sec = {NULL, 0, 0};
+  struct curl_slist *hl = NULL;
+  struct zc_buf hb, answer;
+  zc_buf_init(&hb, HEADER_MAX);
+  zc_buf_init(&answer, ANSWER_KEEP);
+  CURL *h = NULL;
+  curl_mime *mime = NULL;
+  enum zc_err e = ZC_OK;
+  char path[3][4096], names[64] = "";
+  int present[3];
+  unsigned n;
+
+  for (unsigned i = 0; i < nheaders; i++) {
+    if (!header_expand(headers[i], &hb, &sec, why, sizeof why)) {
+      e = zc_fail(ZC_E_USAGE, "%s", why);
+      goto out;
+    }
+    struct curl_slist *t = curl_slist_append(hl, hb.ptr);
+    if (!t) {
+      e = zc_fail(ZC_E_NOMEM, "--attach: out of memory for the headers");
+      goto out;
+    }
+    hl = t;
+  }
+  if ((e = pick_files(outdir, path, present, &n))) goto out;
+  if (nheaders && !strncasecmp(url, "http://", 7) && !is_loopback(url))
+    zc_log(1,
+           "--attach: warning: %s is not https; the headers given with "
+           "--attach-header travel unencrypted",
+           shown);
+
+  h = curl_easy_init();
+  mime = h ? curl_mime_init(h) : NULL;
+  if (!mime) {
+    e = zc_fail(ZC_E_NOMEM, "--attach: cannot start libcurl");
+    goto out;
+  }
+  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
+    if (!present[i]) continue;
+    curl_mimepart *part = curl_mime_addpart(mime);
+    /* filedata names the part after the file's base name and streams the
+     * file, so a large report.json is not held in memory. */
+    if (!part || curl_mime_name(part, "file") ||
+        curl_mime_filedata(part, path[i]) ||
+        curl_mime_type(part, file_types[i])) {
+      e = zc_fail(ZC_E_NOMEM, "--attach: cannot prepare %s", path[i]);
+      goto out;
+    }
+    size_t l = strlen(names);
+    snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "",
+             agent_attach_files[i]);
+  }
+
+  char err[CURL_ERROR_SIZE] = "";
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_easy_setopt(h, CURLOPT_MIMEPOST, mime);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+  curl_easy_setopt(h, CURLOPT_USERAGENT, "zamcap/" ZAMCAP_VERSION);
+  /* A redirected POST lands nowhere useful, or on another host with our
+   * headers: say so instead. */
+  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS,
+                   (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+  curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+  /* As the curl tool does: a self-hosted tracker's private CA. */
+  const char *ca = getenv("CURL_CA_BUNDLE");
+  if (ca && *ca) curl_easy_setopt(h, CURLOPT_CAINFO, ca);
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)CONNECT_MS);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)TOTAL_MS);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, answer_sink);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &answer);
+  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, err);
+  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, check_stop);
+  curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)stop);
+  zc_log(2, "--attach: posting %s to %s", names, shown);
+
+  CURLcode rc = curl_easy_perform(h);
+  long status = 0;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+  if (rc == CURLE_ABORTED_BY_CALLBACK) {
+    e = zc_fail(ZC_E_INTERRUPTED, "--attach %s: interrupted", shown);
+    goto out;
+  }
+  if (rc != CURLE_OK) {
+    e = zc_fail(ZC_E_IO, "--attach %s: %s%s", shown,
+                err[0] ? err : curl_easy_strerror(rc),
+                rc == CURLE_OPERATION_TIMEDOUT
+                    ? " (limit: 10 s to connect, 120 s in all)"
+                    : "");
+    goto out;
+  }
+  if (status >= 200 && status < 300) {
+    zc_log(1, "attached %s to %s: HTTP %ld", names, shown, status);
+    goto out;
+  }
+  char line[LINE_MAX_SHOWN + 8], where[1100] = "";
+  answer_line(answer.ptr ? answer.ptr : "", &sec, line, sizeof line);
+  char *loc = NULL;
+  if (status >= 300 && status < 400 &&
+      curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &loc) == CURLE_OK && loc) {
+    char to[1024];
+    url_shown(loc, to, sizeof to);
+    snprintf(where, sizeof where, " (a redirect to %s, not followed)", to);
+  }
+  e = zc_fail(ZC_E_IO, "--attach %s: HTTP %ld%s%s%s", shown, status, where,
+              line[0] ? ": " : "", line);
+out:
+  curl_easy_cleanup(h);
+  curl_mime_free(mime);
+  curl_slist_free_all(hl);
+  zc_buf_free(&hb);
+  zc_buf_free(&answer);
+  secrets_free(&sec);
+  return e;
+}
+
+enum zc_err agent_attach(const char *url, const char *const *headers,
+                         unsigned nheaders, const char *outdir) {
+  return agent_attach_stoppable(url, headers, nheaders, outdir, NULL);
+}

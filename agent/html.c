@@ -1,0 +1,1163 @@
+/* report.html from report.json: the verdict, the critical graph, the
+ * regression-causes, the end-to-end figures, the bottom-up table and the
+ * run details, in one file that makes no request and runs no script.
+ *
+ * Safety rests on three things. Every string that came from report.json
+ * goes through html_esc (text and attribute values alike). The critical
+ * graph's SVG is not pasted into the page but embedded as an <img> with a
+ * data: URL: an SVG shown as an image runs no script and fetches nothing,
+ * whatever it holds, so the SVG (which carries names from the page) needs
+ * no sanitizer of ours to be right. And the page's Content-Security-Policy
+ * allows no script, no request and only data: images, a second wall should
+ * an escape ever be missed. Links go only to the relative paths zamcap
+ * writes into its output folder (html_rel_ok). */
+#include "html.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum {
+  HTML_STR_MAX = 1000,     /* characters shown of one string */
+  HTML_CAUSES_MAX = 100,   /* rows of the regression-cause table */
+  HTML_BOTTOMUP_MAX = 100, /* rows of the bottom-up table */
+  HTML_ROWS_MAX = 500,     /* rows of the other tables */
+  HTML_TREE_NODES = 1000,  /* nodes of the graph drawn as a tree */
+  HTML_TREE_DEPTH = 100,
+};
+#define HTML_SVG_MAX    ((size_t)4 << 20)   /* larger is not embedded */
+#define HTML_REPORT_MAX ((size_t)512 << 20) /* report.json read by _from */
+
+struct html {
+  FILE *f;
+  const cJSON *r;  /* the report */
+  unsigned npairs; /* pairs compared; 0 when unknown */
+  double mu;       /* options.mu_ms; NAN when unknown */
+  int has_runs;    /* a capture's report: pairs' traces are in traces/ */
+  unsigned nodes;  /* tree nodes written so far */
+};
+
+/* ---- report.json, where any field may be missing or of another type ---- */
+
+static const cJSON *jget(const cJSON *o, const char *k) {
+  return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsString(v) && v->valuestring ? v->valuestring : NULL;
+}
+
+static int jnum_of(const cJSON *v, double *out) {
+  if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble)) return 0;
+  *out = v->valuedouble;
+  return 1;
+}
+
+static int jnum(const cJSON *o, const char *k, double *out) {
+  return jnum_of(jget(o, k), out);
+}
+
+static const cJSON *jarr(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsArray(v) ? v : NULL;
+}
+
+static const cJSON *jobj(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsObject(v) ? v : NULL;
+}
+
+/* 1 true, 0 false, -1 missing. */
+static int jbool(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsBool(v) ? cJSON_IsTrue(v) != 0 : -1;
+}
+
+/* A count (pairs, rows): a whole number in range, else 0. */
+static unsigned jcount(const cJSON *o, const char *k) {
+  double v;
+  if (!jnum(o, k, &v) || v < 0 || v > 1e9) return 0;
+  return (unsigned)v;
+}
+
+/* ---- output ---- */
+
+static void put(struct html *h, const char *s) {
+  fputs(s, h->f);
+}
+
+static void putf(struct html *h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void putf(struct html *h, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(h->f, fmt, ap);
+  va_end(ap);
+}
+
+/* Length of the well-formed UTF-8 sequence at p, or 0 (RFC 3629: no
+ * overlong forms, surrogates or code points past U+10FFFF). */
+static size_t html_utf8(const unsigned char *p) {
+  unsigned c = p[0];
+  if (c >= 0xc2 && c <= 0xdf) return (p[1] & 0xc0) == 0x80 ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    unsigned lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+    return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    unsigned lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+    return p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 &&
+                   (p[3] & 0xc0) == 0x80
+               ? 4
+               : 0;
+  }
+  return 0;
+}
+
+/* s as HTML text or as a quoted attribute value: & < > " ' become
+ * references, control characters and bytes that are not UTF-8 become
+ * U+FFFD, and past HTML_STR_MAX characters the rest is "…". */
+static void html_esc(struct html *h, const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t chars = 0; *p; chars++) {
+    if (chars == HTML_STR_MAX) {
+      put(h, "…");
+      return;
+    }
+    size_t n;
+    switch (*p) {
+    case '&': put(h, "&amp;"); break;
+    case '<': put(h, "&lt;"); break;
+    case '>': put(h, "&gt;"); break;
+    case '"': put(h, "&quot;"); break;
+    case '\'': put(h, "&#39;"); break;
+    case '\t':
+    case '\n': fputc(*p, h->f); break;
+    default:
+      if (*p >= 0x20 && *p < 0x7f) {
+        fputc(*p, h->f);
+      } else if (*p >= 0x80 && (n = html_utf8(p)) != 0) {
+        fwrite(p, 1, n, h->f);
+        p += n;
+        continue;
+      } else {
+        put(h, "\xef\xbf\xbd");
+      }
+    }
+    p++;
+  }
+}
+
+/* How a number reads: milliseconds with one decimal, a Δ signed too, a
+ * count (or an option) without decimals when it is whole. */
+enum html_fmt { HTML_MS, HTML_DELTA, HTML_COUNT };
+
+static void html_num(struct html *h, double v, enum html_fmt f) {
+  if (fabs(v) >= 1e12)
+    putf(h, f == HTML_DELTA ? "%+.4g" : "%.4g", v);
+  else if (f == HTML_DELTA)
+    putf(h, "%+.1f", v);
+  else if (f == HTML_COUNT && v == floor(v))
+    putf(h, "%.0f", v);
+  else
+    putf(h, "%.1f", v);
+}
+
+static void html_dash(struct html *h) {
+  put(h, "<span class=\"dim\">–</span>");
+}
+
+/* A number field, "–" when missing; a Δ is coloured. */
+static void html_jnum(struct html *h, const cJSON *v, enum html_fmt f) {
+  double d;
+  if (!jnum_of(v, &d)) {
+    html_dash(h);
+    return;
+  }
+  int hue = f == HTML_DELTA && d != 0;
+  if (hue) putf(h, "<span class=\"%s\">", d > 0 ? "up" : "down");
+  html_num(h, d, f);
+  if (hue) put(h, "</span>");
+}
+
+/* The same as plain text, for attribute values. */
+static void html_attr_num(struct html *h, const cJSON *v, enum html_fmt f) {
+  double d;
+  if (jnum_of(v, &d))
+    html_num(h, d, f);
+  else
+    put(h, "–");
+}
+
+static void html_td_num(struct html *h, const cJSON *o, const char *k,
+                        enum html_fmt f) {
+  put(h, "<td class=\"n\">");
+  html_jnum(h, jget(o, k), f);
+  put(h, "</td>");
+}
+
+/* Any JSON value, for the key/value tables. */
+static void html_value(struct html *h, const cJSON *v) {
+  double d;
+  if (cJSON_IsString(v) && v->valuestring) {
+    html_esc(h, v->valuestring);
+  } else if (jnum_of(v, &d)) {
+    putf(h, "%.10g", d);
+  } else if (cJSON_IsBool(v)) {
+    put(h, cJSON_IsTrue(v) ? "yes" : "no");
+  } else if (cJSON_IsArray(v) || cJSON_IsObject(v)) {
+    char *s = cJSON_PrintUnformatted(v);
+    put(h, "<code>");
+    html_esc(h, s ? s : "");
+    put(h, "</code>");
+    cJSON_free(s);
+  } else {
+    html_dash(h);
+  }
+}
+
+/* A function's name; the root and threads say what they are. */
+static void html_name(struct html *h, const cJSON *o) {
+  const char *kind = jstr(o, "kind"), *name = jstr(o, "name");
+  if (kind && !strcmp(kind, "root")) {
+    put(h, "<i>all threads</i>");
+    return;
+  }
+  if (!name || !*name) {
+    put(h, "<i>(anonymous)</i>");
+  } else {
+    put(h, "<code>");
+    html_esc(h, name);
+    put(h, "</code>");
+  }
+  if (kind && !strcmp(kind, "thread"))
+    put(h, " <span class=\"dim\">(thread)</span>");
+}
+
+/* file:line:column, the script's full URL as its tooltip. */
+static void html_where(struct html *h, const cJSON *o, int column) {
+  const char *file = jstr(o, "file"), *url = jstr(o, "url");
+  if (!file || !*file) file = url;
+  if (!file || !*file) {
+    html_dash(h);
+    return;
+  }
+  put(h, "<span class=\"loc\"");
+  if (url && *url) {
+    put(h, " title=\"");
+    html_esc(h, url);
+    put(h, "\"");
+  }
+  put(h, ">");
+  html_esc(h, file);
+  double line, col;
+  if (jnum(o, "line", &line) && line >= 0 && line < 1e9) {
+    putf(h, ":%.0f", line);
+    if (column && jnum(o, "column", &col) && col >= 0 && col < 1e9)
+      putf(h, ":%.0f", col);
+  }
+  put(h, "</span>");
+}
+
+/* Paths zamcap writes into its output folder: "dir/name" with dir one of
+ * dirs ("" allows a bare name), name of [A-Za-z0-9._-] not starting with
+ * a dot. Nothing else becomes a link: no scheme, no "..", no absolute
+ * path. */
+static int html_rel_ok(const char *s, const char *const *dirs, size_t ndirs) {
+  if (!s || strlen(s) > 200) return 0;
+  for (size_t i = 0; i < ndirs; i++) {
+    size_t n = strlen(dirs[i]);
+    if (strncmp(s, dirs[i], n) || (n && s[n] != '/')) continue;
+    const char *name = s + n + (n ? 1 : 0);
+    if (!*name || *name == '.') continue;
+    if (strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                     "0123456789._-") == strlen(name))
+      return 1;
+  }
+  return 0;
+}
+
+static void html_link(struct html *h, const char *href, const char *text) {
+  put(h, "<a href=\"");
+  html_esc(h, href);
+  put(h, "\">");
+  html_esc(h, text);
+  put(h, "</a>");
+}
+
+/* A path as a link when it is one of ours in dir, else as text. */
+static void html_file(struct html *h, const char *s, const char *dir) {
+  const char *dirs[] = {dir};
+  if (!s || !*s)
+    html_dash(h);
+  else if (html_rel_ok(s, dirs, 1))
+    html_link(h, s, s);
+  else {
+    put(h, "<span class=\"loc\">");
+    html_esc(h, s);
+    put(h, "</span>");
+  }
+}
+
+/* ---- the page ---- */
+
+static const char html_css[] =
+    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
+    "color:#1a1a1a;background:#fff;max-width:78em;margin:1.5em auto;"
+    "padding:0 1em}\n"
+    "h1{font-size:1.45em;margin:0 0 .2em}\n"
+    "h2{font-size:1.15em;margin:1.8em 0 .5em;padding-bottom:.2em;"
+    "border-bottom:1px solid #ccc}\n"
+    "h3{font-size:1em;margin:1.2em 0 .3em}\n"
+    "p{margin:.4em 0}\n"
+    "table{border-collapse:collapse;margin:.3em 0}\n"
+    "th,td{border:1px solid #d4d4d4;padding:.25em .55em;text-align:left;"
+    "vertical-align:top}\n"
+    "th{background:#f2f2f2;font-weight:600}\n"
+    ".n{text-align:right;white-space:nowrap;"
+    "font-variant-numeric:tabular-nums}\n"
+    "code,.loc{font-family:ui-monospace,Menlo,Consolas,monospace;"
+    "font-size:.9em;overflow-wrap:break-word}\n"
+    "td a{white-space:nowrap}\n"
+    ".dim,.ci{color:#666}.ci{font-size:.85em}\n"
+    ".verdict{font-size:1.25em;padding:.45em .8em;"
+    "border-left:6px solid #c62828;background:#fdecea}\n"
+    ".verdict.none{border-color:#2e7d32;background:#e8f5e9}\n"
+    ".warn{border-left:6px solid #ef6c00;background:#fff3e0;"
+    "padding:.35em .8em}\n"
+    ".up{color:#b71c1c}.down{color:#1b5e20}\n"
+    ".badge{font-size:.78em;padding:0 .45em;border:1px solid #999;"
+    "border-radius:.6em;margin-left:.35em;white-space:nowrap}\n"
+    ".scroll{overflow-x:auto}\n"
+    "img.graph{max-width:100%;height:auto;border:1px solid #ddd}\n"
+    "ul.tree,ul.tree ul{list-style:none;margin:0;padding-left:1.4em}\n"
+    "ul.tree{padding-left:0}\n"
+    "ul.tree li{margin:.15em 0}\n"
+    "ul.tree .leaf{margin-left:1.05em}\n"
+    "summary{cursor:pointer}\n"
+    ".cause>.node,.cause>details>summary>.node{background:#dcdcdc;"
+    "font-weight:600;padding:0 .3em}\n"
+    "@media print{body{max-width:none;margin:0;font-size:10pt}"
+    ".scroll{overflow:visible}a{color:inherit}h2{break-after:avoid}"
+    "tr,li{break-inside:avoid}"
+    ".verdict,.warn,th,.node{print-color-adjust:exact;"
+    "-webkit-print-color-adjust:exact}}\n";
+
+/* "N regression-causes (slower by >= mu ms in all N pairs)". */
+static void html_headline(struct html *h, long causes) {
+  const cJSON *o = jobj(h->r, "options");
+  unsigned q = jcount(o, "quorum");
+  if (causes < 0)
+    put(h, "Regression-causes unknown");
+  else if (causes == 0)
+    put(h, "No regression-cause");
+  else
+    putf(h, "%ld regression-cause%s", causes, causes == 1 ? "" : "s");
+  if (causes < 0 || (isnan(h->mu) && !h->npairs)) return;
+  put(h, causes ? " (slower by" : " (no function got slower by");
+  if (!isnan(h->mu)) {
+    put(h, " ≥ ");
+    html_num(h, h->mu, HTML_COUNT);
+    put(h, " ms");
+  }
+  if (h->npairs == 1)
+    put(h, " in the one pair");
+  else if (h->npairs && q && q < h->npairs)
+    putf(h, " in at least %u of %u pairs", q, h->npairs);
+  else if (h->npairs)
+    putf(h, " in all %u pairs", h->npairs);
+  put(h, ")");
+}
+
+static long html_ncauses(struct html *h) {
+  const cJSON *rc = jarr(h->r, "regression_causes");
+  double d;
+  if (rc) return cJSON_GetArraySize(rc);
+  if (jnum(jobj(h->r, "aggregate"), "causes", &d) && d >= 0 && d < 1e9)
+    return (long)d;
+  return -1;
+}
+
+static const cJSON *html_metric(const cJSON *e2e, const char *name) {
+  const cJSON *m;
+  cJSON_ArrayForEach(m, jarr(e2e, "metrics")) {
+    const char *n = jstr(m, "name");
+    if (n && !strcmp(n, name)) return m;
+  }
+  return NULL;
+}
+
+/* "[lo, hi]" from a ci95 pair, nothing when absent. */
+static void html_ci(struct html *h, const cJSON *o, enum html_fmt f) {
+  const cJSON *ci = jarr(o, "ci95");
+  double lo, hi;
+  if (!ci || cJSON_GetArraySize(ci) != 2 ||
+      !jnum_of(cJSON_GetArrayItem(ci, 0), &lo) ||
+      !jnum_of(cJSON_GetArrayItem(ci, 1), &hi))
+    return;
+  put(h, " <span class=\"ci\">[");
+  html_num(h, lo, f);
+  put(h, ", ");
+  html_num(h, hi, f);
+  put(h, "]</span>");
+}
+
+static void html_verdict(struct html *h) {
+  long n = html_ncauses(h);
+  const cJSON *v = jobj(h->r, "verdict");
+  put(h, "<section id=\"verdict\">\n<h2>Verdict</h2>\n");
+  putf(h, "<p class=\"verdict%s\"><strong>", n == 0 ? " none" : "");
+  html_headline(h, n);
+  put(h, "</strong></p>\n");
+  const char *text = jstr(v, "text");
+  if (text && *text) {
+    put(h, "<p>");
+    html_esc(h, text);
+    put(h, "</p>\n");
+  }
+  const cJSON *top = cJSON_GetArrayItem(jarr(h->r, "regression_causes"), 0);
+  if (cJSON_IsObject(top)) {
+    put(h, "<p>Top cause: ");
+    html_name(h, top);
+    put(h, " at ");
+    html_where(h, top, 1);
+    put(h, ", <strong>");
+    html_jnum(h, jget(top, "delta_ms"), HTML_DELTA);
+    put(h, " ms</strong> (");
+    html_jnum(h, jget(top, "old_ms"), HTML_MS);
+    put(h, " → ");
+    html_jnum(h, jget(top, "new_ms"), HTML_MS);
+    put(h, " ms");
+    const char *st = jstr(top, "status");
+    if (st && *st) {
+      put(h, ", ");
+      html_esc(h, st);
+    }
+    put(h, ").</p>\n");
+  }
+  const cJSON *m = html_metric(jobj(h->r, "end_to_end"), "scenario_ms");
+  const cJSON *d = jobj(m, "delta");
+  double dm;
+  if (jnum(d, "mean", &dm)) {
+    const char *label = jstr(m, "label");
+    put(h, "<p>End to end: ");
+    html_esc(h, label && *label ? label : "scenario time");
+    put(h, " ");
+    html_jnum(h, jget(jobj(m, "old"), "mean"), HTML_MS);
+    put(h, " → ");
+    html_jnum(h, jget(jobj(m, "new"), "mean"), HTML_MS);
+    put(h, " ms, <strong>");
+    html_jnum(h, jget(d, "mean"), HTML_DELTA);
+    put(h, " ms</strong>");
+    double pct;
+    if (jnum(d, "pct", &pct)) {
+      put(h, " (");
+      html_num(h, pct, HTML_DELTA);
+      put(h, " %)");
+    }
+    html_ci(h, d, HTML_DELTA);
+    int sig = jbool(m, "significant");
+    if (sig >= 0) put(h, sig ? ", significant" : ", not significant");
+    put(h, ".</p>\n");
+  }
+  const cJSON *dropped = jarr(h->r, "dropped_pairs"), *p;
+  if (cJSON_GetArraySize(dropped) > 0) {
+    put(h, "<p class=\"warn\">Capture incomplete: pair");
+    if (cJSON_GetArraySize(dropped) > 1) put(h, "s");
+    int first = 1;
+    cJSON_ArrayForEach(p, dropped) {
+      put(h, first ? " " : ", ");
+      html_value(h, p);
+      first = 0;
+    }
+    put(h, " dropped (every attempt failed; see the run details). The "
+           "analysis covers the other pairs.</p>\n");
+  }
+  put(h, "</section>\n");
+}
+
+/* One node of the critical graph as a line: name, place, old → new (Δ),
+ * and what it is. */
+static void html_node_label(struct html *h, const cJSON *n, int cause) {
+  put(h, "<span class=\"node\"");
+  const cJSON *pp = jarr(n, "pairs"), *e;
+  if (cJSON_GetArraySize(pp) > 0) {
+    put(h, " title=\"Δ per pair:");
+    cJSON_ArrayForEach(e, pp) {
+      put(h, " ");
+      html_attr_num(h, jget(e, "delta_ms"), HTML_DELTA);
+    }
+    put(h, " ms\"");
+  }
+  put(h, ">");
+  html_name(h, n);
+  put(h, "</span> ");
+  const char *kind = jstr(n, "kind");
+  if (!kind || (strcmp(kind, "root") && strcmp(kind, "thread"))) {
+    html_where(h, n, 0);
+    put(h, " ");
+  }
+  html_jnum(h, jget(n, "old_ms"), HTML_MS);
+  put(h, " → ");
+  html_jnum(h, jget(n, "new_ms"), HTML_MS);
+  put(h, " (");
+  html_jnum(h, jget(n, "delta_ms"), HTML_DELTA);
+  put(h, ") ms");
+  if (cause) put(h, "<span class=\"badge\">regression-cause</span>");
+  const char *st = jstr(n, "status");
+  if (st && !strcmp(st, "new")) put(h, "<span class=\"badge\">new</span>");
+  double present;
+  if (h->npairs && jnum(n, "present", &present) && present >= 0 &&
+      present < h->npairs)
+    putf(h, "<span class=\"badge\">in %.0f of %u pairs</span>", present,
+         h->npairs);
+}
+
+static void html_tree_node(struct html *h, const cJSON *n, unsigned depth) {
+  if (!cJSON_IsObject(n) || h->nodes >= HTML_TREE_NODES) return;
+  h->nodes++;
+  const cJSON *kids = jarr(n, "children"), *k;
+  int nkids = 0;
+  cJSON_ArrayForEach(k, kids) nkids += !!cJSON_IsObject(k);
+  int cause = jbool(n, "cause") == 1;
+  put(h, cause ? "<li class=\"cause\">" : "<li>");
+  if (nkids && depth < HTML_TREE_DEPTH) {
+    put(h, "<details open><summary>");
+    html_node_label(h, n, cause);
+    put(h, "</summary>\n<ul>\n");
+    cJSON_ArrayForEach(k, kids) html_tree_node(h, k, depth + 1);
+    put(h, "</ul></details>");
+  } else {
+    put(h, "<div class=\"leaf\">");
+    html_node_label(h, n, cause);
+    if (nkids)
+      put(h, " <span class=\"dim\">(deeper levels in report.json)</span>");
+    put(h, "</div>");
+  }
+  put(h, "</li>\n");
+}
+
+static void html_tree(struct html *h, const cJSON *g) {
+  h->nodes = 0;
+  put(h, "<ul class=\"tree\">\n");
+  html_tree_node(h, g, 0);
+  put(h, "</ul>\n");
+  if (h->nodes >= HTML_TREE_NODES)
+    putf(h,
+         "<p class=\"dim\">The first %u nodes; the whole graph is in "
+         "report.json.</p>\n",
+         HTML_TREE_NODES);
+}
+
+/* The SVG as an image, base64 in a data: URL. */
+static void html_svg(struct html *h, const unsigned char *s, size_t n) {
+  static const char b64[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  put(h, "<p><img class=\"graph\" alt=\"the critical graph\" "
+         "src=\"data:image/svg+xml;base64,");
+  for (size_t i = 0; i < n; i += 3) {
+    uint32_t v = (uint32_t)s[i] << 16;
+    if (i + 1 < n) v |= (uint32_t)s[i + 1] << 8;
+    if (i + 2 < n) v |= s[i + 2];
+    char q[4] = {b64[v >> 18], b64[(v >> 12) & 63],
+                 i + 1 < n ? b64[(v >> 6) & 63] : '=',
+                 i + 2 < n ? b64[v & 63] : '='};
+    fwrite(q, 1, 4, h->f);
+  }
+  put(h, "\"></p>\n");
+}
+
+static void html_graph(struct html *h, const unsigned char *svg, size_t n,
+                       const char *svg_note) {
+  const cJSON *g = jobj(jobj(h->r, "aggregate"), "critical_graph");
+  put(h, "<section id=\"graph\">\n<h2>Critical graph</h2>\n"
+         "<p class=\"dim\">The call paths down to the functions that got "
+         "slower by at least μ in the pairs; the grey ones are the "
+         "regression-causes. Each node: old → new (Δ) ms, means over the "
+         "pairs.</p>\n");
+  if (svg_note) {
+    put(h, "<p class=\"dim\">");
+    html_esc(h, svg_note);
+    put(h, "</p>\n");
+  }
+  if (svg) {
+    html_svg(h, svg, n);
+    if (g) {
+      put(h, "<details><summary>The same graph as text</summary>\n");
+      html_tree(h, g);
+      put(h, "</details>\n");
+    }
+  } else if (g) {
+    html_tree(h, g);
+  } else {
+    put(h, "<p>No critical graph in the report.</p>\n");
+  }
+  put(h, "</section>\n");
+}
+
+static void html_causes(struct html *h) {
+  const cJSON *rc = jarr(h->r, "regression_causes"), *c, *e;
+  put(h, "<section id=\"causes\">\n<h2>Regression-causes</h2>\n");
+  int n = cJSON_GetArraySize(rc);
+  if (n <= 0) {
+    put(h, rc ? "<p>None.</p>\n" : "<p>Not in the report.</p>\n");
+    put(h, "</section>\n");
+    return;
+  }
+  put(h, "<p class=\"dim\">Ranked by Δ: times are means over the pairs "
+         "a function is in.</p>\n"
+         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
+         "<th>function</th><th>source</th><th>status</th>"
+         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
+         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
+         "<th>call path</th></tr></thead>\n<tbody>\n");
+  int i = 0;
+  cJSON_ArrayForEach(c, rc) {
+    if (i++ == HTML_CAUSES_MAX) break;
+    if (!cJSON_IsObject(c)) continue;
+    put(h, "<tr>");
+    html_td_num(h, c, "rank", HTML_COUNT);
+    put(h, "<td>");
+    html_name(h, c);
+    put(h, "</td><td>");
+    html_where(h, c, 1);
+    put(h, "</td><td>");
+    const char *st = jstr(c, "status");
+    if (st)
+      html_esc(h, st);
+    else
+      html_dash(h);
+    put(h, "</td>");
+    html_td_num(h, c, "old_ms", HTML_MS);
+    html_td_num(h, c, "new_ms", HTML_MS);
+    html_td_num(h, c, "delta_ms", HTML_DELTA);
+    put(h, "<td class=\"n\">");
+    int first = 1;
+    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
+      if (!first) put(h, ", ");
+      html_jnum(h, e, HTML_DELTA);
+      first = 0;
+    }
+    if (first) html_dash(h);
+    put(h, "</td><td>");
+    first = 1;
+    cJSON_ArrayForEach(e, jarr(c, "path")) {
+      if (!first) put(h, " <span class=\"dim\">›</span> ");
+      if (cJSON_IsString(e) && *e->valuestring) {
+        put(h, "<code>");
+        html_esc(h, e->valuestring);
+        put(h, "</code>");
+      } else {
+        put(h, "<i>(anonymous)</i>");
+      }
+      first = 0;
+    }
+    if (first) html_dash(h);
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</tbody></table></div>\n");
+  if (n > HTML_CAUSES_MAX)
+    putf(h,
+         "<p class=\"dim\">The first %d of %d; all are in "
+         "report.json.</p>\n",
+         HTML_CAUSES_MAX, n);
+  put(h, "</section>\n");
+}
+
+/* mean [ci] of one side of an end-to-end figure; values as tooltip. */
+static void html_e2e_side(struct html *h, const cJSON *o, enum html_fmt f) {
+  const cJSON *vals = jarr(o, "values"), *v;
+  put(h, "<td class=\"n\"");
+  if (cJSON_GetArraySize(vals) > 0) {
+    put(h, " title=\"runs:");
+    int i = 0;
+    cJSON_ArrayForEach(v, vals) {
+      if (i++ == 100) break;
+      put(h, " ");
+      html_attr_num(h, v, HTML_MS);
+    }
+    put(h, "\"");
+  }
+  put(h, ">");
+  html_jnum(h, jget(o, "mean"), f);
+  html_ci(h, o, f);
+  put(h, "</td>");
+}
+
+static void html_e2e_row(struct html *h, const cJSON *m) {
+  const cJSON *d = jobj(m, "delta");
+  html_e2e_side(h, jobj(m, "old"), HTML_MS);
+  html_e2e_side(h, jobj(m, "new"), HTML_MS);
+  html_e2e_side(h, d, HTML_DELTA);
+  put(h, "<td class=\"n\">");
+  double pct;
+  if (jnum(d, "pct", &pct)) {
+    html_num(h, pct, HTML_DELTA);
+    put(h, " %");
+  } else {
+    html_dash(h);
+  }
+  int sig = jbool(m, "significant");
+  put(h, "</td><td>");
+  if (sig < 0)
+    html_dash(h);
+  else
+    put(h, sig ? "<strong>yes</strong>" : "no");
+  put(h, "</td></tr>\n");
+}
+
+static void html_e2e(struct html *h) {
+  const cJSON *e = jobj(h->r, "end_to_end"), *m;
+  const cJSON *metrics = jarr(e, "metrics"), *steps = jarr(e, "steps");
+  put(h, "<section id=\"end-to-end\">\n<h2>End to end</h2>\n");
+  if (cJSON_GetArraySize(metrics) <= 0 && cJSON_GetArraySize(steps) <= 0) {
+    const char *cmd = jstr(h->r, "command");
+    put(h, cmd && !strcmp(cmd, "compare")
+               ? "<p class=\"dim\">Not measured: zamcap compare reads saved "
+                 "traces, which hold no end-to-end figures.</p>\n"
+               : "<p class=\"dim\">Not in the report.</p>\n");
+    put(h, "</section>\n");
+    return;
+  }
+  static const char head[] =
+      "<th class=\"n\">old: mean [95% CI]</th>"
+      "<th class=\"n\">new: mean [95% CI]</th>"
+      "<th class=\"n\">Δ [95% CI]</th><th class=\"n\">Δ %</th>"
+      "<th>significant</th></tr></thead>\n<tbody>\n";
+  unsigned pairs = jcount(e, "pairs");
+  if (pairs) putf(h, "<p class=\"dim\">Over %u pairs.</p>\n", pairs);
+  if (cJSON_GetArraySize(metrics) > 0) {
+    put(h, "<div class=\"scroll\"><table>\n<thead><tr><th>metric</th>"
+           "<th>unit</th>");
+    put(h, head);
+    int i = 0;
+    cJSON_ArrayForEach(m, metrics) {
+      if (i++ == HTML_ROWS_MAX) break;
+      if (!cJSON_IsObject(m)) continue;
+      const char *label = jstr(m, "label"), *name = jstr(m, "name");
+      const char *unit = jstr(m, "unit");
+      put(h, "<tr><td>");
+      if (label || name)
+        html_esc(h, label ? label : name);
+      else
+        html_dash(h);
+      put(h, "</td><td>");
+      if (unit) html_esc(h, unit);
+      put(h, "</td>");
+      html_e2e_row(h, m);
+    }
+    put(h, "</tbody></table></div>\n");
+  }
+  if (cJSON_GetArraySize(steps) > 0) {
+    put(h, "<h3>Per step (ms)</h3>\n<div class=\"scroll\"><table>\n<thead>"
+           "<tr><th class=\"n\">step</th><th>type</th>");
+    put(h, head);
+    int i = 0;
+    cJSON_ArrayForEach(m, steps) {
+      if (i++ == HTML_ROWS_MAX) break;
+      if (!cJSON_IsObject(m)) continue;
+      const char *type = jstr(m, "type");
+      put(h, "<tr>");
+      html_td_num(h, m, "step", HTML_COUNT);
+      put(h, "<td>");
+      if (type)
+        html_esc(h, type);
+      else
+        html_dash(h);
+      put(h, "</td>");
+      html_e2e_row(h, m);
+    }
+    put(h, "</tbody></table></div>\n");
+  }
+  put(h, "</section>\n");
+}
+
+static void html_bottomup(struct html *h) {
+  const cJSON *bu = jobj(h->r, "bottom_up"), *rows = jarr(bu, "rows"), *r;
+  put(h, "<section id=\"bottom-up\">\n<h2>Bottom-up: self time by "
+         "function</h2>\n");
+  int n = cJSON_GetArraySize(rows);
+  if (n <= 0) {
+    put(h, "<p>Not in the report.</p>\n</section>\n");
+    return;
+  }
+  unsigned total = jcount(bu, "functions");
+  int shown = n < HTML_BOTTOMUP_MAX ? n : HTML_BOTTOMUP_MAX;
+  putf(h,
+       "<p class=\"dim\">Self time summed over each whole timeline, "
+       "old vs new, largest Δ first: what finds a slowdown spread over "
+       "many functions. The first %d",
+       shown);
+  if (total) putf(h, " of %u functions", total);
+  put(h, ".</p>\n<div class=\"scroll\"><table>\n<thead><tr>"
+         "<th class=\"n\">#</th><th>function</th><th>source</th>"
+         "<th>kind</th><th class=\"n\">old self ms</th>"
+         "<th class=\"n\">new self ms</th><th class=\"n\">Δ ms</th></tr>"
+         "</thead>\n<tbody>\n");
+  int i = 0;
+  cJSON_ArrayForEach(r, rows) {
+    if (i++ == HTML_BOTTOMUP_MAX) break;
+    if (!cJSON_IsObject(r)) continue;
+    const char *kind = jstr(r, "kind");
+    putf(h, "<tr><td class=\"n\">%d</td><td>", i);
+    html_name(h, r);
+    put(h, "</td><td>");
+    html_where(h, r, 1);
+    put(h, "</td><td>");
+    if (kind) html_esc(h, kind);
+    put(h, "</td>");
+    html_td_num(h, r, "old_self_ms", HTML_MS);
+    html_td_num(h, r, "new_self_ms", HTML_MS);
+    html_td_num(h, r, "delta_ms", HTML_DELTA);
+    put(h, "</tr>\n");
+  }
+  put(h, "</tbody></table></div>\n</section>\n");
+}
+
+/* A two-column table of an object's fields, in their order. */
+static void html_kv(struct html *h, const char *title, const cJSON *o) {
+  const cJSON *v;
+  if (!cJSON_IsObject(o) || !o->child) return;
+  putf(h, "<h3>%s</h3>\n<table>\n", title);
+  cJSON_ArrayForEach(v, o) {
+    put(h, "<tr><th>");
+    html_esc(h, v->string ? v->string : "");
+    put(h, "</th><td>");
+    html_value(h, v);
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</table>\n");
+}
+
+static void html_kv_row(struct html *h, const char *k, const cJSON *v) {
+  if (!v) return;
+  putf(h, "<tr><th>%s</th><td>", k);
+  html_value(h, v);
+  put(h, "</td></tr>\n");
+}
+
+static void html_runs(struct html *h) {
+  const cJSON *runs = jarr(h->r, "runs"), *r;
+  if (cJSON_GetArraySize(runs) <= 0) return;
+  put(h, "<h3>Runs</h3>\n<div class=\"scroll\"><table>\n<thead><tr>"
+         "<th class=\"n\">pair</th><th>build</th><th class=\"n\">attempt</th>"
+         "<th>status</th><th class=\"n\">ms</th><th>trace</th>"
+         "<th>error</th></tr></thead>\n<tbody>\n");
+  int i = 0;
+  cJSON_ArrayForEach(r, runs) {
+    if (i++ == HTML_ROWS_MAX) break;
+    if (!cJSON_IsObject(r)) continue;
+    const char *st = jstr(r, "status"), *b = jstr(r, "build");
+    const char *err = jstr(r, "error"), *fail = jstr(r, "failure");
+    put(h, "<tr>");
+    html_td_num(h, r, "pair", HTML_COUNT);
+    put(h, "<td>");
+    if (b) html_esc(h, b);
+    put(h, "</td>");
+    html_td_num(h, r, "attempt", HTML_COUNT);
+    putf(h, "<td%s>", st && strcmp(st, "ok") ? " class=\"up\"" : "");
+    if (st)
+      html_esc(h, st);
+    else
+      html_dash(h);
+    put(h, "</td>");
+    html_td_num(h, r, "ms", HTML_MS);
+    put(h, "<td>");
+    html_file(h, jstr(r, "trace"), "traces");
+    put(h, "</td><td>");
+    if (err) html_esc(h, err);
+    if (fail) {
+      put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
+      html_file(h, fail, "failures");
+    }
+    if (!err && !fail) html_dash(h);
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</tbody></table></div>\n");
+}
+
+/* A pair's trace: in a capture's report, a link to traces/<name>. */
+static void html_pair_trace(struct html *h, const char *s) {
+  const char *dirs[] = {"traces"};
+  const char *base = s ? strrchr(s, '/') : NULL;
+  char rel[256];
+  if (h->has_runs && base && base - s >= 6 && !strncmp(base - 6, "traces", 6) &&
+      (base - s == 6 || base[-7] == '/') &&
+      snprintf(rel, sizeof rel, "traces%s", base) < (int)sizeof rel &&
+      html_rel_ok(rel, dirs, 1)) {
+    html_link(h, rel, rel);
+    return;
+  }
+  if (!s || !*s) {
+    html_dash(h);
+    return;
+  }
+  put(h, "<span class=\"loc\">");
+  html_esc(h, s);
+  put(h, "</span>");
+}
+
+static void html_pairs(struct html *h) {
+  const cJSON *pairs = jarr(h->r, "pairs"), *p;
+  if (cJSON_GetArraySize(pairs) <= 0) return;
+  put(h, "<h3>Pairs compared</h3>\n<div class=\"scroll\"><table>\n<thead>"
+         "<tr><th class=\"n\">pair</th><th>old trace</th><th>new trace</th>"
+         "<th class=\"n\">old nodes</th><th class=\"n\">new nodes</th>"
+         "<th class=\"n\">graph nodes</th><th class=\"n\">causes</th>"
+         "<th>graph</th></tr></thead>\n<tbody>\n");
+  int i = 0;
+  cJSON_ArrayForEach(p, pairs) {
+    if (i++ == HTML_ROWS_MAX) break;
+    if (!cJSON_IsObject(p)) continue;
+    put(h, "<tr>");
+    html_td_num(h, p, "pair", HTML_COUNT);
+    put(h, "<td>");
+    html_pair_trace(h, jstr(p, "old_trace"));
+    put(h, "</td><td>");
+    html_pair_trace(h, jstr(p, "new_trace"));
+    put(h, "</td>");
+    html_td_num(h, p, "old_nodes", HTML_COUNT);
+    html_td_num(h, p, "new_nodes", HTML_COUNT);
+    html_td_num(h, p, "graph_nodes", HTML_COUNT);
+    html_td_num(h, p, "causes", HTML_COUNT);
+    put(h, "<td>");
+    html_file(h, jstr(p, "dot"), "pairs");
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</tbody></table></div>\n");
+}
+
+static void html_details(struct html *h) {
+  const cJSON *r = h->r, *env = jobj(r, "environment"), *flag;
+  put(h, "<section id=\"details\">\n<h2>Run details</h2>\n<h3>Report</h3>\n"
+         "<table>\n");
+  html_kv_row(h, "zamcap", jget(r, "zamcap_version"));
+  html_kv_row(h, "command", jget(r, "command"));
+  html_kv_row(h, "schema", jget(r, "schema"));
+  html_kv_row(h, "exit code", jget(jobj(r, "verdict"), "exit_code"));
+  html_kv_row(h, "comparison ms", jget(r, "elapsed_ms"));
+  const char *dot = jstr(jobj(r, "aggregate"), "dot");
+  if (dot) {
+    const char *dirs[] = {""};
+    put(h, "<tr><th>graph (DOT)</th><td>");
+    if (html_rel_ok(dot, dirs, 1))
+      html_link(h, dot, dot);
+    else
+      html_esc(h, dot);
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</table>\n");
+  html_kv(h, "Options", jobj(r, "options"));
+  html_kv(h, "Inputs", jobj(r, "inputs"));
+  if (env) {
+    put(h, "<h3>Environment</h3>\n<table>\n");
+    html_kv_row(h, "browser", jget(env, "chrome"));
+    const cJSON *flags = jarr(env, "chrome_flags");
+    if (flags) {
+      put(h, "<tr><th>browser flags</th><td>");
+      int i = 0;
+      cJSON_ArrayForEach(flag, flags) {
+        if (i++ == HTML_ROWS_MAX) break;
+        if (!cJSON_IsString(flag)) continue;
+        put(h, "<code>");
+        html_esc(h, flag->valuestring);
+        put(h, "</code> ");
+      }
+      put(h, "</td></tr>\n");
+    }
+    const cJSON *mach = jobj(env, "machine"), *v;
+    cJSON_ArrayForEach(v, mach) {
+      put(h, "<tr><th>");
+      html_esc(h, v->string ? v->string : "");
+      put(h, "</th><td>");
+      html_value(h, v);
+      put(h, "</td></tr>\n");
+    }
+    put(h, "</table>\n");
+  }
+  html_runs(h);
+  const cJSON *dropped = jarr(r, "dropped_pairs");
+  if (cJSON_GetArraySize(dropped) > 0) {
+    put(h, "<p>Dropped pairs: ");
+    html_value(h, dropped);
+    put(h, "</p>\n");
+  }
+  html_pairs(h);
+  html_kv(h, "Matcher", jobj(r, "matcher"));
+  put(h, "<p class=\"dim\">Levels matched by LCS and by the alternate "
+         "(hash) matcher; lcs_timeouts counts the LCS runs that ran out of "
+         "budget.</p>\n</section>\n");
+}
+
+static void html_page(struct html *h, const unsigned char *svg, size_t n,
+                      const char *svg_note) {
+  const cJSON *in = jobj(h->r, "inputs");
+  const char *title = jstr(in, "title");
+  put(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
+         "\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
+         "'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
+         "form-action 'none'\">\n<meta name=\"viewport\" content=\"width="
+         "device-width, initial-scale=1\">\n<meta name=\"referrer\" content="
+         "\"no-referrer\">\n<title>zamcap: ");
+  html_headline(h, html_ncauses(h));
+  if (title && *title) {
+    put(h, " — ");
+    html_esc(h, title);
+  }
+  put(h, "</title>\n<style>\n");
+  put(h, html_css);
+  put(h, "</style>\n</head>\n<body>\n<header>\n<h1>zamcap: old vs new");
+  if (title && *title) {
+    put(h, " — ");
+    html_esc(h, title);
+  }
+  put(h, "</h1>\n");
+  const char *scn = jstr(in, "scenario"), *cmd = jstr(h->r, "command");
+  if (scn || cmd) {
+    put(h, "<p class=\"dim\">");
+    if (scn) {
+      put(h, "scenario <span class=\"loc\">");
+      html_esc(h, scn);
+      put(h, "</span>");
+    } else {
+      put(h, "zamcap ");
+      html_esc(h, cmd);
+    }
+    if (h->npairs) putf(h, ", %u pair%s", h->npairs, h->npairs == 1 ? "" : "s");
+    if (!isnan(h->mu)) {
+      put(h, ", μ = ");
+      html_num(h, h->mu, HTML_COUNT);
+      put(h, " ms");
+    }
+    put(h, "</p>\n");
+  }
+  put(h, "</header>\n");
+  html_verdict(h);
+  html_graph(h, svg, n, svg_note);
+  html_causes(h);
+  html_e2e(h);
+  html_bottomup(h);
+  html_details(h);
+  put(h, "</body>\n</html>\n");
+}
+
+/* A whole file into memory, up to max bytes (ZC_E_TOOBIG past it). */
+static enum zc_err html_slurp(const char *path, size_t max, char **out,
+                              size_t *len) {
+  *out = NULL;
+  *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    fclose(f);
+    return zc_fail(ZC_E_IO, "%s: not a regular file", path);
+  }
+  if ((uintmax_t)st.st_size > max) {
+    fclose(f);
+    return zc_fail(ZC_E_TOOBIG, "%s: %.1f MB, more than %.0f MB", path,
+                   (double)st.st_size / 1048576.0, (double)max / 1048576.0);
+  }
+  size_t n = (size_t)st.st_size;
+  char *buf = zc_xmalloc(n + 1);
+  size_t got = fread(buf, 1, n, f);
+  int bad = ferror(f);
+  fclose(f);
+  if (bad || got != n) {
+    free(buf);
+    return zc_fail(ZC_E_IO, "%s: cannot read", path);
+  }
+  buf[n] = '\0';
+  *out = buf;
+  *len = n;
+  return ZC_OK;
+}
+
+enum zc_err agent_write_html(const cJSON *report, const char *svg_path,
+                             const char *path) {
+  if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
+  if (!cJSON_IsObject(report))
+    return zc_fail(ZC_E_PARSE, "%s: the report is not a JSON object", path);
+  char *svg = NULL, note[512] = "";
+  size_t svglen = 0;
+  struct zc_errsave saved;
+  zc_err_save(&saved);
+  if (svg_path && html_slurp(svg_path, HTML_SVG_MAX, &svg, &svglen)) {
+    /* The page is still worth having: the graph becomes the tree, and
+     * this is no error of the call's. */
+    snprintf(note, sizeof note, "Not embedded: %s.", zc_errmsg());
+    zc_log(1, "%s: the graph is drawn as a tree instead", zc_errmsg());
+    zc_err_restore(&saved);
+  }
+  struct html h = {.r = report, .mu = NAN};
+  const cJSON *p;
+  cJSON_ArrayForEach(p, jarr(report, "pairs")) h.npairs += !!cJSON_IsObject(p);
+  if (!h.npairs) h.npairs = jcount(jobj(report, "end_to_end"), "pairs");
+  if (!h.npairs) h.npairs = jcount(jobj(report, "inputs"), "pairs");
+  jnum(jobj(report, "options"), "mu_ms", &h.mu);
+  h.has_runs = cJSON_GetArraySize(jarr(report, "runs")) > 0;
+
+  size_t plen = strlen(path);
+  char *tmp = zc_xmalloc(plen + 6);
+  snprintf(tmp, plen + 6, "%s.part", path);
+  enum zc_err e = ZC_OK;
+  h.f = fopen(tmp, "w");
+  if (!h.f) {
+    e = zc_fail(ZC_E_IO, "%s: %s", tmp, strerror(errno));
+    goto out;
+  }
+  html_page(&h, (const unsigned char *)svg, svglen, note[0] ? note : NULL);
+  int bad = ferror(h.f);
+  int err = errno;
+  if (fclose(h.f) != 0 && !bad) {
+    bad = 1;
+    err = errno;
+  }
+  if (bad)
+    e = zc_fail(ZC_E_IO, "%s: cannot write: %s", tmp, strerror(err));
+  else if (rename(tmp, path) != 0)
+    e = zc_fail(ZC_E_IO, "%s: cannot rename into place: %s", path,
+                strerror(errno));
+  if (e) remove(tmp);
+out:
+  free(tmp);
+  free(svg);
+  return e;
+}
+
+enum zc_err agent_write_html_from(const char *outdir) {
+  if (!outdir) return zc_fail(ZC_E_USAGE, "no output folder given");
+  size_t n = strlen(outdir) + 32;
+  char *json = zc_xmalloc(n), *svg = zc_xmalloc(n), *html = zc_xmalloc(n);
+  snprintf(json, n, "%s/report.json", outdir);
+  snprintf(svg, n, "%s/critical-graph.svg", outdir);
+  snprintf(html, n, "%s/report.html", outdir);
+  char *text = NULL;
+  size_t len = 0;
+  cJSON *r = NULL;
+  enum zc_err e = html_slurp(json, HTML_REPORT_MAX, &text, &len);
+  if (e) goto out;
+  r = cJSON_ParseWithLength(text, len);
+  if (!r) {
+    const char *at = cJSON_GetErrorPtr();
+    long off = at && at >= text && at <= text + len ? (long)(at - text) : -1;
+    e = zc_fail(ZC_E_PARSE, "%s: not JSON (at byte %ld)", json, off);
+    goto out;
+  }
+  struct stat st;
+  int have_svg = stat(svg, &st) == 0 && S_ISREG(st.st_mode);
+  e = agent_write_html(r, have_svg ? svg : NULL, html);
+out:
+  cJSON_Delete(r);
+  free(text);
+  free(json);
+  free(svg);
+  free(html);
+  return e;
+}

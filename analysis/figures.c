@@ -1,0 +1,217 @@
+/* End-to-end figures over repeated runs: means, 95 % confidence intervals
+ * and the paired change between builds. The runs come in pairs recorded
+ * back to back, so the change is judged on the per-pair differences (a
+ * paired t interval), which cancels the drift both builds shared. */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "ana-int.h"
+
+/* Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom. */
+static const double t95[] = {
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+    2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+    2.080,  2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042};
+
+double ana_t95(unsigned df) {
+  if (!df) return NAN;
+  if (df <= sizeof t95 / sizeof *t95) return t95[df - 1];
+  return df <= 60 ? 2.000 : df <= 120 ? 1.980 : 1.960;
+}
+
+void ana_stat(const double *v, unsigned n, struct ana_stat *out) {
+  double sum = 0;
+  unsigned k = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!isnan(v[i])) sum += v[i], k++;
+  out->n = k;
+  out->mean = k ? sum / k : NAN;
+  out->lo = out->hi = NAN;
+  if (k < 2) return;
+  double ss = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!isnan(v[i])) ss += (v[i] - out->mean) * (v[i] - out->mean);
+  double half = ana_t95(k - 1) * sqrt(ss / (k - 1)) / sqrt((double)k);
+  out->lo = out->mean - half;
+  out->hi = out->mean + half;
+}
+
+void ana_figures_copy(struct ana_figures *dst, const struct ana_figures *src) {
+  *dst = *src;
+  dst->steps = NULL;
+  if (src->nsteps) {
+    dst->steps = zc_xmalloc(src->nsteps * sizeof *dst->steps);
+    memcpy(dst->steps, src->steps, src->nsteps * sizeof *dst->steps);
+  }
+}
+
+void ana_figures_clear(struct ana_figures *f) {
+  free(f->steps);
+  memset(f, 0, sizeof *f);
+}
+
+static void e2e_row(struct ana_e2e_row *r, const double *o, const double *nw,
+                    unsigned n) {
+  double *d = zc_xmalloc((n ? n : 1) * sizeof *d);
+  for (unsigned i = 0; i < n; i++) d[i] = nw[i] - o[i]; /* NAN stays NAN */
+  ana_stat(o, n, &r->old);
+  ana_stat(nw, n, &r->new_);
+  ana_stat(d, n, &r->delta);
+  free(d);
+  r->pct = r->old.mean > 0 ? 100 * r->delta.mean / r->old.mean : NAN;
+  r->significant = r->delta.n >= 2 && (r->delta.lo > 0 || r->delta.hi < 0);
+  r->old_v = zc_xmalloc((n ? n : 1) * sizeof *r->old_v);
+  r->new_v = zc_xmalloc((n ? n : 1) * sizeof *r->new_v);
+  memcpy(r->old_v, o, n * sizeof *o);
+  memcpy(r->new_v, nw, n * sizeof *nw);
+  r->nv = n;
+}
+
+static const struct {
+  const char *name, *label, *unit;
+  size_t off;
+} metrics[] = {
+    {"scenario_ms", "scenario wall time", "ms",
+     offsetof(struct ana_figures, scenario_ms)},
+    {"scripting_ms", "scripting (CPU samples in JavaScript)", "ms",
+     offsetof(struct ana_figures, scripting_ms)},
+    {"gc_ms", "garbage collection", "ms", offsetof(struct ana_figures, gc_ms)},
+    {"style_layout_ms", "style and layout", "ms",
+     offsetof(struct ana_figures, style_layout_ms)},
+    {"long_tasks", "long tasks (over 50 ms)", "count",
+     offsetof(struct ana_figures, long_tasks)},
+    {"blocking_ms", "blocking time (long tasks beyond 50 ms)", "ms",
+     offsetof(struct ana_figures, blocking_ms)},
+};
+
+static double fig_get(const struct ana_figures *f, size_t off) {
+  double v;
+  memcpy(&v, (const char *)f + off, sizeof v);
+  return v;
+}
+
+static double step_ms(const struct ana_figures *f, uint32_t step) {
+  for (uint32_t i = 0; i < f->nsteps; i++)
+    if (f->steps[i].step == step) return f->steps[i].ms;
+  return NAN;
+}
+
+struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
+                            const struct ana_figures *new_, unsigned n) {
+  struct ana_e2e *e = zc_xcalloc(1, sizeof *e);
+  size_t nm = sizeof metrics / sizeof *metrics;
+  e->npairs = n;
+  /* The steps are the old runs' (the same scenario ran on both). */
+  const struct ana_figures *ref = NULL;
+  for (unsigned i = 0; i < n && !ref; i++)
+    if (old[i].nsteps) ref = &old[i];
+  for (unsigned i = 0; i < n && !ref; i++)
+    if (new_[i].nsteps) ref = &new_[i];
+  uint32_t nsteps = ref ? ref->nsteps : 0;
+  e->rows = zc_xcalloc(nm + nsteps, sizeof *e->rows);
+  double *o = zc_xmalloc((n ? n : 1) * sizeof *o);
+  double *w = zc_xmalloc((n ? n : 1) * sizeof *w);
+  for (size_t m = 0; m < nm; m++) {
+    struct ana_e2e_row *r = &e->rows[e->n];
+    for (unsigned i = 0; i < n; i++) {
+      o[i] = fig_get(&old[i], metrics[m].off);
+      w[i] = fig_get(&new_[i], metrics[m].off);
+    }
+    r->name = metrics[m].name;
+    r->label = metrics[m].label;
+    r->unit = metrics[m].unit;
+    e2e_row(r, o, w, n);
+    if (r->old.n || r->new_.n) e->n++, e->nmetrics++;
+    else free(r->old_v), free(r->new_v), memset(r, 0, sizeof *r);
+  }
+  for (uint32_t s = 0; s < nsteps; s++) {
+    struct ana_e2e_row *r = &e->rows[e->n++];
+    for (unsigned i = 0; i < n; i++) {
+      o[i] = step_ms(&old[i], ref->steps[s].step);
+      w[i] = step_ms(&new_[i], ref->steps[s].step);
+    }
+    r->name = "step_ms";
+    r->label = "step";
+    r->unit = "ms";
+    r->step = ref->steps[s].step;
+    memcpy(r->type, ref->steps[s].type, sizeof r->type);
+    e2e_row(r, o, w, n);
+  }
+  free(o);
+  free(w);
+  return e;
+}
+
+void ana_e2e_free(struct ana_e2e *e) {
+  if (!e) return;
+  for (unsigned i = 0; i < e->n; i++) {
+    free(e->rows[i].old_v);
+    free(e->rows[i].new_v);
+  }
+  free(e->rows);
+  free(e);
+}
+
+const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
+                                       const char *name) {
+  for (unsigned i = 0; e && i < e->nmetrics; i++)
+    if (!strcmp(e->rows[i].name, name) && e->rows[i].delta.n)
+      return &e->rows[i];
+  return NULL;
+}
+
+static cJSON *num(double v) {
+  return isnan(v) || isinf(v) ? cJSON_CreateNull()
+                              : cJSON_CreateNumber(round(v * 1000) / 1000);
+}
+
+static cJSON *stat_json(const struct ana_stat *s, const double *v,
+                        unsigned nv, double pct) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddItemToObject(o, "mean", num(s->mean));
+  if (isnan(s->lo)) {
+    cJSON_AddNullToObject(o, "ci95");
+  } else {
+    cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+    cJSON_AddItemToArray(ci, num(s->lo));
+    cJSON_AddItemToArray(ci, num(s->hi));
+  }
+  if (v) {
+    cJSON *a = cJSON_AddArrayToObject(o, "values");
+    for (unsigned i = 0; i < nv; i++) cJSON_AddItemToArray(a, num(v[i]));
+  } else {
+    cJSON_AddItemToObject(o, "pct", num(pct));
+  }
+  return o;
+}
+
+static cJSON *row_json(const struct ana_e2e_row *r) {
+  cJSON *o = cJSON_CreateObject();
+  if (r->step) {
+    cJSON_AddNumberToObject(o, "step", r->step);
+    cJSON_AddStringToObject(o, "type", r->type);
+  } else {
+    cJSON_AddStringToObject(o, "name", r->name);
+    cJSON_AddStringToObject(o, "label", r->label);
+    cJSON_AddStringToObject(o, "unit", r->unit);
+  }
+  cJSON_AddItemToObject(o, "old", stat_json(&r->old, r->old_v, r->nv, 0));
+  cJSON_AddItemToObject(o, "new", stat_json(&r->new_, r->new_v, r->nv, 0));
+  cJSON_AddItemToObject(o, "delta", stat_json(&r->delta, NULL, 0, r->pct));
+  cJSON_AddBoolToObject(o, "significant", r->significant);
+  return o;
+}
+
+struct cJSON *ana_e2e_json(const struct ana_e2e *e) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddNumberToObject(o, "pairs", e->npairs);
+  cJSON *m = cJSON_AddArrayToObject(o, "metrics");
+  cJSON *s = cJSON_AddArrayToObject(o, "steps");
+  for (unsigned i = 0; i < e->n; i++)
+    cJSON_AddItemToArray(i < e->nmetrics ? m : s, row_json(&e->rows[i]));
+  return o;
+}

@@ -1,0 +1,537 @@
+/* report.html end to end: written by agent_write_html from report.json
+ * fixtures (tests/agent/html/) full of hostile names, then opened from
+ * disk in real headless Chromium. No script may run, nothing may be
+ * fetched, every hostile string must show as text, the sections come in
+ * order with the verdict first, links stay relative; the page also copes
+ * with a compare report and with fields of the wrong type. Screenshots go
+ * to the test's tmp folder. */
+#include <cjson/cJSON.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cdp.h"
+#include "html.h"
+#include "test.h"
+#include "zc.h"
+
+static const char H1[] = "<img src=x onerror=\"window.__pwned=1\">";
+static const char H2[] = "</script><script>window.__pwned=2</script>";
+static const char H3[] = "\"><svg onload=window.__pwned=3>";
+static const char H4[] = "x\" onmouseover=\"window.__pwned=4";
+static const char UNI[] = "ñandú_日本語_🚀";
+static const char TITLE[] =
+    "Checkout <b>flow</b> & \"quotes\" 'single' ñandú_日本語_🚀";
+
+static const char *fixture(const char *name) {
+  static char p[4][4096];
+  static int k;
+  char *s = p[k++ & 3];
+  snprintf(s, 4096, "%s/../agent/html/%s", zt_data(""), name);
+  return s;
+}
+
+static cJSON *load(const char *name) {
+  char *t = zt_read(fixture(name));
+  cJSON *r = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  ZT_TRUE(r != NULL);
+  return r;
+}
+
+static const cJSON *jget(const cJSON *o, const char *k) {
+  return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
+}
+
+static const char *jstr(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsString(v) ? v->valuestring : NULL;
+}
+
+static double jnum(const cJSON *o, const char *k) {
+  const cJSON *v = jget(o, k);
+  return cJSON_IsNumber(v) ? v->valuedouble : -1;
+}
+
+/* Writes the report into tmp/<dir>/report.html; returns the HTML. */
+static char *write_html(const cJSON *r, const char *svg, const char *dir) {
+  char path[4200];
+  zt_sh(NULL, "mkdir -p '%s'", zt_tmp(dir));
+  snprintf(path, sizeof path, "%s/report.html", zt_tmp(dir));
+  if (!ZT_INT(agent_write_html(r, svg, path), ZC_OK))
+    fprintf(stderr, "  %s\n", zc_errmsg());
+  char part[4300];
+  snprintf(part, sizeof part, "%s.part", path);
+  struct stat st;
+  ZT_TRUE(stat(part, &st) != 0);
+  return zt_read(path);
+}
+
+/* ---- the browser ---- */
+
+static struct cdp_browser *browser;
+static int browser_failed;
+
+static struct cdp_conn *conn(void) {
+  if (!browser && !browser_failed) {
+    struct cdp_opts o;
+    cdp_opts_default(&o);
+    o.log_path = zt_tmp("chrome.log");
+    o.timeout_ms = 20000;
+    if (cdp_browser_start(&o, &browser)) {
+      fprintf(stderr, "  cannot start Chromium: %s\n", zc_errmsg());
+      browser_failed = 1;
+    }
+  }
+  return browser ? cdp_browser_conn(browser) : NULL;
+}
+
+/* What the page did while loading. */
+struct seen {
+  const char *session, *url;
+  int file_requests, data_requests, other_requests;
+  int exceptions, errors;
+  char what[2048]; /* the first surprise */
+};
+
+static void note(struct seen *s, const char *kind, const char *text) {
+  if (!s->what[0])
+    snprintf(s->what, sizeof s->what, "%s: %s", kind, text ? text : "?");
+}
+
+static void on_event(void *arg, const char *session, const char *method,
+                     const cJSON *params) {
+  struct seen *s = arg;
+  if (!session || strcmp(session, s->session)) return;
+  if (!strcmp(method, "Network.requestWillBeSent")) {
+    const char *url = jstr(jget(params, "request"), "url");
+    if (url && !strncmp(url, "data:", 5)) {
+      s->data_requests++;
+    } else if (url && !strcmp(url, s->url)) {
+      s->file_requests++;
+    } else {
+      s->other_requests++;
+      note(s, "request", url);
+    }
+  } else if (!strcmp(method, "Runtime.exceptionThrown")) {
+    s->exceptions++;
+    note(s, "exception", jstr(jget(params, "exceptionDetails"), "text"));
+  } else if (!strcmp(method, "Runtime.consoleAPICalled")) {
+    const char *t = jstr(params, "type");
+    if (t && (!strcmp(t, "error") || !strcmp(t, "warning") ||
+              !strcmp(t, "assert"))) {
+      s->errors++;
+      note(s, "console", t);
+    }
+  } else if (!strcmp(method, "Log.entryAdded")) {
+    const cJSON *e = jget(params, "entry");
+    const char *lv = jstr(e, "level");
+    if (lv && (!strcmp(lv, "error") || !strcmp(lv, "warning"))) {
+      s->errors++;
+      note(s, "log", jstr(e, "text"));
+    }
+  }
+}
+
+static const char facts_js[] =
+    "(() => {"
+    "const q = s => [...document.querySelectorAll(s)];"
+    "const img = document.querySelector('img.graph');"
+    "const tree = document.querySelector('#graph > ul.tree');"
+    "return JSON.stringify({"
+    " pwned: typeof window.__pwned,"
+    " text: document.body.innerText,"
+    " title: document.title,"
+    " sections: q('body > section').map(s => s.id).join(','),"
+    " hrefs: q('[href]').map(a => a.getAttribute('href')).join('\\n'),"
+    " srcs: q('[src]').map(e => e.getAttribute('src').slice(0, 26))"
+    "   .join('\\n'),"
+    " titles: q('[title]').map(e => e.title).join('\\n'),"
+    " img: img ? 1 : 0,"
+    " imgw: img ? img.naturalWidth : 0,"
+    " tree: tree ? 1 : 0,"
+    " treeShown: tree && tree.getClientRects().length ? 1 : 0,"
+    " details: q('ul.tree details').length,"
+    " hiddenTree: q('#graph > details:not([open]) ul.tree').length,"
+    " causes: q('#causes tbody tr').length,"
+    " bottom: q('#bottom-up tbody tr').length,"
+    " runs: q('#details a[href^=\"traces/\"]').length,"
+    " active: q('script,iframe,object,embed,svg,link,base,form,meta[http-equiv"
+    "=refresh]').length,"
+    " handlers: q('*').filter(e => [...e.attributes].some(a => "
+    "   a.name.startsWith('on'))).length"
+    "});})()";
+
+/* Opens file in a fresh page, collects what happened while it loaded,
+ * and returns the page's facts (facts_js) as JSON; shot, when not NULL,
+ * gets a full-page screenshot. */
+static cJSON *open_page(const char *file, struct seen *s, const char *shot) {
+  struct cdp_conn *c = conn();
+  if (!ZT_TRUE(c != NULL)) return NULL;
+  char cwd[PATH_MAX] = "", url[2 * PATH_MAX + 16];
+  if (file[0] != '/' && !ZT_TRUE(getcwd(cwd, sizeof cwd) != NULL)) return NULL;
+  snprintf(url, sizeof url, "file://%s%s%s", cwd, cwd[0] ? "/" : "", file);
+  struct cdp_page *p = NULL;
+  cJSON *facts = NULL, *r = NULL;
+  if (!ZT_INT(cdp_page_open(c, &p), ZC_OK)) return NULL;
+  memset(s, 0, sizeof *s);
+  s->session = cdp_page_session(p);
+  s->url = url;
+  cdp_on_event(c, on_event, s);
+  const char *sess = s->session;
+  ZT_INT(cdp_call(c, sess, "Runtime.enable", NULL, 0, NULL), ZC_OK);
+  ZT_INT(cdp_call(c, sess, "Log.enable", NULL, 0, NULL), ZC_OK);
+  ZT_INT(cdp_call(c, sess, "Emulation.setDeviceMetricsOverride",
+                  cJSON_Parse("{\"width\":1100,\"height\":900,"
+                              "\"deviceScaleFactor\":1,\"mobile\":false}"),
+                  0, NULL),
+         ZC_OK);
+  if (!ZT_INT(cdp_page_navigate(p, url, 15000), ZC_OK)) {
+    fprintf(stderr, "  %s\n", zc_errmsg());
+    goto out;
+  }
+  cdp_wait(c, NULL, NULL, 300, "late events"); /* anything after load */
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "expression", facts_js);
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  if (ZT_INT(cdp_call(c, sess, "Runtime.evaluate", a, 10000, &r), ZC_OK)) {
+    const char *v = jstr(jget(r, "result"), "value");
+    facts = v ? cJSON_Parse(v) : NULL;
+    ZT_TRUE(facts != NULL);
+  }
+  cJSON_Delete(r);
+  r = NULL;
+  if (shot) {
+    double h = 900;
+    if (!cdp_call(c, sess, "Page.getLayoutMetrics", NULL, 0, &r)) {
+      double ch = jnum(jget(r, "cssContentSize"), "height");
+      if (ch > 0) h = ch < 12000 ? ch : 12000;
+    }
+    cJSON_Delete(r);
+    r = NULL;
+    a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "format", "png");
+    cJSON_AddBoolToObject(a, "captureBeyondViewport", 1);
+    cJSON *clip = cJSON_AddObjectToObject(a, "clip");
+    cJSON_AddNumberToObject(clip, "x", 0);
+    cJSON_AddNumberToObject(clip, "y", 0);
+    cJSON_AddNumberToObject(clip, "width", 1100);
+    cJSON_AddNumberToObject(clip, "height", h);
+    cJSON_AddNumberToObject(clip, "scale", 1);
+    if (ZT_INT(cdp_call(c, sess, "Page.captureScreenshot", a, 20000, &r),
+               ZC_OK)) {
+      const cJSON *d = jget(r, "data");
+      long n = cJSON_IsString(d)
+                   ? zc_b64_decode(d->valuestring, strlen(d->valuestring))
+                   : -1;
+      ZT_TRUE(n > 20000); /* a page of text and tables, not a blank */
+      if (n > 8 && ZT_TRUE(!memcmp(d->valuestring, "\x89PNG\r\n\x1a\n", 8)))
+        zt_write(shot, d->valuestring, (size_t)n);
+      fprintf(stderr, "  screenshot %s (%ld bytes)\n", shot, n);
+    }
+    cJSON_Delete(r);
+  }
+out:
+  cdp_off_event(c, on_event, s);
+  cdp_page_close(p);
+  return facts;
+}
+
+/* The page ran nothing and fetched nothing but itself. */
+static void expect_inert(const struct seen *s, const cJSON *f) {
+  ZT_STR(jstr(f, "pwned"), "undefined");
+  ZT_INT(s->exceptions, 0);
+  ZT_INT(s->errors, 0);
+  ZT_INT(s->other_requests, 0);
+  ZT_INT(s->file_requests, 1);
+  if (s->what[0]) fprintf(stderr, "  page: %s\n", s->what);
+  ZT_INT(jnum(f, "active"), 0);
+  ZT_INT(jnum(f, "handlers"), 0);
+}
+
+/* Every href is one of the relative paths zamcap writes. */
+static void expect_safe_links(const char *hrefs) {
+  char *copy = zc_xstrdup(hrefs ? hrefs : "");
+  for (char *save = NULL, *h = strtok_r(copy, "\n", &save); h;
+       h = strtok_r(NULL, "\n", &save)) {
+    int ok = (!strncmp(h, "traces/", 7) || !strncmp(h, "failures/", 9) ||
+              !strncmp(h, "pairs/", 6) || !strcmp(h, "critical-graph.dot")) &&
+             !strchr(h, ':') && !strstr(h, "..");
+    if (!ok) fprintf(stderr, "  unexpected href %s\n", h);
+    ZT_TRUE(ok);
+  }
+  free(copy);
+}
+
+static const char sections[] =
+    "verdict,graph,causes,end-to-end,bottom-up,details";
+
+/* The raw file: hostile strings only ever escaped. */
+static void expect_escaped(const char *html) {
+  if (!ZT_TRUE(html != NULL)) return;
+  ZT_TRUE(!strstr(html, H1));
+  ZT_TRUE(!strstr(html, H2));
+  ZT_TRUE(!strstr(html, H3));
+  ZT_TRUE(!strstr(html, H4));
+  ZT_TRUE(!strstr(html, "<script"));
+  ZT_TRUE(!strstr(html, "href=\"javascript"));
+  ZT_HAS(html, "&lt;img src=x onerror=&quot;window.__pwned=1&quot;&gt;");
+  ZT_HAS(html, "x&quot; onmouseover=&quot;window.__pwned=4");
+  ZT_HAS(html, UNI);
+}
+
+static void test_full_tree(void) {
+  cJSON *r = load("report.json");
+  char *html = write_html(r, NULL, "tree");
+  expect_escaped(html);
+  ZT_TRUE(html && !strstr(html, "data:image"));
+  fprintf(stderr,
+          "  report.html: %zu bytes (report.json fixture, no "
+          "SVG)\n",
+          html ? strlen(html) : 0);
+  free(html);
+  struct seen s;
+  cJSON *f = open_page(zt_tmp("tree/report.html"), &s, zt_tmp("tree.png"));
+  if (f) {
+    expect_inert(&s, f);
+    const char *text = jstr(f, "text");
+    ZT_HAS(text, H1);
+    ZT_HAS(text, H2);
+    ZT_HAS(text, H3);
+    ZT_HAS(text, UNI);
+    ZT_HAS(text, TITLE);
+    ZT_HAS(jstr(f, "title"), TITLE);
+    ZT_HAS(jstr(f, "titles"), H4); /* a URL, shown as a tooltip */
+    ZT_STR(jstr(f, "sections"), sections);
+    /* The verdict first, then its details. */
+    const char *v = text ? strstr(text, "3 regression-causes (slower by ≥ "
+                                        "50 ms in all 3 pairs)")
+                         : NULL;
+    const char *g = text ? strstr(text, "Critical graph") : NULL;
+    ZT_TRUE(v && g && v < g);
+    ZT_HAS(text, "Top cause: </script><script>window.__pwned=2</script> at "
+                 "/js/app.js:106:22, +465.7 ms (0.0 → 465.7 ms, new).");
+    ZT_HAS(text, "End to end: scenario wall time 812.3 → 1224.3 ms, +412.0 "
+                 "ms (+50.7 %) [+380.2, +443.8], significant.");
+    ZT_HAS(text, "Capture incomplete: pair 4 dropped");
+    ZT_HAS(text, "the scenario got slower by 412 ms (95% CI 380–444)");
+    /* The tree, open, with the causes marked. */
+    ZT_INT(jnum(f, "tree"), 1);
+    ZT_INT(jnum(f, "treeShown"), 1);
+    ZT_TRUE(jnum(f, "details") >= 4);
+    ZT_INT(jnum(f, "img"), 0);
+    ZT_HAS(text, "regression-cause");
+    ZT_HAS(text, "in 2 of 3 pairs");
+    ZT_INT(jnum(f, "causes"), 3);
+    ZT_INT(jnum(f, "bottom"), 100); /* capped */
+    ZT_TRUE(text && !strstr(text, "last-row-not-shown"));
+    ZT_HAS(text, "The first 100 of 1044 functions");
+    ZT_HAS(text, "+70.1, –, +63.9"); /* Δ per pair, absent in one */
+    ZT_HAS(text, "long tasks");
+    ZT_HAS(text, "style & layout <b>");
+    /* Links: the traces and screenshot zamcap wrote, nothing else. */
+    const char *hrefs = jstr(f, "hrefs");
+    expect_safe_links(hrefs);
+    ZT_HAS(hrefs, "traces/old-1.json.gz");
+    ZT_HAS(hrefs, "traces/new-3.json.gz");
+    ZT_HAS(hrefs, "failures/old-4-try-1-step-6.png");
+    ZT_HAS(hrefs, "pairs/pair-2.dot");
+    ZT_INT(jnum(f, "runs"), 6 + 6);      /* the runs' and the pairs' traces */
+    ZT_HAS(text, "javascript:alert(1)"); /* shown as text */
+    ZT_HAS(text, "../../etc/passwd");
+    ZT_HAS(text, "HeadlessChrome/131.0.6778.85");
+  }
+  cJSON_Delete(f);
+  cJSON_Delete(r);
+}
+
+static void test_full_svg(void) {
+  cJSON *r = load("report.json");
+  char *html = write_html(r, fixture("graph.svg"), "svg");
+  expect_escaped(html);
+  ZT_HAS(html, "<img class=\"graph\" alt=\"the critical graph\" "
+               "src=\"data:image/svg+xml;base64,PD94bWwg");
+  fprintf(stderr,
+          "  report.html: %zu bytes (report.json fixture, with "
+          "SVG)\n",
+          html ? strlen(html) : 0);
+  free(html);
+  struct seen s;
+  cJSON *f = open_page(zt_tmp("svg/report.html"), &s, zt_tmp("svg.png"));
+  if (f) {
+    /* The SVG's script, onload and external images did nothing. */
+    expect_inert(&s, f);
+    ZT_INT(jnum(f, "img"), 1);
+    ZT_TRUE(jnum(f, "imgw") > 100); /* decoded and drawn */
+    ZT_HAS(jstr(f, "srcs"), "data:image/svg+xml;base64");
+    ZT_INT(jnum(f, "tree"), 0);
+    ZT_INT(jnum(f, "hiddenTree"), 1); /* the same graph as text, closed */
+    ZT_STR(jstr(f, "sections"), sections);
+    ZT_HAS(jstr(f, "text"), H1);
+  }
+  cJSON_Delete(f);
+  cJSON_Delete(r);
+}
+
+/* zamcap compare's report: no runs, inputs, end-to-end or verdict. */
+static void test_compare(void) {
+  cJSON *r = load("compare.json");
+  char *html = write_html(r, NULL, "compare");
+  free(html);
+  struct seen s;
+  cJSON *f =
+      open_page(zt_tmp("compare/report.html"), &s, zt_tmp("compare.png"));
+  if (f) {
+    expect_inert(&s, f);
+    const char *text = jstr(f, "text");
+    ZT_STR(jstr(f, "sections"), sections);
+    ZT_HAS(text, "No regression-cause (no function got slower by ≥ 50 ms "
+                 "in all 3 pairs)");
+    ZT_HAS(text, "Not measured");
+    ZT_HAS(text, "old/run-1.json");
+    ZT_INT(jnum(f, "tree"), 1);
+    ZT_INT(jnum(f, "causes"), 0);
+    ZT_INT(jnum(f, "bottom"), 2);
+    /* Its traces are the user's, not in the output folder: no links. */
+    const char *hrefs = jstr(f, "hrefs");
+    expect_safe_links(hrefs);
+    ZT_TRUE(hrefs && !strstr(hrefs, "traces/"));
+    ZT_HAS(hrefs, "pairs/pair-1.dot");
+  }
+  cJSON_Delete(f);
+  cJSON_Delete(r);
+}
+
+/* Every field of the wrong type: treated as missing. */
+static void test_wrong_types(void) {
+  cJSON *r = load("wrongtypes.json");
+  char *html = write_html(r, NULL, "wrong");
+  free(html);
+  struct seen s;
+  cJSON *f = open_page(zt_tmp("wrong/report.html"), &s, NULL);
+  if (f) {
+    expect_inert(&s, f);
+    ZT_STR(jstr(f, "sections"), sections);
+    ZT_HAS(jstr(f, "text"), "No critical graph in the report.");
+    ZT_INT(jnum(f, "causes"), 1);
+    expect_safe_links(jstr(f, "hrefs"));
+  }
+  cJSON_Delete(f);
+  cJSON_Delete(r);
+  /* An empty object is a page too. */
+  r = cJSON_CreateObject();
+  html = write_html(r, NULL, "empty");
+  ZT_HAS(html, "Regression-causes unknown");
+  free(html);
+  cJSON_Delete(r);
+}
+
+/* The checks above can fail: a page that does run script, throw, log an
+ * error and fetch is seen doing all of it. */
+static void test_detector(void) {
+  zt_sh(NULL, "mkdir -p '%s'", zt_tmp("evil"));
+  zt_write_str(zt_tmp("evil/report.html"),
+               "<!DOCTYPE html><title>evil</title><section id=\"verdict\">"
+               "</section><img src=\"http://127.0.0.1:9/x.png\">"
+               "<script>window.__pwned = 1; console.error('e');</script>"
+               "<script>throw new Error('thrown');</script>");
+  struct seen s;
+  cJSON *f = open_page(zt_tmp("evil/report.html"), &s, NULL);
+  if (f) {
+    ZT_STR(jstr(f, "pwned"), "number");
+    ZT_TRUE(s.other_requests >= 1);
+    ZT_TRUE(s.exceptions >= 1);
+    ZT_TRUE(s.errors >= 1);
+    ZT_INT(s.file_requests, 1);
+    ZT_TRUE(jnum(f, "active") >= 2);
+  }
+  cJSON_Delete(f);
+}
+
+/* Without a browser: errors, the _from form, deep and wide graphs,
+ * bytes that are not UTF-8, long strings. */
+static void test_files(void) {
+  cJSON *arr = cJSON_CreateArray();
+  ZT_INT(agent_write_html(arr, NULL, zt_tmp("x.html")), ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "not a JSON object");
+  cJSON_Delete(arr);
+  cJSON *r = load("compare.json");
+  ZT_INT(agent_write_html(r, NULL, zt_tmp("nowhere/report.html")), ZC_E_IO);
+  ZT_HAS(zc_errmsg(), "nowhere/report.html.part");
+  /* An SVG that cannot be read: the tree instead, and a note. */
+  char *html = write_html(r, zt_tmp("missing.svg"), "nosvg");
+  ZT_HAS(html, "Not embedded: ");
+  ZT_HAS(html, "<ul class=\"tree\">");
+  free(html);
+  cJSON_Delete(r);
+
+  ZT_INT(agent_write_html_from(zt_tmp("absent")), ZC_E_IO);
+  ZT_HAS(zc_errmsg(), "absent/report.json");
+  zt_sh(NULL,
+        "mkdir -p '%s' && cp '%s' '%s/report.json' && cp '%s' "
+        "'%s/critical-graph.svg'",
+        zt_tmp("from"), fixture("report.json"), zt_tmp("from"),
+        fixture("graph.svg"), zt_tmp("from"));
+  ZT_INT(agent_write_html_from(zt_tmp("from")), ZC_OK);
+  html = zt_read(zt_tmp("from/report.html"));
+  ZT_HAS(html, "data:image/svg+xml;base64,");
+  free(html);
+  zt_sh(NULL, "mkdir -p '%s' && printf '{\"schema\": ' > '%s/report.json'",
+        zt_tmp("broken"), zt_tmp("broken"));
+  ZT_INT(agent_write_html_from(zt_tmp("broken")), ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "broken/report.json: not JSON");
+
+  /* A graph 300 deep and 3000 wide: drawn to a bound, not to the end. */
+  r = cJSON_CreateObject();
+  cJSON *agg = cJSON_AddObjectToObject(r, "aggregate");
+  cJSON *g = cJSON_AddObjectToObject(agg, "critical_graph");
+  cJSON_AddStringToObject(g, "kind", "root");
+  cJSON *n = g, *wide = NULL;
+  for (int i = 0; i < 300; i++) {
+    cJSON *kids = cJSON_AddArrayToObject(n, "children");
+    if (!wide) wide = kids;
+    n = cJSON_CreateObject();
+    cJSON_AddStringToObject(n, "name", "deep");
+    cJSON_AddItemToArray(kids, n);
+  }
+  for (int i = 0; i < 3000; i++) {
+    cJSON *w = cJSON_CreateObject();
+    cJSON_AddStringToObject(w, "name",
+                            i ? "wide" : "bad\xff\xfe\xc0\x80 utf-8");
+    cJSON_AddItemToArray(wide, w);
+  }
+  char big[3000];
+  memset(big, 'a', sizeof big - 1);
+  big[sizeof big - 1] = '\0';
+  cJSON *in = cJSON_AddObjectToObject(r, "inputs");
+  cJSON_AddStringToObject(in, "title", big);
+  html = write_html(r, NULL, "big");
+  ZT_TRUE(html && strlen(html) < 400000);
+  int items = 0;
+  for (const char *p = html; p && (p = strstr(p, "<li")); p++)
+    items++;
+  ZT_TRUE(items > 0 && items <= 1000);
+  ZT_HAS(html, "The first 1000 nodes");
+  ZT_HAS(html, "bad\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd utf-8");
+  ZT_HAS(html, "aaaa…");
+  ZT_TRUE(html && !strstr(html, "\xff"));
+  free(html);
+  cJSON_Delete(r);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"files", test_files},
+      {"full_tree", test_full_tree},
+      {"full_svg", test_full_svg},
+      {"compare", test_compare},
+      {"wrong_types", test_wrong_types},
+      {"detector", test_detector},
+  };
+  int rc = ZT_RUN(cases, argc, argv);
+  cdp_browser_free(browser);
+  return rc;
+}
