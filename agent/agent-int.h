@@ -25,11 +25,18 @@ struct agent_capture_result {
   char *file; /* the trace (caller frees), NULL untraced */
   uint64_t bytes;
   double settled_ms; /* first traced step to settled */
+  double work_ms;    /* the browser's work: replaying the steps and
+                        settling, without contexts and traces */
 };
+/* spare (may be NULL): a page opened ahead for the next run with the
+ * same options. The run takes *spare if set, and when it traces, opens the
+ * next one while Chrome flushes the trace; the caller closes what is left
+ * with cdp_page_close. */
 enum zc_err agent_capture(struct cdp_conn *conn,
                           const struct agent_capture_opts *o,
                           const char *trace_base,
-                          struct agent_capture_result *res);
+                          struct agent_capture_result *res,
+                          struct cdp_page **spare);
 double agent_cpu_ms(void);  /* this process's CPU time */
 double agent_peak_mb(void); /* its peak RSS */
 

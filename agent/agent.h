@@ -48,6 +48,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
                           const struct agent_report_in *in,
                           unsigned *causes);
 int agent_tree(int argc, char **argv);
+int agent_html(int argc, char **argv); /* zamcap html OUT */
 int agent_record(int argc, char **argv);
 /* zamcap SCENARIO --old ... --new ...: argv[0] is the scenario. */
 int agent_run(int argc, char **argv);

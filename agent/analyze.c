@@ -360,3 +360,20 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
   ana_ctx_free(ctx);
   return e;
 }
+
+int agent_html(int argc, char **argv) {
+  if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+    fputs("usage: zamcap html OUT\n\nWrites OUT/report.html again from "
+          "OUT/report.json (and OUT/critical-graph.svg\nwhen there is one), "
+          "e.g. after editing the report or with a newer zamcap.\n", stdout);
+    return 0;
+  }
+  if (argc != 2)
+    return agent_usage_error("html", "html wants one OUT folder");
+  if (agent_write_html_from(argv[1])) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    return AGENT_EXIT_USAGE;
+  }
+  printf("%s/report.html\n", argv[1]);
+  return 0;
+}

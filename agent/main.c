@@ -30,7 +30,9 @@ static const char usage[] =
     "Commands:\n"
     "  compare OLD_DIR NEW_DIR   compare saved traces of two builds (ZAM)\n"
     "  record --url URL          record traced runs of a page in Chrome\n"
-    "  tree TRACE                print one trace's pruned call tree\n"
+    "  tree TRACE                print one trace's pruned call tree and its\n"
+    "                            end-to-end figures\n"
+    "  html OUT                  write OUT/report.html again from report.json\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
@@ -66,6 +68,7 @@ int main(int argc, char **argv) {
   /* zamcap SCENARIO ...: anything else that names a file. */
   if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
   if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
+  if (!strcmp(cmd, "html")) return agent_html(argc - 1, argv + 1);
   fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
   return AGENT_EXIT_USAGE;
 }

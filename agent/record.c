@@ -69,33 +69,54 @@ int agent_exit_for(enum zc_err e) {
   }
 }
 
-enum zc_err agent_capture(struct cdp_conn *conn,
-                          const struct agent_capture_opts *o,
-                          const char *trace_base,
-                          struct agent_capture_result *res) {
-  memset(res, 0, sizeof *res);
-  double cpur = agent_cpu_ms();
+/* A fresh page for a run: its own browser context, the scenario's needs
+ * (the accessibility tree) and the CPU throttling set. */
+static enum zc_err open_page(struct cdp_conn *conn,
+                             const struct agent_capture_opts *o,
+                             struct cdp_page **out) {
   struct cdp_page *p = NULL;
   enum zc_err e = cdp_page_open(conn, &p);
   if (e) return e;
-  const char *s = cdp_page_session(p);
-  const struct scn_scenario *scn = o->scn;
-  if (scn && ((e = agent_mkdirs(o->replay.fail_dir)) ||
-              (e = scn_prepare(p, scn))))
-    goto out;
-  if (o->cpu_throttle > 1) {
+  if (o->scn) e = scn_prepare(p, o->scn);
+  if (!e && o->cpu_throttle > 1) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);
-    if ((e = cdp_call(conn, s, "Emulation.setCPUThrottlingRate", a, 0, NULL)))
-      goto out;
+    e = cdp_call(conn, cdp_page_session(p), "Emulation.setCPUThrottlingRate",
+                 a, 0, NULL);
   }
+  if (e) {
+    cdp_page_close(p);
+    p = NULL;
+  }
+  *out = p;
+  return e;
+}
+
+enum zc_err agent_capture(struct cdp_conn *conn,
+                          const struct agent_capture_opts *o,
+                          const char *trace_base,
+                          struct agent_capture_result *res,
+                          struct cdp_page **spare) {
+  memset(res, 0, sizeof *res);
+  double cpur = agent_cpu_ms(), topen = zc_now_ms();
+  struct cdp_page *p = NULL;
+  enum zc_err e = ZC_OK;
+  if (spare && *spare) p = *spare, *spare = NULL;
+  else if ((e = open_page(conn, o, &p))) return e;
+  double tready = zc_now_ms(), ttraced = 0;
+  const char *s = cdp_page_session(p);
+  const struct scn_scenario *scn = o->scn;
+  if (scn && (e = agent_mkdirs(o->replay.fail_dir))) goto out;
   /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
+  double tw = zc_now_ms();
   if (scn && scn->record_from &&
       (e = scn_replay(p, scn, 0, scn->record_from, &o->replay)))
     goto out;
+  res->work_ms = zc_now_ms() - tw;
   if (o->trace && (e = cdp_trace_start(conn, s, o->categories, o->compress)))
     goto out;
   double t0 = zc_now_ms();
+  ttraced = t0 - tw - res->work_ms; /* Tracing.start */
   if (scn)
     e = scn_replay(p, scn, scn->record_from, scn->n, &o->replay);
   else
@@ -107,11 +128,19 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   if (e) goto out;
   double tsettled = zc_now_ms();
   res->settled_ms = tsettled - t0;
+  res->work_ms += res->settled_ms;
   double cpus = agent_cpu_ms();
-  if (o->trace &&
-      (e = cdp_trace_stop(conn, s, trace_base, o->timeout_ms, &res->file,
-                          &res->bytes)))
-    goto out;
+  if (o->trace) {
+    /* While Chrome flushes the trace, the next run's page is made ready:
+     * its context is created then, not in the next run's time. */
+    struct cdp_trace *tr;
+    if ((e = cdp_trace_end(conn, s, o->timeout_ms, &tr))) goto out;
+    if (spare && open_page(conn, o, spare))
+      zc_log(2, "opening the next run's page early failed: %s", zc_errmsg());
+    if ((e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
+                               &res->bytes)))
+      goto out;
+  }
   double tstop = zc_now_ms();
   if (o->trace)
     zc_log(2, "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms in "
@@ -119,7 +148,13 @@ enum zc_err agent_capture(struct cdp_conn *conn,
            (double)res->bytes / 1e3 / (tstop - tsettled + 1e-9),
            agent_cpu_ms() - cpur, agent_cpu_ms() - cpus);
 out:
-  cdp_page_close(p);
+  {
+    double tclose = zc_now_ms();
+    cdp_page_close(p);
+    zc_log(2, "run: context %.0f ms, steps and settling %.0f ms, starting "
+           "the trace %.0f ms, closing %.0f ms", tready - topen, res->work_ms,
+           ttraced, zc_now_ms() - tclose);
+  }
   return e;
 }
 
@@ -268,7 +303,7 @@ int agent_record(int argc, char **argv) {
     ca.replay.fail_name = failname;
     snprintf(path, sizeof path, "%s/traces/run-%u", out, i);
     struct agent_capture_result res;
-    if ((e = agent_capture(conn, &ca, path, &res))) break;
+    if ((e = agent_capture(conn, &ca, path, &res, NULL))) break;
     done = i;
     if (res.file) {
       ZC_GROW(files, capfiles, nfiles + 1);

@@ -109,8 +109,18 @@ static cJSON *environment(struct cdp_browser *b) {
   cJSON *env = cJSON_CreateObject();
   cJSON_AddStringToObject(env, "chrome", cdp_browser_version(b));
   const char *fl = cdp_browser_flags(b);
-  if (fl[0]) cJSON_AddStringToObject(env, "chrome_command", fl);
-  else cJSON_AddStringToObject(env, "chrome_attached", cdp_browser_ws_url(b));
+  if (fl[0]) {
+    cJSON *a = cJSON_AddArrayToObject(env, "chrome_flags");
+    while (*fl) {
+      size_t n = strcspn(fl, "\n");
+      char *one = zc_xstrndup(fl, n);
+      cJSON_AddItemToArray(a, cJSON_CreateString(one));
+      free(one);
+      fl += n + (fl[n] == '\n');
+    }
+  } else {
+    cJSON_AddStringToObject(env, "chrome_attached", cdp_browser_ws_url(b));
+  }
   cJSON *m = cJSON_AddObjectToObject(env, "machine");
   struct utsname u;
   if (uname(&u) == 0) {
@@ -274,9 +284,11 @@ int agent_run(int argc, char **argv) {
   struct agent_server *srv[2] = {NULL, NULL};
   const char *base[2] = {NULL, NULL};
   struct cdp_browser *b = NULL;
+  struct cdp_page *spare = NULL; /* the next run's page, opened ahead */
   char *file[2][100];
   memset(file, 0, sizeof file);
   unsigned complete = 0, dropped = 0, causes = 0;
+  double work = 0; /* the runs' own time, for the overhead figure */
   int rc = AGENT_EXIT_CAPTURE;
   cJSON *extra = cJSON_CreateObject();
   cJSON *runs = NULL, *droplist = NULL;
@@ -344,7 +356,9 @@ int agent_run(int argc, char **argv) {
       ca.replay.fail_name = failname;
       progress(&pg, 0, "warm-up %u/%u, %s build ...", w, warmup,
                side_name[sd]);
-      if ((e = agent_capture(conn, &ca, NULL, &res))) {
+      e = agent_capture(conn, &ca, NULL, &res, NULL);
+      work += res.work_ms;
+      if (e) {
         if (pg.open) fputs("\n", stderr);
         fprintf(stderr, "zamcap: warm-up on the %s build: %s\n",
                 side_name[sd], zc_errmsg());
@@ -372,7 +386,8 @@ int agent_run(int argc, char **argv) {
         ca.replay.fail_name = failname;
         progress(&pg, 0, "pair %u/%u, %s build%s ...", i, pairs,
                  side_name[sd], attempt ? " (retry)" : "");
-        e = agent_capture(conn, &ca, path, &res);
+        e = agent_capture(conn, &ca, path, &res, &spare);
+        work += res.work_ms;
         cJSON *run = cJSON_CreateObject();
         cJSON_AddNumberToObject(run, "pair", i);
         cJSON_AddStringToObject(run, "build", side_name[sd]);
@@ -418,6 +433,8 @@ int agent_run(int argc, char **argv) {
                "in %s/traces/", i, out);
     }
   }
+  cdp_page_close(spare);
+  spare = NULL;
   cdp_browser_free(b);
   b = NULL;
   if (!complete) {
@@ -456,9 +473,15 @@ int agent_run(int argc, char **argv) {
       else if (rc == AGENT_EXIT_NONE) rc = AGENT_EXIT_CAPTURE;
     }
   }
+  double wall = zc_now_ms() - pg.t0;
   zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
-         (zc_now_ms() - pg.t0) / 1e3, agent_cpu_ms() / 1e3, agent_peak_mb());
+         wall / 1e3, agent_cpu_ms() / 1e3, agent_peak_mb());
+  zc_log(2, "the runs' own time (replaying and settling): %.1f s; zamcap's "
+         "overhead beyond it (launch, contexts, traces, analysis, reports): "
+         "%.1f s, %.1f %%", work / 1e3, (wall - work) / 1e3,
+         100 * (wall - work) / (work + 1e-9));
 out:
+  cdp_page_close(spare);
   cdp_browser_free(b);
   agent_server_free(srv[OLD]);
   agent_server_free(srv[NEW]);

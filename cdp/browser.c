@@ -20,7 +20,7 @@ struct cdp_browser {
   char *profile;      /* temporary --user-data-dir, removed at the end */
   char *ws_url;
   char *version;
-  char *flags;        /* the command line, for reports; "" when attached */
+  char *flags;        /* the flags, one a line, for reports; "" attached */
   struct cdp_conn *conn;
 };
 
@@ -205,10 +205,9 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
    * folder each time, so its name says nothing. */
   struct zc_buf fl;
   zc_buf_init(&fl, 8192);
-  zc_buf_printf(&fl, "%s", chrome);
   for (int i = 1; i < n - 1; i++)
-    zc_buf_printf(&fl, " %s", argv[i] == udd ? "--user-data-dir=TEMPORARY"
-                                           : argv[i]);
+    zc_buf_printf(&fl, "%s%s", i > 1 ? "\n" : "",
+                  argv[i] == udd ? "--user-data-dir=TEMPORARY" : argv[i]);
   b->flags = zc_buf_take(&fl);
 
   int logfd = open(o->log_path ? o->log_path : "/dev/null",

@@ -44,7 +44,7 @@ void cdp_browser_free(struct cdp_browser *b);
 const char *cdp_browser_version(const struct cdp_browser *b); /* "Chrome/…" */
 const char *cdp_browser_ws_url(const struct cdp_browser *b);
 int cdp_browser_pid(const struct cdp_browser *b); /* 0 when attached */
-/* The command line zamcap launched Chrome with; "" when attached. */
+/* The flags zamcap launched Chrome with, one a line; "" when attached. */
 const char *cdp_browser_flags(const struct cdp_browser *b);
 
 /* Finds the Chrome binary as --chrome would: path, $CHROME_PATH, then
@@ -138,5 +138,15 @@ enum zc_err cdp_trace_start(struct cdp_conn *c, const char *session,
 enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
                            const char *base, double timeout_ms, char **path,
                            uint64_t *bytes);
+/* The same in two halves, so that other work can go on while Chrome
+ * flushes its buffers (hundreds of ms): cdp_trace_end sends Tracing.end;
+ * cdp_trace_collect waits for the trace and streams it as above, and
+ * frees t whatever happens. The session must stay open in between. */
+struct cdp_trace;
+enum zc_err cdp_trace_end(struct cdp_conn *c, const char *session,
+                          double timeout_ms, struct cdp_trace **out);
+enum zc_err cdp_trace_collect(struct cdp_trace *t, const char *base,
+                              double timeout_ms, char **path,
+                              uint64_t *bytes);
 
 #endif

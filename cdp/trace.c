@@ -65,25 +65,70 @@ static void on_complete(void *arg, const char *session, const char *method,
 
 static int is_complete(void *arg) { return ((struct complete *)arg)->done; }
 
+struct cdp_trace {
+  struct cdp_conn *c;
+  char *session;
+  struct complete done;
+  double t0;
+};
+
+enum zc_err cdp_trace_end(struct cdp_conn *c, const char *session,
+                          double timeout_ms, struct cdp_trace **out) {
+  struct cdp_trace *t = zc_xcalloc(1, sizeof *t);
+  t->c = c;
+  t->session = session ? zc_xstrdup(session) : NULL;
+  t->done.session = t->session;
+  t->t0 = zc_now_ms();
+  /* Listening before asking: the answer may come in the same read. */
+  cdp_on_event(c, on_complete, &t->done);
+  enum zc_err e = cdp_call(c, session, "Tracing.end", NULL, timeout_ms, NULL);
+  if (e) {
+    cdp_off_event(c, on_complete, &t->done);
+    free(t->session);
+    free(t);
+    t = NULL;
+  }
+  *out = t;
+  return e;
+}
+
 enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
                            const char *base, double timeout_ms, char **path,
                            uint64_t *bytes) {
   *bytes = 0;
   *path = NULL;
-  struct complete t = {session, NULL, 0, 0};
-  double t0 = zc_now_ms();
-  cdp_on_event(c, on_complete, &t);
-  enum zc_err e = cdp_call(c, session, "Tracing.end", NULL, timeout_ms, NULL);
-  if (!e)
-    e = cdp_wait(c, is_complete, &t, cdp__timeout(c, timeout_ms),
-                 "Tracing.tracingComplete");
-  cdp_off_event(c, on_complete, &t);
+  struct cdp_trace *tr;
+  enum zc_err e = cdp_trace_end(c, session, timeout_ms, &tr);
+  if (e) return e;
+  return cdp_trace_collect(tr, base, timeout_ms, path, bytes);
+}
+
+enum zc_err cdp_trace_collect(struct cdp_trace *tr, const char *base,
+                              double timeout_ms, char **path,
+                              uint64_t *bytes) {
+  *bytes = 0;
+  *path = NULL;
+  struct cdp_conn *c = tr->c;
+  const char *session = tr->session;
+  struct complete t;
+  double t0 = tr->t0;
+  enum zc_err e = cdp_wait(c, is_complete, &tr->done,
+                           cdp__timeout(c, timeout_ms),
+                           "Tracing.tracingComplete");
+  cdp_off_event(c, on_complete, &tr->done);
+  t = tr->done;
   if (e) {
     free(t.stream);
+    free(tr->session);
+    free(tr);
     return e;
   }
-  if (!t.stream) return zc_fail(ZC_E_BROWSER, "Tracing.tracingComplete came "
-                                "without a stream");
+  if (!t.stream) {
+    free(tr->session);
+    free(tr);
+    return zc_fail(ZC_E_BROWSER, "Tracing.tracingComplete came without a "
+                   "stream");
+  }
   if (t.lost) zc_log(1, "Chrome says trace data was lost (buffer full)");
   double t1 = zc_now_ms();
   unsigned reads = 0;
@@ -158,5 +203,7 @@ close:;
   zc_err_restore(&saved);
   free(t.stream);
   free(tmp);
+  free(tr->session);
+  free(tr);
   return e;
 }

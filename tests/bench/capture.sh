@@ -56,3 +56,16 @@ for mode in trace no-trace; do
             m, v[int((NR + 1) / 2)], s / NR, NR }'
   grep "zamcap itself" "$WORK/$mode.log" | sed 's/^zamcap: /  /'
 done
+
+echo
+echo "3. the one command on the todo demo (1 warm-up run per build, 3 pairs):"
+echo "   zamcap's overhead beyond the runs' own time (replaying and settling)"
+for i in 1 2 3; do
+  "$ZAMCAP" scenarios/demo/todo.json --old scenarios/demo/todo/old \
+    --new scenarios/demo/todo/new --out "$WORK/demo-$i" -vv \
+    2>"$WORK/demo-$i.log" >/dev/null || true
+  grep -E "overhead beyond" "$WORK/demo-$i.log" | sed 's/^zamcap: /  /'
+  grep -E "Tracing.end to" "$WORK/demo-$i.log" |
+    awk '{ for (i = 1; i <= NF; i++) if ($i == "tracingComplete") s += $(i + 1) }
+         END { printf "    of it, Chrome flushing %d traces: %.1f s\n", NR, s / 1000 }'
+done
