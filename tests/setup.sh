@@ -5,13 +5,13 @@
 #
 #   tests/setup.sh --example   build, then find the regression in the todo
 #                              demo app's new build (headless Chromium)
-#   tests/setup.sh --test      build and run the whole test suite, then again
-#                              under AddressSanitizer + UBSan (what CI runs)
+#   tests/setup.sh --test      build and run the whole test suite, again under
+#                              ASan + UBSan, then the fuzzers (what CI runs)
 #   tests/setup.sh --bench     build and run the benchmarks (figures only):
 #                              analysis, then capture with real Chromium
 #   tests/setup.sh --build     install and build only
 #
-# Builds go to build/ (and build-asan/ for the sanitizer pass).
+# Builds go to build/ (and build-asan/, build-fuzz/ for the sanitizer passes).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -34,6 +34,8 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # python3 serves test pages and plays a fake DevTools peer; the
   # end-to-end tests drive Debian's Chromium.
   PKGS+=(python3 chromium)
+  # The fuzzers (tests/fuzz/) are libFuzzer's: clang and its runtime.
+  if [ "$MODE" = --test ]; then PKGS+=(clang libclang-rt-dev); fi
 elif [ "$MODE" = --example ]; then
   PKGS+=(chromium)
 fi
@@ -99,6 +101,15 @@ case "$MODE" in
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
       ctest --output-on-failure -j "$JOBS")
+    # Each fuzzer for ZC_FUZZ_SECONDS (30) on its committed corpus; what it
+    # finds is kept in build-fuzz/tests/fuzz/fuzz-artifacts/.
+    say "the fuzzers, ${ZC_FUZZ_SECONDS:-30} s each (clang, ASan + UBSan)"
+    cmake -S "$ROOT" -B "$ROOT/build-fuzz" -G Ninja -DZC_WERROR=ON \
+      -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DZC_SANITIZE=ON -DZC_FUZZ=ON -DZC_FUZZ_SECONDS="${ZC_FUZZ_SECONDS:-30}" \
+      >/dev/null
+    cmake --build "$ROOT/build-fuzz" -j "$JOBS" --target zc_fuzzers
+    (cd build-fuzz && ctest --output-on-failure -j "$JOBS" -L fuzz)
     ;;
   --bench)
     build/tests/zc_bench "${@:2}"
