@@ -96,12 +96,17 @@ static enum zc_err md_fn(void *arg, FILE *f) {
 /* critical-graph.svg when Graphviz is there; the report works without.
  * Returns 1 if it was drawn. */
 static int draw_svg(const char *out) {
-  char cmd[8400];
+  char cmd[8400], part[4200], svg[4200];
+  snprintf(part, sizeof part, "%s/critical-graph.svg.part", out);
+  snprintf(svg, sizeof svg, "%s/critical-graph.svg", out);
   snprintf(cmd, sizeof cmd, "command -v dot >/dev/null 2>&1 && dot -Tsvg "
-           "'%s/critical-graph.dot' -o '%s/critical-graph.svg' 2>/dev/null",
-           out, out);
-  if (strchr(out, '\'') || system(cmd) != 0) return 0;
-  zc_log(2, "drew %s/critical-graph.svg", out);
+           "'%s/critical-graph.dot' -o '%s' 2>/dev/null", out, part);
+  /* Drawn under a .part name: a full disk leaves no empty picture. */
+  if (strchr(out, '\'') || system(cmd) != 0 || rename(part, svg) != 0) {
+    remove(part);
+    return 0;
+  }
+  zc_log(2, "drew %s", svg);
   return 1;
 }
 

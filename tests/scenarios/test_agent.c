@@ -294,6 +294,72 @@ static void test_tty_progress(void) {
                zt_tmp("tty"), zt_tmp("tty")), 0);
 }
 
+/* The Chrome pid from a -vv log: none of its group may be left. */
+static void check_no_orphan(const char *log) {
+  const char *p = log ? strstr(log, "(pid ") : NULL;
+  if (!ZT_TRUE(p != NULL)) return;
+  ZT_INT(zt_group_alive(atoi(p + 5), 3000), 0);
+}
+
+/* A disk that fills up in pair 2: one line naming the file and the
+ * error, exit 3, pair 1's traces kept, no .part or empty file left, no
+ * Chrome left. Needs root, to mount a small tmpfs. */
+static void test_full_disk(void) {
+  const char *mnt = zt_tmp("smalldisk");
+  zt_sh(NULL, "mkdir -p '%s'", mnt);
+  if (!ZT_INT(zt_sh(NULL, "mount -t tmpfs -o size=900k tmpfs '%s'", mnt),
+              0)) {
+    fprintf(stderr, "  full_disk needs root: mount -t tmpfs\n");
+    return;
+  }
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 "
+                 "--warmup 0 --retries 0 --out '%s/out' -vv", bin(),
+                 demo("todo.json"), demo("todo/old"), demo("todo/new"), mnt);
+  ZT_INT(rc, 3);
+  ZT_HAS(out, "write failed: No space left on device");
+  check_no_orphan(out);
+  free(out);
+  ZT_INT(zt_sh(NULL, "test -s '%s/out/traces/old-1.json.gz' && test -s "
+               "'%s/out/traces/new-1.json.gz'", mnt, mnt), 0);
+  ZT_INT(zt_sh(NULL, "find '%s' -name '*.part' -o -type f -empty | grep .",
+               mnt), 1);
+  zt_sh(NULL, "umount '%s'", mnt);
+}
+
+/* An output folder that cannot be made: a usage error naming it, before
+ * any browser starts. */
+static void test_unwritable_out(void) {
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --out /etc/passwd/x",
+               bin(), demo("todo.json"), demo("todo/old"), demo("todo/new")),
+         2);
+  ZT_HAS(out, "/etc/passwd/x");
+  ZT_TRUE(out && !strstr(out, "Chrome/"));
+  free(out);
+}
+
+/* SIGINT in the middle of a pair: exit 130, what was recorded stays,
+ * Chrome's whole group goes. */
+static void test_sigint_mid_pair(void) {
+  const char *o = zt_tmp("sigint");
+  char *out = NULL;
+  int rc = zt_sh(&out, "rm -rf '%s'; mkdir -p '%s'; '%s' '%s' --old '%s' "
+                 "--new '%s' --pairs 2 --warmup 0 --out '%s' -vv "
+                 "2>'%s/log' & zp=$!; i=0; until grep -q 'pair 1/2, old "
+                 "build:' '%s/log' || [ $i -gt 600 ]; do sleep 0.1; "
+                 "i=$((i+1)); done; kill -INT $zp; wait $zp; echo rc=$?; "
+                 "cat '%s/log'", o, o, bin(), demo("todo.json"),
+                 demo("todo/old"), demo("todo/new"), o, o, o, o);
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "rc=130");
+  ZT_HAS(out, "interrupted");
+  check_no_orphan(out);
+  free(out);
+  ZT_INT(zt_sh(NULL, "test -s '%s/traces/old-1.json.gz' && ! ls '%s'/traces/"
+               "*.part", o, o), 0);
+}
+
 static void test_usage(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s'", bin(), demo("todo.json"),
@@ -333,6 +399,9 @@ int main(int argc, char **argv) {
       {"dropped_pair", test_dropped_pair},
       {"retry_after_crash", test_retry_after_crash},
       {"tty_progress", test_tty_progress},
+      {"full_disk", test_full_disk},
+      {"unwritable_out", test_unwritable_out},
+      {"sigint_mid_pair", test_sigint_mid_pair},
       {"usage", test_usage},
   };
   return ZT_RUN(cases, argc, argv);
