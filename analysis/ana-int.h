@@ -8,6 +8,8 @@
 /* Bytes ana_load asks of zlib per read (1 MiB). Only the fuzzer changes
  * it, to cut values across many buffer refills; not thread-safe. */
 extern unsigned ana__ing_read;
+/* The largest single JSON value ana_load holds (1 GiB); tests lower it. */
+extern unsigned ana__ing_maxval;
 
 uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
                            enum ana_kind kind, uint32_t name, uint32_t url,

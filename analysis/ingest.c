@@ -22,7 +22,9 @@
  * make values straddle many refills (ana-int.h). */
 unsigned ana__ing_read = 1u << 20;
 #define ING_READ ana__ing_read
-#define ING_MAXVAL (1u << 30)   /* largest single JSON value we hold */
+/* The largest single JSON value held in memory (1 GiB); tests lower it. */
+unsigned ana__ing_maxval = 1u << 30;
+#define ING_MAXVAL ana__ing_maxval
 #define ING_NOOFF SIZE_MAX
 
 struct pnode { /* a V8 profile node */

@@ -467,10 +467,36 @@ static void test_figures(void) {
   ana_ctx_free(c);
 }
 
+/* A value too large to hold (a hostile or broken trace with one giant
+ * string) is ZC_E_TOOBIG naming the file and the byte, not an
+ * allocation without end. The cap is lowered to 4 MiB for the test. */
+static void test_too_big(void) {
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 26);
+  zc_buf_printf(&b, "[{\"ph\":\"M\",\"name\":\"x\"},{\"s\":\"");
+  for (int i = 0; i < (8 << 20) / 64; i++)
+    zc_buf_printf(&b, "%s", "0123456789abcdef0123456789abcdef"
+                            "0123456789abcdef0123456789abcdef");
+  zc_buf_printf(&b, "\"}]");
+  unsigned keep = ana__ing_maxval;
+  ana__ing_maxval = 4u << 20;
+  struct ana_ctx *c = ana_ctx_new();
+  enum zc_err e;
+  struct ana_timeline *tl = load_text(c, "big.json", b.ptr, &e);
+  ana__ing_maxval = keep;
+  ZT_INT(e, ZC_E_TOOBIG);
+  ZT_TRUE(tl == NULL);
+  ZT_HAS(zc_errmsg(), "big.json: a single JSON value starting at byte");
+  ZT_HAS(zc_errmsg(), "is over 4 MiB");
+  ana_ctx_free(c);
+  zc_buf_free(&b);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"forms", test_forms},
       {"figures", test_figures},
+      {"too_big", test_too_big},
       {"gzip", test_gzip},
       {"cpuprofile", test_cpuprofile},
       {"scanner_strings", test_scanner_strings},
