@@ -20,6 +20,7 @@ struct agent_capture_opts {
   int compress, trace;
   double cpu_throttle; /* > 1 slows the CPU that many times */
   struct scn_replay_opts replay;
+  const char *next_base; /* the next run's build, for agent_spare */
 };
 struct agent_capture_result {
   char *file; /* the trace (caller frees), NULL untraced */
@@ -28,15 +29,22 @@ struct agent_capture_result {
   double work_ms;    /* the browser's work: replaying the steps and
                         settling, without contexts and traces */
 };
-/* spare (may be NULL): a page opened ahead for the next run with the
- * same options. The run takes *spare if set, and when it traces, opens the
- * next one while Chrome flushes the trace; the caller closes what is left
- * with cdp_page_close. */
+/* The next run's page, made ready while Chrome flushes this run's trace:
+ * opened with the same options and, when o->next_base is set, its steps
+ * before recordFrom replayed on that build. */
+struct agent_spare {
+  struct cdp_page *page; /* NULL: none; the caller closes what is left */
+  const char *base;      /* the build its first steps ran on */
+  double prefix_ms;
+  int prefixed;
+};
+/* spare may be NULL. The run takes spare->page if there is one, and when
+ * it traces, prepares the next. */
 enum zc_err agent_capture(struct cdp_conn *conn,
                           const struct agent_capture_opts *o,
                           const char *trace_base,
                           struct agent_capture_result *res,
-                          struct cdp_page **spare);
+                          struct agent_spare *spare);
 double agent_cpu_ms(void);  /* this process's CPU time */
 double agent_peak_mb(void); /* its peak RSS */
 

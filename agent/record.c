@@ -92,31 +92,78 @@ static enum zc_err open_page(struct cdp_conn *conn,
   return e;
 }
 
+static void prepare_spare(struct cdp_conn *conn,
+                          const struct agent_capture_opts *o,
+                          struct agent_spare *sp) {
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  sp->prefixed = 0;
+  if (open_page(conn, o, &sp->page)) {
+    zc_log(2, "opening the next run's page early: %s", zc_errmsg());
+    zc_err_restore(&sv);
+    return;
+  }
+  const struct scn_scenario *scn = o->scn;
+  if (!o->next_base || !scn || !scn->record_from) {
+    zc_err_restore(&sv);
+    return;
+  }
+  /* No failure files: a step that fails here fails again, for the record,
+   * in the next run itself. */
+  struct scn_replay_opts ro = o->replay;
+  ro.base_url = o->next_base;
+  ro.fail_dir = NULL;
+  double t = zc_now_ms();
+  if (scn_replay(sp->page, scn, 0, scn->record_from, &ro)) {
+    zc_log(2, "the next run's first steps, early: %s", zc_errmsg());
+    cdp_page_close(sp->page);
+    sp->page = NULL;
+  } else {
+    sp->prefixed = 1;
+    sp->prefix_ms = zc_now_ms() - t;
+    sp->base = o->next_base;
+  }
+  zc_err_restore(&sv);
+}
+
 enum zc_err agent_capture(struct cdp_conn *conn,
                           const struct agent_capture_opts *o,
                           const char *trace_base,
                           struct agent_capture_result *res,
-                          struct cdp_page **spare) {
+                          struct agent_spare *spare) {
   memset(res, 0, sizeof *res);
   double cpur = agent_cpu_ms(), topen = zc_now_ms();
   struct cdp_page *p = NULL;
   enum zc_err e = ZC_OK;
-  if (spare && *spare) p = *spare, *spare = NULL;
-  else if ((e = open_page(conn, o, &p))) return e;
+  const struct scn_scenario *scn = o->scn;
+  int prefixed = 0;
+  if (spare && spare->page) {
+    p = spare->page;
+    spare->page = NULL;
+    /* Its steps before recordFrom ran for this build: they count as this
+     * run's work. Made for the other build, they are done again. */
+    if (spare->prefixed && !strcmp(spare->base, o->base))
+      prefixed = 1, res->work_ms = spare->prefix_ms;
+    else if (spare->prefixed) {
+      cdp_page_close(p);
+      p = NULL;
+    }
+    spare->prefixed = 0;
+  }
+  if (!p && (e = open_page(conn, o, &p))) return e;
   double tready = zc_now_ms(), ttraced = 0;
   const char *s = cdp_page_session(p);
-  const struct scn_scenario *scn = o->scn;
   if (scn && (e = agent_mkdirs(o->replay.fail_dir))) goto out;
   /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
   double tw = zc_now_ms();
-  if (scn && scn->record_from &&
+  if (!prefixed && scn && scn->record_from &&
       (e = scn_replay(p, scn, 0, scn->record_from, &o->replay)))
     goto out;
-  res->work_ms = zc_now_ms() - tw;
+  if (!prefixed) res->work_ms = zc_now_ms() - tw;
   if (o->trace && (e = cdp_trace_start(conn, s, o->categories, o->compress)))
     goto out;
   double t0 = zc_now_ms();
-  ttraced = t0 - tw - res->work_ms; /* Tracing.start */
+  ttraced = t0 - tw - (prefixed ? 0 : res->work_ms); /* Tracing.start */
   if (scn)
     e = scn_replay(p, scn, scn->record_from, scn->n, &o->replay);
   else
@@ -131,12 +178,14 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   res->work_ms += res->settled_ms;
   double cpus = agent_cpu_ms();
   if (o->trace) {
-    /* While Chrome flushes the trace, the next run's page is made ready:
-     * its context is created then, not in the next run's time. */
+    /* While Chrome flushes the trace (hundreds of ms), the next run's page
+     * is made ready: its context created and its steps before recordFrom,
+     * which are not traced, replayed. Tracing has ended, so none of it is
+     * in this trace, and the next trace starts only once this one is
+     * complete. */
     struct cdp_trace *tr;
     if ((e = cdp_trace_end(conn, s, o->timeout_ms, &tr))) goto out;
-    if (spare && open_page(conn, o, spare))
-      zc_log(2, "opening the next run's page early failed: %s", zc_errmsg());
+    if (spare) prepare_spare(conn, o, spare);
     if ((e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
                                &res->bytes)))
       goto out;

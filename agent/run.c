@@ -284,7 +284,7 @@ int agent_run(int argc, char **argv) {
   struct agent_server *srv[2] = {NULL, NULL};
   const char *base[2] = {NULL, NULL};
   struct cdp_browser *b = NULL;
-  struct cdp_page *spare = NULL; /* the next run's page, opened ahead */
+  struct agent_spare spare = {NULL, NULL, 0, 0}; /* the next run's page */
   char *file[2][100];
   memset(file, 0, sizeof file);
   unsigned complete = 0, dropped = 0, causes = 0;
@@ -386,6 +386,9 @@ int agent_run(int argc, char **argv) {
         ca.replay.fail_name = failname;
         progress(&pg, 0, "pair %u/%u, %s build%s ...", i, pairs,
                  side_name[sd], attempt ? " (retry)" : "");
+        /* The run after this one, if this one succeeds: the other build
+         * of the pair, or the first of the next pair. */
+        ca.next_base = k == 0 ? base[1 - sd] : i < pairs ? base[sd] : NULL;
         e = agent_capture(conn, &ca, path, &res, &spare);
         work += res.work_ms;
         cJSON *run = cJSON_CreateObject();
@@ -433,8 +436,8 @@ int agent_run(int argc, char **argv) {
                "in %s/traces/", i, out);
     }
   }
-  cdp_page_close(spare);
-  spare = NULL;
+  cdp_page_close(spare.page);
+  spare.page = NULL;
   cdp_browser_free(b);
   b = NULL;
   if (!complete) {
@@ -481,7 +484,7 @@ int agent_run(int argc, char **argv) {
          "%.1f s, %.1f %%", work / 1e3, (wall - work) / 1e3,
          100 * (wall - work) / (work + 1e-9));
 out:
-  cdp_page_close(spare);
+  cdp_page_close(spare.page);
   cdp_browser_free(b);
   agent_server_free(srv[OLD]);
   agent_server_free(srv[NEW]);

@@ -12,7 +12,8 @@ counts the requests for the page ("/" or "/index.html"):
                    Chrome that the zamcap writing to OUT launched (found
                    through the process table: zamcap --out OUT, its child
                    Chrome, that Chrome's process group), as the OOM killer
-                   would, and then answers.
+                   would, and then answers; OUT.killed then holds how
+                   many it killed.
 """
 import argparse
 import functools
@@ -47,9 +48,14 @@ def kill_renderers(out):
         print("faultserve: no Chrome of zamcap --out %s" % out,
               file=sys.stderr)
         return
+    n = 0
     for p, _, g, a in rows:
         if g == pg and "--type=renderer" in a:
             os.kill(p, signal.SIGKILL)
+            n += 1
+    # For the test: proof that the kill happened.
+    with open(out + ".killed", "w") as f:
+        f.write("%d\n" % n)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -230,12 +230,17 @@ static void test_dropped_pair(void) {
   cJSON_Delete(rep);
 }
 
-/* The renderer is killed during the new build's run: the run is retried
- * and the comparison goes on as if nothing had happened. */
+/* Every renderer of zamcap's Chrome is killed when the new build's page
+ * is first asked for: the comparison still completes with no pair
+ * dropped. Which page dies depends on timing: the new build's, made ready
+ * early while the old run's trace is flushed (then it is simply made
+ * again), or the old run's too (then that run fails and is retried). */
 static void test_retry_after_crash(void) {
   const char *o = zt_tmp("crashed");
-  char args[4400];
+  char args[4400], killed[4400];
   snprintf(args, sizeof args, "--crash-at 1 --out '%s'", o);
+  snprintf(killed, sizeof killed, "%s.killed", o);
+  unlink(killed);
   int port = faultserve(demo("todo/new"), args);
   if (!ZT_TRUE(port > 0)) return;
   char *out = NULL;
@@ -244,12 +249,17 @@ static void test_retry_after_crash(void) {
                  demo("todo.json"), demo("todo/old"), port, o);
   fault_stop();
   ZT_INT(rc, 1);
-  ZT_HAS(out, "pair 1/1, new build failed (try 1 of 2)");
-  ZT_HAS(out, "crashed");
   ZT_HAS(out, "dedupeTitles");
-  free(out);
+  char *k = zt_read(killed);
+  ZT_TRUE(k && atoi(k) >= 1);
+  free(k);
   cJSON *rep = load_report(o);
-  ZT_INT(count_runs(rep, "failed"), 1);
+  int failed = count_runs(rep, "failed");
+  ZT_TRUE(failed <= 1);
+  if (failed) {
+    ZT_HAS(out, "build failed (try 1 of 2)");
+    ZT_HAS(out, "crashed");
+  }
   ZT_INT(count_runs(rep, "ok"), 2);
   ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "dropped_pairs")), 0);
   cJSON_Delete(rep);
