@@ -9,6 +9,9 @@
 #                              ASan + UBSan, then the fuzzers (what CI runs)
 #   tests/setup.sh --bench     build and run the benchmarks (figures only):
 #                              analysis, then capture with real Chromium
+#   tests/setup.sh --eval [ARGS]  build, then the ZAM paper's accuracy
+#                              experiment (tests/eval/run.sh ARGS; --quick
+#                              takes minutes, the full run half an hour)
 #   tests/setup.sh --build     install and build only
 #
 # Builds go to build/ (and build-asan/, build-fuzz/ for the sanitizer passes).
@@ -18,8 +21,8 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 MODE=${1:---build}
 case "$MODE" in
-  --example|--test|--bench|--build) ;;
-  -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  --example|--test|--bench|--build|--eval) ;;
+  -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
   *) echo "setup.sh: unknown mode '$MODE' (try --help)" >&2; exit 2 ;;
 esac
 
@@ -38,6 +41,11 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   if [ "$MODE" = --test ]; then PKGS+=(clang libclang-rt-dev); fi
 elif [ "$MODE" = --example ]; then
   PKGS+=(chromium)
+elif [ "$MODE" = --eval ]; then
+  # The eval subjects are built on libraries from the npm registry; a node
+  # that is already there (Debian's or another) is used as it is.
+  PKGS+=(python3 chromium)
+  command -v npm >/dev/null || PKGS+=(npm)
 fi
 
 missing=()
@@ -87,11 +95,11 @@ case "$MODE" in
     # 1 means "regression-causes found": the example has one.
     if [ "$rc" -gt 1 ]; then exit "$rc"; fi
     say "exit code $rc ($([ $rc = 1 ] && echo 'regression-causes found' || echo 'none found'));"
-    say "the report is in $ex/ (critical-graph.dot, report.json, traces/)"
-    if command -v dot >/dev/null; then
-      dot -Tsvg "$ex/critical-graph.dot" -o "$ex/critical-graph.svg" && \
-        say "drawn: $ex/critical-graph.svg"
-    fi
+    say "the report is in $ex/: report.html (open it in a browser),"
+    say "summary.md, report.json, critical-graph.dot, traces/"
+    ;;
+  --eval)
+    exec tests/eval/run.sh --zamcap="$ROOT/build/zamcap" "${@:2}"
     ;;
   --test)
     say "running the test suite"
