@@ -311,22 +311,28 @@ static void check_no_orphan(const char *log) {
   ZT_INT(zt_group_alive(atoi(p + 5), 3000), 0);
 }
 
-/* A disk that fills up in pair 2: one line naming the file and the
- * error, exit 3, pair 1's traces kept, no .part or empty file left, no
- * Chrome left. Needs root, to mount a small tmpfs. */
+/* A disk that fills up in pair 2 (the test fills it once pair 1 is
+ * done): one line naming the file and the error, exit 3, pair 1's traces
+ * kept, no .part or empty file left, no Chrome left. Needs root, to mount
+ * a small tmpfs. */
 static void test_full_disk(void) {
   const char *mnt = zt_tmp("smalldisk");
   zt_sh(NULL, "mkdir -p '%s'", mnt);
-  if (!ZT_INT(zt_sh(NULL, "mount -t tmpfs -o size=900k tmpfs '%s'", mnt),
-              0)) {
+  if (!ZT_INT(zt_sh(NULL, "mount -t tmpfs -o size=8m tmpfs '%s'", mnt), 0)) {
     fprintf(stderr, "  full_disk needs root: mount -t tmpfs\n");
     return;
   }
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 "
-                 "--warmup 0 --retries 0 --out '%s/out' -vv", bin(),
-                 demo("todo.json"), demo("todo/old"), demo("todo/new"), mnt);
-  ZT_INT(rc, 3);
+                 "--warmup 0 --retries 0 --out '%s/out' -vv 2>'%s.log' & "
+                 "zp=$!; i=0; until grep -q 'pair 1/2, new build:' '%s.log' "
+                 "|| [ $i -gt 600 ]; do sleep 0.05; i=$((i+1)); done; "
+                 "dd if=/dev/zero of='%s/fill' bs=64k 2>/dev/null; "
+                 "wait $zp; echo rc=$?; cat '%s.log'", bin(),
+                 demo("todo.json"), demo("todo/old"), demo("todo/new"), mnt,
+                 mnt, mnt, mnt, mnt);
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "rc=3");
   ZT_HAS(out, "write failed: No space left on device");
   check_no_orphan(out);
   free(out);
