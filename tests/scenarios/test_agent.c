@@ -260,6 +260,7 @@ static void test_retry_after_crash(void) {
     ZT_HAS(out, "build failed (try 1 of 2)");
     ZT_HAS(out, "crashed");
   }
+  free(out);
   ZT_INT(count_runs(rep, "ok"), 2);
   ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "dropped_pairs")), 0);
   cJSON_Delete(rep);
