@@ -1,7 +1,6 @@
 /* The analysis and the reports, shared by zamcap compare and the one
  * command: trace pairs in; critical graphs, end-to-end figures, the
  * verdict and the report files out. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,30 +39,6 @@ int agent_parse_formats(const char *s, unsigned *out) {
   return 1;
 }
 
-/* Writes path through fn, atomically: a .part file renamed into place. */
-static enum zc_err write_file(const char *path,
-                              enum zc_err (*fn)(void *, FILE *), void *arg) {
-  size_t n = strlen(path) + 8;
-  char *tmp = zc_xmalloc(n);
-  snprintf(tmp, n, "%s.part", path);
-  enum zc_err e = ZC_OK;
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
-  } else {
-    e = fn(arg, f);
-    if (!e && ferror(f))
-      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-    if (fclose(f) != 0 && !e)
-      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-    if (!e && rename(tmp, path) != 0)
-      e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-    if (e) remove(tmp);
-  }
-  free(tmp);
-  return e;
-}
-
 struct dot_arg {
   const struct ana_graph *g;
   const char *title;
@@ -77,7 +52,7 @@ static enum zc_err dot_fn(void *arg, FILE *f) {
 static enum zc_err write_dot(const struct ana_graph *g, const char *path,
                              const char *title) {
   struct dot_arg d = {g, title};
-  return write_file(path, dot_fn, &d);
+  return zc_write_atomic(path, dot_fn, &d);
 }
 
 struct md_arg {
@@ -142,23 +117,6 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
   return ZC_OK;
 }
 
-/* "+412.0 ms (+50.7 %, 95 % CI +380.2 to +443.8)" */
-static void delta_text(const struct ana_e2e_row *r, char *out, size_t cap) {
-  int n = snprintf(out, cap, "%+.1f %s", r->delta.mean, r->unit);
-  if (n < 0 || (size_t)n >= cap) return;
-  if (!isnan(r->pct))
-    n += snprintf(out + n, cap - (size_t)n, " (%+.1f %%", r->pct);
-  else
-    n += snprintf(out + n, cap - (size_t)n, " (");
-  if (n < 0 || (size_t)n >= cap) return;
-  if (!isnan(r->delta.lo))
-    snprintf(out + n, cap - (size_t)n, "%s95 %% CI %+.1f to %+.1f)",
-             isnan(r->pct) ? "" : ", ", r->delta.lo, r->delta.hi);
-  else
-    snprintf(out + n, cap - (size_t)n, "%sone pair, no interval)",
-             isnan(r->pct) ? "" : ", ");
-}
-
 /* The one-line verdict, first in every report. */
 static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
                     double mu, const struct agent_report_in *in, char *out,
@@ -177,7 +135,7 @@ static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
   const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
   if (!sc) sc = ana_e2e_find(e2e, "scripting_ms");
   char d[160] = "", where[512];
-  if (sc) delta_text(sc, d, sizeof d);
+  if (sc) ana_e2e_delta_text(sc, d, sizeof d);
   const char *in_all = agg->npairs > 1 ? "in every pair" : "in the pair";
   if (nc) {
     /* Named: the largest function; (program) or GC only when alone. */
@@ -218,7 +176,7 @@ static void print_e2e(const struct ana_e2e *e, FILE *f) {
     const struct ana_e2e_row *r = &e->rows[i];
     if (!r->delta.n) continue;
     char d[160];
-    delta_text(r, d, sizeof d);
+    ana_e2e_delta_text(r, d, sizeof d);
     fprintf(f, "  %-40s %9.1f -> %9.1f  %s%s\n", r->label, r->old.mean,
             r->new_.mean, d, r->significant ? "  *" : "");
   }
@@ -290,7 +248,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
   if (!e && fmt & AGENT_FMT_MD) {
     struct md_arg d = {agg, o->mu_ms, vtext, e2e};
     snprintf(path, sizeof path, "%s/summary.md", out);
-    e = write_file(path, md_fn, &d);
+    e = zc_write_atomic(path, md_fn, &d);
   }
   if (!e && fmt & (AGENT_FMT_JSON | AGENT_FMT_HTML)) {
     struct ana_report r = {

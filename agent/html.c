@@ -1079,6 +1079,20 @@ static enum zc_err html_slurp(const char *path, size_t max, char **out,
   return ZC_OK;
 }
 
+struct page_arg {
+  struct html *h;
+  const unsigned char *svg;
+  size_t svglen;
+  const char *note;
+};
+
+static enum zc_err html_page_fn(void *arg, FILE *f) {
+  struct page_arg *a = arg;
+  a->h->f = f;
+  html_page(a->h, a->svg, a->svglen, a->note);
+  return ZC_OK; /* a failed write shows in ferror, which the caller checks */
+}
+
 enum zc_err agent_write_html(const cJSON *report, const char *svg_path,
                              const char *path) {
   if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
@@ -1103,30 +1117,9 @@ enum zc_err agent_write_html(const cJSON *report, const char *svg_path,
   jnum(jobj(report, "options"), "mu_ms", &h.mu);
   h.has_runs = cJSON_GetArraySize(jarr(report, "runs")) > 0;
 
-  size_t plen = strlen(path);
-  char *tmp = zc_xmalloc(plen + 6);
-  snprintf(tmp, plen + 6, "%s.part", path);
-  enum zc_err e = ZC_OK;
-  h.f = fopen(tmp, "w");
-  if (!h.f) {
-    e = zc_fail(ZC_E_IO, "%s: %s", tmp, strerror(errno));
-    goto out;
-  }
-  html_page(&h, (const unsigned char *)svg, svglen, note[0] ? note : NULL);
-  int bad = ferror(h.f);
-  int err = errno;
-  if (fclose(h.f) != 0 && !bad) {
-    bad = 1;
-    err = errno;
-  }
-  if (bad)
-    e = zc_fail(ZC_E_IO, "%s: cannot write: %s", tmp, strerror(err));
-  else if (rename(tmp, path) != 0)
-    e = zc_fail(ZC_E_IO, "%s: cannot rename into place: %s", path,
-                strerror(errno));
-  if (e) remove(tmp);
-out:
-  free(tmp);
+  struct page_arg pa = {&h, (const unsigned char *)svg, svglen,
+                        note[0] ? note : NULL};
+  enum zc_err e = zc_write_atomic(path, html_page_fn, &pa);
   free(svg);
   return e;
 }

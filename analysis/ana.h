@@ -267,6 +267,9 @@ struct ana_e2e {
 struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
                             const struct ana_figures *new_, unsigned n);
 void ana_e2e_free(struct ana_e2e *e);
+/* A row's change as text: "+412.0 ms (+50.7 %, 95 % CI +380.2 to
+ * +443.8)", or "(..., one pair, no interval)". */
+void ana_e2e_delta_text(const struct ana_e2e_row *r, char *out, size_t cap);
 /* The metric row by name ("scenario_ms", ...) if any pair had it. */
 const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
                                        const char *name);

@@ -164,6 +164,22 @@ const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
   return NULL;
 }
 
+void ana_e2e_delta_text(const struct ana_e2e_row *r, char *out, size_t cap) {
+  int n = snprintf(out, cap, "%+.1f %s", r->delta.mean, r->unit);
+  if (n < 0 || (size_t)n >= cap) return;
+  if (!isnan(r->pct))
+    n += snprintf(out + n, cap - (size_t)n, " (%+.1f %%", r->pct);
+  else
+    n += snprintf(out + n, cap - (size_t)n, " (");
+  if (n < 0 || (size_t)n >= cap) return;
+  if (!isnan(r->delta.lo))
+    snprintf(out + n, cap - (size_t)n, "%s95 %% CI %+.1f to %+.1f)",
+             isnan(r->pct) ? "" : ", ", r->delta.lo, r->delta.hi);
+  else
+    snprintf(out + n, cap - (size_t)n, "%sone pair, no interval)",
+             isnan(r->pct) ? "" : ", ");
+}
+
 static cJSON *num(double v) {
   return isnan(v) || isinf(v) ? cJSON_CreateNull()
                               : cJSON_CreateNumber(round(v * 1000) / 1000);

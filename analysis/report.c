@@ -192,12 +192,10 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
     if (!r->delta.n || (!r->significant && strcmp(r->name, "scenario_ms")))
       continue;
     if (!head++) fputs("\nEnd to end, old → new:\n", f);
-    fprintf(f, "- %s: %.1f → %.1f %s (%+.1f", r->label, r->old.mean,
-            r->new_.mean, r->unit, r->delta.mean);
-    if (!isnan(r->pct)) fprintf(f, ", %+.1f %%", r->pct);
-    if (!isnan(r->delta.lo))
-      fprintf(f, "; 95 %% CI %+.1f to %+.1f", r->delta.lo, r->delta.hi);
-    fprintf(f, ")%s\n", r->significant ? "" : ", not significant");
+    char d[160];
+    ana_e2e_delta_text(r, d, sizeof d);
+    fprintf(f, "- %s: %.1f → %.1f %s, %s%s\n", r->label, r->old.mean,
+            r->new_.mean, r->unit, d, r->significant ? "" : ", not significant");
   }
   free(path);
   free(cs);
@@ -407,28 +405,17 @@ enum zc_err ana_write_report_json(const struct ana_report *r,
   return e;
 }
 
+static enum zc_err rep_put_text(void *arg, FILE *f) {
+  const char *text = arg;
+  fputs(text, f);
+  fputc('\n', f);
+  return ZC_OK; /* a failed write shows in ferror, which the caller checks */
+}
+
 enum zc_err ana_write_json(const struct cJSON *doc, const char *path) {
   char *text = cJSON_Print(doc);
   if (!text) return zc_fail(ZC_E_NOMEM, "%s: out of memory", path);
-  size_t plen = strlen(path);
-  char *tmp = zc_xmalloc(plen + 8);
-  snprintf(tmp, plen + 8, "%s.part", path);
-  enum zc_err e = ZC_OK;
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
-  } else {
-    size_t len = strlen(text);
-    int bad = fwrite(text, 1, len, f) != len || fputc('\n', f) == EOF;
-    bad |= fclose(f) != 0;
-    if (bad)
-      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
-    else if (rename(tmp, path) != 0)
-      e = zc_fail(ZC_E_IO, "%s: cannot rename into place: %s", path,
-                  strerror(errno));
-    if (e) remove(tmp);
-  }
-  free(tmp);
+  enum zc_err e = zc_write_atomic(path, rep_put_text, text);
   free(text);
   return e;
 }

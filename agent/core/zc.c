@@ -296,3 +296,27 @@ uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {
   for (; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
   return zc_mix64(h ^ n);
 }
+
+enum zc_err zc_write_atomic(const char *path,
+                            enum zc_err (*fn)(void *arg, FILE *f), void *arg) {
+  size_t n = strlen(path) + 8;
+  char *tmp = zc_xmalloc(n);
+  snprintf(tmp, n, "%s.part", path);
+  enum zc_err e = ZC_OK;
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
+  } else {
+    e = fn(arg, f);
+    if (!e && ferror(f))
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+    if (fclose(f) != 0 && !e)
+      e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
+    if (!e && rename(tmp, path) != 0)
+      e = zc_fail(ZC_E_IO, "%s: cannot rename into place: %s", path,
+                  strerror(errno));
+    if (e) remove(tmp);
+  }
+  free(tmp);
+  return e;
+}

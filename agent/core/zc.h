@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 enum zc_err {
@@ -89,6 +90,12 @@ void zc_buf_free(struct zc_buf *b);
 extern int zc_verbosity;
 void zc_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Writes path through fn atomically: fn writes to path + ".part", which is
+ * renamed into place only when fn, the writes and the close all succeeded;
+ * else it is removed and the error names it. */
+enum zc_err zc_write_atomic(const char *path,
+                            enum zc_err (*fn)(void *arg, FILE *f), void *arg);
 
 /* Monotonic clock in milliseconds. */
 double zc_now_ms(void);
