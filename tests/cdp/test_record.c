@@ -37,30 +37,6 @@ static int serve(void) {
   return srv_port > 0;
 }
 
-/* The Chrome pid and profile from a -v log; 0 if none was started. */
-static int chrome_of(const char *log, char *profile, size_t cap) {
-  const char *p = log ? strstr(log, "(pid ") : NULL;
-  if (!p) return 0;
-  int pid = atoi(p + 5);
-  const char *q = strstr(p, "profile ");
-  if (q) {
-    q += 8;
-    size_t n = strcspn(q, ")");
-    snprintf(profile, cap, "%.*s", (int)n, q);
-  }
-  return pid;
-}
-
-/* No process of Chrome's group left, its profile gone. */
-static void check_no_orphan(const char *log) {
-  char profile[512] = "";
-  int pid = chrome_of(log, profile, sizeof profile);
-  if (!ZT_TRUE(pid > 0)) return;
-  ZT_INT(zt_group_alive(pid, 3000), 0);
-  struct stat st;
-  ZT_TRUE(profile[0] && stat(profile, &st) != 0);
-}
-
 static void test_record_page(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
@@ -70,7 +46,7 @@ static void test_record_page(void) {
   ZT_INT(rc, 0);
   ZT_HAS(out, "run 2/2:");
   ZT_HAS(out, "/traces/run-1.json.gz");
-  check_no_orphan(out);
+  zt_no_orphan(out);
   free(out);
   struct stat st;
   ZT_TRUE(stat(zt_tmp("rec/chrome.log"), &st) == 0);
@@ -136,7 +112,7 @@ static void test_never_settles(void) {
   ZT_INT(rc, 3);
   ZT_HAS(out, "run 1 of 1: the page did not settle in 3 s");
   ZT_TRUE(zc_now_ms() - t0 < 20000);
-  check_no_orphan(out);
+  zt_no_orphan(out);
   free(out);
   struct stat st;
   ZT_TRUE(stat(zt_tmp("busy/traces/run-1.json.gz"), &st) != 0);
@@ -174,7 +150,7 @@ static void test_chrome_killed(void) {
                   strstr(log, "connection to ws://")));
   if (log && !strstr(log, "killed by signal") && !strstr(log, "closed"))
     fprintf(stderr, "%s", log);
-  check_no_orphan(log);
+  zt_no_orphan(log);
   free(log);
 }
 
@@ -190,7 +166,7 @@ static void test_renderer_crash(void) {
   ZT_HAS(log, "run 1 of 1: the page");
   ZT_HAS(log, "crashed");
   ZT_TRUE(zc_now_ms() - t0 < 15000);
-  check_no_orphan(log);
+  zt_no_orphan(log);
   free(log);
 }
 
@@ -200,11 +176,11 @@ static void test_sigint(void) {
   int rc = interrupt_run("sigint.log", "kill -INT $zp", &log);
   ZT_INT(rc, 130);
   ZT_HAS(log, "interrupted");
-  check_no_orphan(log);
+  zt_no_orphan(log);
   free(log);
   rc = interrupt_run("sigterm.log", "kill -TERM $zp", &log);
   ZT_INT(rc, 143);
-  check_no_orphan(log);
+  zt_no_orphan(log);
   free(log);
 }
 

@@ -305,13 +305,6 @@ static void test_tty_progress(void) {
                zt_tmp("tty"), zt_tmp("tty")), 0);
 }
 
-/* The Chrome pid from a -vv log: none of its group may be left. */
-static void check_no_orphan(const char *log) {
-  const char *p = log ? strstr(log, "(pid ") : NULL;
-  if (!ZT_TRUE(p != NULL)) return;
-  ZT_INT(zt_group_alive(atoi(p + 5), 3000), 0);
-}
-
 /* A disk that fills up in pair 2 (the test fills it once pair 1 is
  * done): one line naming the file and the error, exit 3, pair 1's traces
  * kept, no .part or empty file left, no Chrome left. Needs root, to mount
@@ -335,7 +328,7 @@ static void test_full_disk(void) {
   ZT_INT(rc, 0);
   ZT_HAS(out, "rc=3");
   ZT_HAS(out, "write failed: No space left on device");
-  check_no_orphan(out);
+  zt_no_orphan(out);
   free(out);
   ZT_INT(zt_sh(NULL, "test -s '%s/out/traces/old-1.json.gz' && test -s "
                "'%s/out/traces/new-1.json.gz'", mnt, mnt), 0);
@@ -371,7 +364,7 @@ static void test_sigint_mid_pair(void) {
   ZT_INT(rc, 0);
   ZT_HAS(out, "rc=130");
   ZT_HAS(out, "interrupted");
-  check_no_orphan(out);
+  zt_no_orphan(out);
   free(out);
   ZT_INT(zt_sh(NULL, "test -s '%s/traces/old-1.json.gz' && ! ls '%s'/traces/"
                "*.part", o, o), 0);

@@ -184,3 +184,26 @@ int zt_group_alive(int pgid, double wait_ms) {
     usleep(50000);
   }
 }
+
+/* The Chrome pid and profile from a -v log; 0 if none was started. */
+static int zt_chrome_of(const char *log, char *profile, size_t cap) {
+  const char *p = log ? strstr(log, "(pid ") : NULL;
+  if (!p) return 0;
+  int pid = atoi(p + 5);
+  const char *q = strstr(p, "profile ");
+  if (q) {
+    q += 8;
+    size_t n = strcspn(q, ")");
+    snprintf(profile, cap, "%.*s", (int)n, q);
+  }
+  return pid;
+}
+
+void zt_no_orphan(const char *log) {
+  char profile[512] = "";
+  int pid = zt_chrome_of(log, profile, sizeof profile);
+  if (!ZT_TRUE(pid > 0)) return;
+  ZT_INT(zt_group_alive(pid, 3000), 0);
+  struct stat st;
+  ZT_TRUE(profile[0] && stat(profile, &st) != 0);
+}

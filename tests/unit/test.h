@@ -61,5 +61,9 @@ void zt_stop(int pid);
 /* Processes left in process group pgid, after waiting up to wait_ms for
  * them to go. */
 int zt_group_alive(int pgid, double wait_ms);
+/* Checks, from a zamcap -v log ("started ... (pid N, profile P)"), that
+ * the Chrome it started left no process of its group and its profile
+ * folder is gone. */
+void zt_no_orphan(const char *log);
 
 #endif
