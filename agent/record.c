@@ -159,11 +159,12 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   if (!prefixed && scn && scn->record_from &&
       (e = scn_replay(p, scn, 0, scn->record_from, &o->replay)))
     goto out;
-  if (!prefixed) res->work_ms = zc_now_ms() - tw;
+  double tstart = zc_now_ms();
+  if (!prefixed) res->work_ms = tstart - tw;
   if (o->trace && (e = cdp_trace_start(conn, s, o->categories, o->compress)))
     goto out;
   double t0 = zc_now_ms();
-  ttraced = t0 - tw - (prefixed ? 0 : res->work_ms); /* Tracing.start */
+  ttraced = t0 - tstart; /* Tracing.start */
   if (scn)
     e = scn_replay(p, scn, scn->record_from, scn->n, &o->replay);
   else
