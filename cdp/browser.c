@@ -198,6 +198,9 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   argv[n++] = "--disable-backgrounding-occluded-windows";
   argv[n++] = "--mute-audio";
   argv[n++] = "--disable-gpu";
+  /* Chrome loads two omnibox WebUI pages into every new browser context:
+   * a renderer's work per run that no run asked for. */
+  argv[n++] = "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup";
   if (geteuid() == 0) argv[n++] = "--no-sandbox"; /* root has no sandbox */
   argv[n++] = "about:blank";
   argv[n] = NULL;

@@ -8,6 +8,9 @@
  * that learn the run cannot go on (a crashed target). */
 void cdp__abort(struct cdp_conn *c, enum zc_err err, const char *msg);
 double cdp__timeout(const struct cdp_conn *c, double t);
+/* Target.setDiscoverTargets, once per connection: its events tell a page
+ * that its target crashed or went away. */
+enum zc_err cdp__discover_targets(struct cdp_conn *c);
 
 /* One received WebSocket fragment, as libwebsockets hands it over: first
  * and final say where it lies in its message, and a final one is parsed

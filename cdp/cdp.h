@@ -77,6 +77,11 @@ enum zc_err cdp_call(struct cdp_conn *c, const char *session,
                      const char *method, cJSON *params, double timeout_ms,
                      cJSON **result);
 
+/* Sends method without waiting: its answer, and any error, is dropped.
+ * For housekeeping nothing depends on (closing a finished run's page). */
+void cdp_send(struct cdp_conn *c, const char *session, const char *method,
+              cJSON *params);
+
 /* Events: every handler sees every event (method, params, session or
  * NULL). Handlers run inside cdp_call/cdp_wait. */
 typedef void (*cdp_event_fn)(void *arg, const char *session,
@@ -120,6 +125,12 @@ enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
  * for quiet_ms, bounded by timeout_ms (then ZC_E_TIMEOUT). */
 enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
                             double timeout_ms);
+/* The same; once the page has been quiet for half of quiet_ms, calls
+ * idle(arg) once (which may use the connection): work that should not
+ * share the CPU with the page's, done while the page has none. */
+enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
+                                 double timeout_ms, void (*idle)(void *),
+                                 void *arg);
 
 /* ---- tracing ---- */
 

@@ -88,9 +88,7 @@ enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out) {
   cdp_on_event(c, page_event, p);
   cJSON *r = NULL, *a;
   enum zc_err e;
-  if ((e = cdp_call(c, NULL, "Target.setDiscoverTargets",
-                    cJSON_Parse("{\"discover\":true}"), 0, NULL)))
-    goto fail;
+  if ((e = cdp__discover_targets(c))) goto fail;
   a = cJSON_CreateObject();
   cJSON_AddBoolToObject(a, "disposeOnDetach", 1);
   if ((e = cdp_call(c, NULL, "Target.createBrowserContext", a, 0, &r)))
@@ -131,12 +129,12 @@ void cdp_page_close(struct cdp_page *p) {
   if (p->target && *p->target) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddStringToObject(a, "targetId", p->target);
-    cdp_call(p->c, NULL, "Target.closeTarget", a, 5000, NULL);
+    cdp_send(p->c, NULL, "Target.closeTarget", a);
   }
   if (p->context && *p->context) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddStringToObject(a, "browserContextId", p->context);
-    cdp_call(p->c, NULL, "Target.disposeBrowserContext", a, 5000, NULL);
+    cdp_send(p->c, NULL, "Target.disposeBrowserContext", a);
   }
   for (size_t i = 0; i < p->ninflight; i++) free(p->inflight[i]);
   free(p->inflight);
@@ -198,6 +196,12 @@ static enum zc_err page_task_ms(struct cdp_page *p, double *ms) {
 
 enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
                             double timeout_ms) {
+  return cdp_page_settle_idle(p, quiet_ms, timeout_ms, NULL, NULL);
+}
+
+enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
+                                 double timeout_ms, void (*idle)(void *),
+                                 void *arg) {
   /* Quiet: the load event came, no request is in flight, none ended in
    * the last quiet_ms, and in no 100 ms slice of the last quiet_ms was the
    * main thread busy for 50 ms (a long task, or most of one). Polling
@@ -218,6 +222,12 @@ enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
     if (p->loaded && !p->ninflight && since_net >= quiet_ms &&
         now - last_busy >= quiet_ms)
       return ZC_OK;
+    if (idle && p->loaded && !p->ninflight && since_net >= quiet_ms / 2 &&
+        now - last_busy >= quiet_ms / 2) {
+      /* Task time the page spends meanwhile shows in the next poll. */
+      idle(arg);
+      idle = NULL;
+    }
     if (now - start >= timeout_ms)
       return zc_fail(ZC_E_TIMEOUT,
                      "the page did not settle in %.0f s (%s%zu request%s in "

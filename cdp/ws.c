@@ -44,6 +44,7 @@ struct cdp_conn {
   struct cdp_out *outq;
   size_t nout, capout;
   uint64_t next_id, want_id;
+  int discovering; /* Target.setDiscoverTargets is on */
   cJSON *resp;
   struct cdp_handler *hs;
   size_t nhs, caphs;
@@ -353,6 +354,8 @@ enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
 
 void cdp_conn_free(struct cdp_conn *c) {
   if (!c) return;
+  /* Commands still queued (a last page's close) are dropped: the contexts
+   * zamcap made are disposed when its connection goes (disposeOnDetach). */
   if (c->ctx) {
     lws_sul_schedule(c->ctx, 0, &c->sul, NULL, LWS_SET_TIMER_USEC_CANCEL);
     lws_context_destroy(c->ctx);
@@ -387,14 +390,9 @@ static int conn_has_resp(void *arg) {
   return ((struct cdp_conn *)arg)->resp != NULL;
 }
 
-enum zc_err cdp_call(struct cdp_conn *c, const char *session,
-                     const char *method, cJSON *params, double timeout_ms,
-                     cJSON **result) {
-  if (result) *result = NULL;
-  if (c->fatal) {
-    cJSON_Delete(params);
-    return zc_fail(c->fatal, "%s", c->fatal_msg);
-  }
+/* Queues one command; its id, or 0 when it could not be built. */
+static uint64_t conn_queue(struct cdp_conn *c, const char *session,
+                           const char *method, cJSON *params) {
   cJSON *m = cJSON_CreateObject();
   uint64_t id = ++c->next_id;
   cJSON_AddNumberToObject(m, "id", (double)id);
@@ -403,7 +401,7 @@ enum zc_err cdp_call(struct cdp_conn *c, const char *session,
   if (session) cJSON_AddStringToObject(m, "sessionId", session);
   char *text = cJSON_PrintUnformatted(m);
   cJSON_Delete(m);
-  if (!text) return zc_fail(ZC_E_NOMEM, "%s: out of memory", method);
+  if (!text) return 0;
   size_t len = strlen(text);
   ZC_GROW(c->outq, c->capout, c->nout + 1);
   struct cdp_out *o = &c->outq[c->nout++];
@@ -412,11 +410,44 @@ enum zc_err cdp_call(struct cdp_conn *c, const char *session,
   o->len = len;
   free(text);
   if (c->wsi) lws_callback_on_writable(c->wsi);
+  return id;
+}
+
+void cdp_send(struct cdp_conn *c, const char *session, const char *method,
+              cJSON *params) {
+  if (c->fatal) {
+    cJSON_Delete(params);
+    return;
+  }
+  /* Its answer, when it comes, is one no wait wants: it is dropped. */
+  conn_queue(c, session, method, params);
+}
+
+enum zc_err cdp_call(struct cdp_conn *c, const char *session,
+                     const char *method, cJSON *params, double timeout_ms,
+                     cJSON **result) {
+  if (result) *result = NULL;
+  if (c->fatal) {
+    cJSON_Delete(params);
+    return zc_fail(c->fatal, "%s", c->fatal_msg);
+  }
+  uint64_t id = conn_queue(c, session, method, params);
+  if (!id) return zc_fail(ZC_E_NOMEM, "%s: out of memory", method);
   c->want_id = id;
   cJSON_Delete(c->resp);
   c->resp = NULL;
+  double t0 = zc_now_ms();
   enum zc_err e = cdp_wait(c, conn_has_resp, c, cdp__timeout(c, timeout_ms),
                            method);
+  zc_log(3, "cdp %s: %.0f ms", method, zc_now_ms() - t0);
   if (e) return e;
   return conn_take_resp(c, method, result);
+}
+
+enum zc_err cdp__discover_targets(struct cdp_conn *c) {
+  if (c->discovering) return ZC_OK;
+  enum zc_err e = cdp_call(c, NULL, "Target.setDiscoverTargets",
+                           cJSON_Parse("{\"discover\":true}"), 0, NULL);
+  if (!e) c->discovering = 1;
+  return e;
 }

@@ -255,6 +255,19 @@ static void test_attach(void) {
   ZT_INT(rc, 0);
   ZT_HAS(out, "(attached)");
   free(out);
+  /* The user's Chrome is left with no target of ours. */
+  out = NULL;
+  char list[64];
+  snprintf(list, sizeof list, "127.0.0.1:%d", srv_port);
+  for (int i = 0; i < 20; i++) {
+    free(out);
+    out = NULL;
+    zt_sh(&out, "curl -s http://127.0.0.1:%d/json/list", atoi(line));
+    if (out && !strstr(out, list)) break;
+    zc_sleep_ms(100);
+  }
+  ZT_TRUE(out && !strstr(out, list));
+  free(out);
   ZT_TRUE(kill(pid, 0) == 0); /* not ours to end */
   zt_stop(pid);
   fclose(pf);
