@@ -352,11 +352,12 @@ int agent_run(int argc, char **argv) {
       struct agent_capture_result res;
       ca.base = ca.replay.base_url = base[sd];
       ca.trace = 0;
+      ca.next_base = base[1 - sd]; /* the other build's, or pair 1's old */
       snprintf(failname, sizeof failname, "warmup-%u-%s", w, side_name[sd]);
       ca.replay.fail_name = failname;
       progress(&pg, 0, "warm-up %u/%u, %s build ...", w, warmup,
                side_name[sd]);
-      e = agent_capture(conn, &ca, NULL, &res, NULL);
+      e = agent_capture(conn, &ca, NULL, &res, &spare);
       work += res.work_ms;
       if (e) {
         if (pg.open) fputs("\n", stderr);
