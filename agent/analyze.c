@@ -232,7 +232,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
   }
   int svg = 0;
   if (!e) {
-    agg = ana_aggregate(graphs, npairs, o->quorum);
+    agg = ana_aggregate(graphs, npairs, o->quorum, o->significance);
     e2e = ana_e2e_new(ofig, nfig, npairs);
     verdict(agg, e2e, o->mu_ms, in, vtext, sizeof vtext);
     if (fmt & AGENT_FMT_DOT) {

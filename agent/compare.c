@@ -22,6 +22,8 @@ static const char compare_usage[] =
     "  --mu MS           smallest regression reported (default 50)\n"
     "  --pairs N         compare at most N pairs (default: all)\n"
     "  --quorum K        keep nodes found in K pairs (default: all pairs)\n"
+    "  --no-significance with 3 pairs or more, keep nodes whose per-pair\n"
+    "                    slowdowns are not significantly above 0 too\n"
     "  --out DIR         output folder (default zamcap-out/<UTC time>/)\n"
     "  --lcs-budget MS   time for one LCS before the hash matcher takes\n"
     "                    over (default 10000)\n"
@@ -99,6 +101,7 @@ int agent_compare(int argc, char **argv) {
       {"mu", required_argument, NULL, 'm'},
       {"pairs", required_argument, NULL, 'p'},
       {"quorum", required_argument, NULL, 'k'},
+      {"no-significance", no_argument, NULL, 'S'},
       {"out", required_argument, NULL, 'o'},
       {"lcs-budget", required_argument, NULL, 'b'},
       {"drop-markers", no_argument, NULL, 'd'},
@@ -127,6 +130,7 @@ int agent_compare(int argc, char **argv) {
         return agent_usage_error("compare", "--pairs wants a count >= 1, "
                                  "not '%s'", optarg);
       break;
+    case 'S': o.significance = 0; break;
     case 'k':
       if (!agent_parse_uint(optarg, &o.quorum) || !o.quorum)
         return agent_usage_error("compare", "--quorum wants a count >= 1, "

@@ -31,6 +31,8 @@ static const char run_usage[] =
     "  --warmup N          unrecorded runs per build first (default 1)\n"
     "  --mu MS             smallest regression reported (default 50)\n"
     "  --quorum K          keep what K pairs agree on (default: all)\n"
+    "  --no-significance   with 3 pairs or more, keep slowdowns that are not\n"
+    "                      significantly above 0 over the pairs too\n"
     "  --retries N         retries of a failed run (default 1)\n"
     "  --cpu-throttle X    slow the CPU X times, both builds alike\n"
     "  --out DIR           output folder (default zamcap-out/<UTC time>/)\n"
@@ -146,6 +148,7 @@ int agent_run(int argc, char **argv) {
       {"warmup", required_argument, NULL, 'w'},
       {"mu", required_argument, NULL, 'm'},
       {"quorum", required_argument, NULL, 'k'},
+      {"no-significance", no_argument, NULL, 'S'},
       {"retries", required_argument, NULL, 'r'},
       {"cpu-throttle", required_argument, NULL, 'x'},
       {"out", required_argument, NULL, 'o'},
@@ -193,6 +196,7 @@ int agent_run(int argc, char **argv) {
         return agent_usage_error(NULL, "--mu wants milliseconds > 0, not "
                                  "'%s'", optarg);
       break;
+    case 'S': ao.significance = 0; break;
     case 'k':
       if (!agent_parse_uint(optarg, &ao.quorum) || !ao.quorum)
         return agent_usage_error(NULL, "--quorum wants a count >= 1, not "

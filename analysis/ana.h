@@ -163,6 +163,9 @@ struct ana_opts {
   double mu_ms;        /* minimum regression, default 50 */
   double lcs_budget_ms; /* default 10000 */
   unsigned quorum;     /* aggregation: pairs a node must be in; 0 = all */
+  int significance;    /* aggregation: with 3 pairs or more, keep a node
+                          only where its per-pair Δs are significantly
+                          above 0 (paired 95 % interval); default on */
 };
 void ana_opts_default(struct ana_opts *o);
 
@@ -171,6 +174,7 @@ struct ana_gnode { /* read-only for users */
   int32_t line, col;
   uint8_t kind;  /* enum ana_kind */
   uint8_t cause; /* leaf: a performance regression-cause */
+  uint8_t gone;  /* aggregation: left out (not significant), unlinked */
   uint32_t isnew; /* pairs in which it had no match in the old timeline */
   uint32_t present; /* pairs in which it is present */
   uint32_t parent, kid, sib, last, nkids; /* first child, next sibling */
@@ -185,6 +189,7 @@ struct ana_graph {
    * where the node is not in that pair's graph; old_us is -1 where the node
    * had no match in the old timeline. */
   int64_t *old_us, *new_us;
+  uint32_t noisy; /* aggregation: nodes left out as not significant */
 };
 
 /* Algorithm 2 on two pruned timelines; stats are added to. Below the top
@@ -195,9 +200,13 @@ enum zc_err ana_critical(const struct ana_timeline *old,
                          const struct ana_opts *o, struct ana_stats *stats,
                          struct ana_graph **out);
 /* Intersects n graphs (§3.2), keeping nodes present in at least quorum of
- * them (0 means all); values are kept per pair. */
+ * them (0 means all); values are kept per pair. With significance, a
+ * leaf present in 3 pairs or more stays only when the 95 % interval of
+ * its per-pair Δs lies above 0 (seed 001: a regression is called only on
+ * a significant difference over repeated runs), and a parent left bare is
+ * tested in turn; g->noisy counts the nodes left out. */
 struct ana_graph *ana_aggregate(struct ana_graph *const *g, unsigned n,
-                                unsigned quorum);
+                                unsigned quorum, int significance);
 void ana_graph_free(struct ana_graph *g);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 

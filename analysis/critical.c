@@ -1,6 +1,7 @@
 /* Critical graphs (seed 000 Algorithms 2-3) and their aggregation (§3.2).
  * Both walk with explicit stacks: call trees can be deeper than the C
  * stack should be. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@ void ana_opts_default(struct ana_opts *o) {
   o->mu_ms = 50;
   o->lcs_budget_ms = 10000;
   o->quorum = 0;
+  o->significance = 1;
 }
 
 static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs) {
@@ -78,7 +80,8 @@ static void graph_finish(struct ana_graph *g) {
   }
   for (uint32_t i = 0; i < g->n; i++) {
     struct ana_gnode *n = &g->nodes[i];
-    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids;
+    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids &&
+               !n->gone;
   }
 }
 
@@ -239,8 +242,50 @@ struct group {
   uint32_t first; /* index into members of this group's row */
 };
 
+/* Whether node i's per-pair Δs are significantly above 0: the lower end
+ * of their paired 95 % interval. Fewer than 3 pairs are not tested (with
+ * 2, t is 12.7: only near-identical Δs would pass). */
+static int significant(const struct ana_graph *g, uint32_t i) {
+  double sum = 0, ss = 0;
+  unsigned k = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (unsigned p = 0; p < g->npairs; p++) {
+      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+      if (nv == ANA_ABSENT) continue;
+      double d = ((double)nv - (ov < 0 ? 0.0 : (double)ov)) / 1e3;
+      if (!pass) sum += d, k++;
+      else ss += (d - sum / k) * (d - sum / k);
+    }
+  if (k < 3) return 1;
+  double mean = sum / k;
+  return mean - ana_t95(k - 1) * sqrt(ss / (k - 1) / k) > 0;
+}
+
+/* Leaves whose slowdown is not significant leave the graph, and so on up:
+ * a parent left with no children is a leaf and is tested in turn. Nodes
+ * come after their parents in the array, so one backward pass does it. */
+static void drop_noisy(struct ana_graph *g) {
+  for (uint32_t i = g->n; i-- > 1;) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (x->nkids || x->kind == ANA_THREAD || x->kind == ANA_ROOT ||
+        significant(g, i))
+      continue;
+    struct ana_gnode *pa = &g->nodes[x->parent];
+    uint32_t prev = ANA_NONE;
+    for (uint32_t c = pa->kid; c != ANA_NONE && c != i; c = g->nodes[c].sib)
+      prev = c;
+    if (prev == ANA_NONE) pa->kid = x->sib;
+    else g->nodes[prev].sib = x->sib;
+    if (pa->last == i) pa->last = prev;
+    pa->nkids--;
+    x->gone = 1;
+    g->noisy++;
+  }
+}
+
 struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
-                                unsigned quorum) {
+                                unsigned quorum, int significance) {
   if (!n) return NULL;
   if (!quorum || quorum > n) quorum = n;
   struct ana_graph *g = graph_new(gs[0]->ctx, n);
@@ -343,6 +388,7 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   free(tab);
   free(rank);
   free(members);
+  if (significance) drop_noisy(g);
   graph_finish(g);
   return g;
 }

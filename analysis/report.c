@@ -349,6 +349,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(in, "quorum",
                           r->opts->quorum ? r->opts->quorum : r->npairs);
   cJSON_AddBoolToObject(in, "drop_markers", r->drop_markers);
+  cJSON_AddBoolToObject(in, "significance", r->opts->significance);
   cJSON *pairs = cJSON_AddArrayToObject(root, "pairs");
   for (unsigned p = 0; p < r->npairs; p++) {
     cJSON *o = cJSON_CreateObject();
@@ -368,6 +369,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON *agg = cJSON_AddObjectToObject(root, "aggregate");
   cJSON_AddNumberToObject(agg, "causes", ana_graph_causes(r->agg));
   cJSON_AddNumberToObject(agg, "graph_nodes", rep_reachable(r->agg));
+  cJSON_AddNumberToObject(agg, "not_significant", r->agg->noisy);
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", rep_causes(r->agg));

@@ -178,7 +178,7 @@ static void do_compare(const void *arg, struct result *r) {
   struct ana_graph *g = NULL;
   double t0 = zc_now_ms();
   ana_critical(o, n, &opts, &st, &g);
-  struct ana_graph *agg = ana_aggregate(&g, 1, 0);
+  struct ana_graph *agg = ana_aggregate(&g, 1, 0, 0);
   r->ms = zc_now_ms() - t0;
   r->n = o->nnodes;
   r->extra = agg->n;

@@ -136,7 +136,7 @@ void fuzz_trace(const char *path, size_t size) {
   struct ana_stats st = {0, 0, 0};
   FUZZ_CHECK(ana_critical(a, b, &o, &st, &g) == ZC_OK);
   FUZZ_CHECK(ana_graph_causes(g) == 0);
-  agg = ana_aggregate(&g, 1, 0);
+  agg = ana_aggregate(&g, 1, 0, 1);
   FUZZ_CHECK(ana_graph_causes(agg) == 0);
   ana_write_dot(agg, "fuzz", devnull);
   ana_write_summary(agg, o.mu_ms, devnull);

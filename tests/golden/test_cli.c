@@ -55,6 +55,15 @@ static void test_regression(void) {
   ZT_HAS(json, "\"regression_causes\"");
   ZT_HAS(json, "\"bottom_up\"");
   ZT_HAS(json, "\"delta_ms_per_pair\"");
+  /* Three pairs: the cause passed the significance test, which was on. */
+  ZT_HAS(json, "\"significance\":\ttrue");
+  ZT_HAS(json, "\"not_significant\":");
+  free(json);
+  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s' '%s' --no-significance --format "
+               "json --out '%s'", bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("out-nosig")), 1);
+  json = zt_read(zt_tmp("out-nosig/report.json"));
+  ZT_HAS(json, "\"significance\":\tfalse");
   free(json);
   /* report.json is valid JSON (python3 is there wherever the tests run). */
   ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]));"

@@ -46,7 +46,7 @@ static void run_case(const char *dir) {
     struct ana_graph *g[16];
     for (unsigned p = 0; p < n; p++)
       ZT_INT(ana_critical(old[p], new_[p], &o, &st, &g[p]), ZC_OK);
-    struct ana_graph *agg = ana_aggregate(g, n, quorum);
+    struct ana_graph *agg = ana_aggregate(g, n, quorum, 0);
     char *got = zt_graph_text(agg);
     snprintf(path, sizeof path, "%s/%s", dir, exp);
     char *want = zt_read(path);
@@ -108,7 +108,7 @@ static struct ana_graph *real_compare(struct ana_ctx *c, const char *const *o,
     ana_timeline_free(ot);
     ana_timeline_free(nt);
   }
-  struct ana_graph *agg = ana_aggregate(g, pairs, 0);
+  struct ana_graph *agg = ana_aggregate(g, pairs, 0, 0);
   for (unsigned p = 0; p < pairs; p++) ana_graph_free(g[p]);
   return agg;
 }
