@@ -204,10 +204,14 @@ enum zc_err ana_critical(const struct ana_timeline *old,
       uint32_t gi = graph_add(g, &cap, w.g, &p);
       g->new_us[gi] = c->total_us;
       g->old_us[gi] = oc ? oc->total_us : -1;
-      if (oc || w.level == 0) {
-        ZC_GROW(stack, scap, sp + 1);
-        stack[sp++] = (struct work){oi, nbk[j], gi, (uint8_t)(w.level + 1)};
-      }
+      /* A new node is descended too, against nothing: its children of
+       * mu or more are new as well, and the lowest of them are the causes.
+       * The paper stops at the new node; but a function that one old run
+       * never sampled (too short, or inlined) is "new" in that pair only,
+       * and stopping there cut the path short where the other pairs went
+       * below it, so aggregation kept the stub. */
+      ZC_GROW(stack, scap, sp + 1);
+      stack[sp++] = (struct work){oi, nbk[j], gi, (uint8_t)(w.level + 1)};
     }
     /* The stack is LIFO: reverse this level's pushes so that the graph is
      * built in the new timeline's order (the result does not depend on it,

@@ -46,6 +46,19 @@ static void test_thresholds(void) {
   g = compare(c, "top@a.js 10\n", "top@a.js 10\nfresh@a.js 50\n", 50, &st);
   ZT_INT(ana_graph_causes(g), 1);
   ana_graph_free(g);
+  /* A new node is descended against nothing: its children of μ or more
+   * are new too, and the lowest are the causes (the paper stops at the
+   * new node). Under μ, a child is left out and the new node stays the
+   * cause. */
+  g = compare(c, "top@a.js 100\n",
+              "top@a.js 400\n  fresh@a.js 300\n    deep@a.js 250\n"
+              "    small@a.js 40\n", 50, &st);
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    top 100.0 -> 400.0\n"
+            "      fresh new 300.0\n        deep new 250.0 *\n");
+  free(t);
+  ZT_INT(ana_graph_causes(g), 1);
+  ana_graph_free(g);
   ana_ctx_free(c);
 }
 
