@@ -124,9 +124,14 @@ static enum zc_err ing_more(struct ing *g, size_t keep, size_t *shift) {
   if (n < 0 || (n == 0 && !gzeof(g->gz))) {
     int zerr = 0;
     const char *msg = gzerror(g->gz, &zerr);
+    /* Only a failed read(2) is the file system's; zlib's own errors mean
+     * the gzip data is broken, as a cut stream is below. */
+    if (zerr != Z_ERRNO)
+      return zc_fail(ZC_E_PARSE, "%s: gzip data broken after %llu "
+                     "uncompressed bytes: %s", g->path,
+                     (unsigned long long)(g->base + g->len), msg);
     return zc_fail(ZC_E_IO, "%s: read failed after byte %llu: %s", g->path,
-                   (unsigned long long)(g->base + g->len),
-                   zerr == Z_ERRNO ? strerror(errno) : msg);
+                   (unsigned long long)(g->base + g->len), strerror(errno));
   }
   if (n == 0) {
     /* zlib reports a cut gzip stream only through gzerror. */
