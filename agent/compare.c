@@ -14,10 +14,13 @@
 
 static const char compare_usage[] =
     "usage: zamcap compare OLD_DIR NEW_DIR [OPTIONS]\n"
+    "       zamcap compare RUN_DIR [OPTIONS]\n"
     "\n"
     "Compares saved Chrome traces (.json, .json.gz, .cpuprofile) of an old\n"
     "and a new build. Traces are paired in file-name order; each pair gives\n"
-    "a critical graph, and the graphs are intersected.\n"
+    "a critical graph, and the graphs are intersected. RUN_DIR is the output\n"
+    "folder of a run (or its traces/ folder): old-<i> is paired with new-<i>,\n"
+    "to analyse a capture again, say with another --mu.\n"
     "\n"
     "  --mu MS           smallest regression reported (default 50)\n"
     "  --pairs N         compare at most N pairs (default: all)\n"
@@ -91,6 +94,83 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
   return ZC_OK;
 }
 
+/* "old-12.json.gz" -> side 0, number 12; -1 when the name is not a run's
+ * trace. */
+static int run_trace_name(const char *n, unsigned *num) {
+  int side = !strncmp(n, "old-", 4) ? 0 : !strncmp(n, "new-", 4) ? 1 : -1;
+  if (side < 0 || !is_trace_name(n)) return -1;
+  char *end;
+  unsigned long v = strtoul(n + 4, &end, 10);
+  if (end == n + 4 || *end != '.' || !v || v > 100000) return -1;
+  *num = (unsigned)v;
+  return side;
+}
+
+/* A run's traces: RUN_DIR/traces/ (or RUN_DIR itself), old-<i> paired with
+ * new-<i> in order of i; a pair with one side missing (dropped) is left
+ * out. */
+static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
+                            size_t *n) {
+  *oldf = *newf = NULL;
+  *n = 0;
+  char dir[4096];
+  struct stat st;
+  snprintf(dir, sizeof dir, "%s/traces", run);
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    snprintf(dir, sizeof dir, "%s", run);
+  DIR *d = opendir(dir);
+  if (!d) return zc_fail(ZC_E_IO, "%s: %s", dir, strerror(errno));
+  char **side[2] = {NULL, NULL};
+  size_t cap = 0;
+  unsigned top = 0;
+  for (struct dirent *de; (de = readdir(d));) {
+    unsigned num;
+    int sd = run_trace_name(de->d_name, &num);
+    if (sd < 0) continue;
+    if (num > top) {
+      size_t want = (size_t)num + 1;
+      if (want > cap) {
+        size_t nc = cap ? cap : 16;
+        while (nc < want) nc *= 2;
+        for (int k = 0; k < 2; k++) {
+          side[k] = zc_xrealloc(side[k], nc * sizeof *side[k]);
+          memset(side[k] + cap, 0, (nc - cap) * sizeof *side[k]);
+        }
+        cap = nc;
+      }
+      top = num;
+    }
+    size_t sz = strlen(dir) + strlen(de->d_name) + 2;
+    free(side[sd][num]); /* old-1.json beside old-1.json.gz: the last */
+    side[sd][num] = zc_xmalloc(sz);
+    snprintf(side[sd][num], sz, "%s/%s", dir, de->d_name);
+  }
+  closedir(d);
+  size_t k = 0;
+  for (unsigned i = 1; i <= top; i++) {
+    if (side[0][i] && side[1][i]) {
+      side[0][k] = side[0][i];
+      side[1][k] = side[1][i];
+      if (k != i) side[0][i] = side[1][i] = NULL;
+      k++;
+    } else {
+      if (side[0][i] || side[1][i])
+        zc_log(1, "pair %u has only its %s trace: left out", i,
+               side[0][i] ? "old" : "new");
+      free(side[0][i]);
+      free(side[1][i]);
+      side[0][i] = side[1][i] = NULL;
+    }
+  }
+  *oldf = side[0];
+  *newf = side[1];
+  *n = k;
+  if (!k)
+    return zc_fail(ZC_E_USAGE, "%s: no pair of old-<i> and new-<i> traces "
+                   "(give OLD_DIR and NEW_DIR for other names)", dir);
+  return ZC_OK;
+}
+
 static void free_list(char **v, size_t n) {
   for (size_t i = 0; i < n; i++) free(v[i]);
   free(v);
@@ -155,18 +235,24 @@ int agent_compare(int argc, char **argv) {
     default: return agent_usage_error("compare", "bad option");
     }
   }
-  if (argc - optind != 2)
-    return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR");
-  const char *olddir = argv[optind], *newdir = argv[optind + 1];
+  if (argc - optind != 2 && argc - optind != 1)
+    return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
+                             "or a run's RUN_DIR");
+  const char *olddir = argv[optind];
+  const char *newdir = argc - optind == 2 ? argv[optind + 1] : NULL;
 
   int rc = AGENT_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
   size_t nold = 0, nnew = 0;
   unsigned npairs = 0, causes = 0;
   enum zc_err e;
-  if ((e = list_traces(olddir, &oldf, &nold)) ||
-      (e = list_traces(newdir, &newf, &nnew)))
+  if (newdir ? (e = list_traces(olddir, &oldf, &nold)) ||
+                   (e = list_traces(newdir, &newf, &nnew))
+             : (e = list_run(olddir, &oldf, &newf, &nold))) {
+    if (!newdir) nnew = nold;
     goto fail;
+  }
+  if (!newdir) nnew = nold;
   npairs = (unsigned)(nold < nnew ? nold : nnew);
   if (nold != nnew)
     zc_log(1, "%zu old and %zu new traces: comparing %u pairs", nold, nnew,

@@ -81,6 +81,14 @@ static void progress(struct progress *p, int keep, const char *fmt, ...) {
   fflush(stderr);
 }
 
+/* Ends a status line left showing, before an error or the results: with
+ * clear, it is wiped instead of kept. */
+static void progress_end(struct progress *p, int clear) {
+  if (!p->open) return;
+  fputs(clear ? "\r\033[K" : "\n", stderr);
+  p->open = 0;
+}
+
 /* The failure files a run left, as "failures/NAME-step-N.png", or NULL. */
 static char *failure_file(const char *out, const char *name) {
   char dir[4200], *found = NULL;
@@ -330,7 +338,7 @@ int agent_run(int argc, char **argv) {
   if (!co.browser_url) co.log_path = logp;
   progress(&pg, 0, "starting Chrome");
   if ((e = cdp_browser_start(&co, &b))) {
-    if (pg.open) fputs("\n", stderr);
+    progress_end(&pg, 0);
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     rc = agent_exit_for(e);
     goto out;
@@ -364,7 +372,7 @@ int agent_run(int argc, char **argv) {
       e = agent_capture(conn, &ca, NULL, &res, &spare);
       work += res.work_ms;
       if (e) {
-        if (pg.open) fputs("\n", stderr);
+        progress_end(&pg, 0);
         fprintf(stderr, "zamcap: warm-up on the %s build: %s\n",
                 side_name[sd], zc_errmsg());
         rc = agent_exit_for(e);
@@ -420,7 +428,7 @@ int agent_run(int argc, char **argv) {
           break;
         }
         if (e == ZC_E_INTERRUPTED) {
-          if (pg.open) fputs("\n", stderr);
+          progress_end(&pg, 0);
           fprintf(stderr, "zamcap: %s\n", zc_errmsg());
           rc = agent_exit_for(e);
           goto out;
@@ -458,7 +466,7 @@ int agent_run(int argc, char **argv) {
     if (ao.quorum > n) ao.quorum = n;
     struct agent_report_in in = {"run", formats, extra, pairs, dropped};
     progress(&pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
-    if (pg.open) fputs("\r\033[K", stderr);
+    progress_end(&pg, 1);
     if ((e = agent_analyze(of, nf, n, &ao, 0, out, &in, &causes))) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
       rc = e == ZC_E_IO ? AGENT_EXIT_CAPTURE : AGENT_EXIT_USAGE;

@@ -69,9 +69,21 @@ static int count_runs(const cJSON *rep, const char *st) {
   return n;
 }
 
-static void expect_cause(const char *app, const char *name, const char *path) {
-  char fn[128];
-  snprintf(fn, sizeof fn, "%s (/app.js:", name);
+/* Whether text names one of names as a cause: "NAME (/app.js:" in
+ * output, or "name": "NAME" in report.json. */
+static int has_cause(const char *text, const char *const *names, int json) {
+  for (; text && *names; names++) {
+    char fn[160];
+    if (json) snprintf(fn, sizeof fn, "\"name\":\t\"%s\"", *names);
+    else snprintf(fn, sizeof fn, "%s (/app.js:", *names);
+    if (strstr(text, fn)) return 1;
+  }
+  return 0;
+}
+
+/* The cause is one of names (NULL-terminated), on path. */
+static void expect_cause(const char *app, const char *const *names,
+                         const char *path) {
   char scn[64], oldb[64], newb[64];
   snprintf(scn, sizeof scn, "%s.json", app);
   snprintf(oldb, sizeof oldb, "%s/old", app);
@@ -80,7 +92,7 @@ static void expect_cause(const char *app, const char *name, const char *path) {
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
                  bin(), demo(scn), demo(oldb), demo(newb), zt_tmp(app));
   ZT_INT(rc, 1);
-  ZT_HAS(out, fn);
+  if (!ZT_TRUE(has_cause(out, names, 0))) fprintf(stderr, "%s\n", out);
   ZT_HAS(out, path);
   /* Interleaved and counterbalanced: pair 2 runs the new build first. */
   const char *n2 = out ? strstr(out, "pair 2/2, new build") : NULL;
@@ -96,9 +108,7 @@ static void expect_cause(const char *app, const char *name, const char *path) {
   free(t);
   snprintf(trace, sizeof trace, "%s/report.json", zt_tmp(app));
   t = zt_read(trace);
-  char field[160];
-  snprintf(field, sizeof field, "\"name\":\t\"%s\"", name);
-  ZT_HAS(t, field);
+  ZT_TRUE(has_cause(t, names, 1));
   free(t);
   /* The end-to-end figures: the scenario got significantly slower, with
    * the wall time of each step; every run is listed with its trace. */
@@ -122,7 +132,7 @@ static void expect_cause(const char *app, const char *name, const char *path) {
   const cJSON *r0 = cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "runs"), 0);
   ZT_STR(str_at(r0, "trace", NULL), "traces/old-1.json.gz");
   ZT_INT((int)num_at(rep, "verdict", "exit_code"), 1);
-  ZT_HAS(str_at(rep, "verdict", "text"), name);
+  ZT_TRUE(has_cause(str_at(rep, "verdict", "text"), names, 0));
   ZT_TRUE(strstr(str_at(rep, "environment", "chrome"), "Chrome/") != NULL);
   const cJSON *fl = cJSON_GetObjectItem(cJSON_GetObjectItem(rep,
                                                             "environment"),
@@ -146,13 +156,16 @@ static void expect_cause(const char *app, const char *name, const char *path) {
 }
 
 static void test_todo(void) {
-  expect_cause("todo", "dedupeTitles",
+  /* dedupeTitles is new; zamcap descends into it, to titleKey when V8
+   * left that call standing in every pair, else it stops there. */
+  static const char *const names[] = {"dedupeTitles", "titleKey", NULL};
+  expect_cause("todo", names,
                "onFilterClick > applyFilter > renderList > dedupeTitles");
 }
 
 static void test_search(void) {
-  expect_cause("search", "buildHighlightPattern",
-               "highlightMatches > buildHighlightPattern");
+  static const char *const names[] = {"buildHighlightPattern", NULL};
+  expect_cause("search", names, "highlightMatches > buildHighlightPattern");
 }
 
 static void test_aa(void) {
