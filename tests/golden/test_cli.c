@@ -73,6 +73,36 @@ static void test_regression(void) {
                " '%s'", zt_tmp("out/report.json")), 0);
 }
 
+/* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
+ * (10 after 9), a pair missing one side left out with a word. */
+static void test_run_dir(void) {
+  make_dirs();
+  const char *run = zt_tmp("run");
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
+        "cp '%s/run-1.json.gz' old-1.json.gz && cp '%s/run-1.json.gz' "
+        "new-1.json.gz && cp '%s/run-2.json.gz' old-10.json.gz && "
+        "cp '%s/run-2.json.gz' new-10.json.gz && cp '%s/run-3.json.gz' "
+        "new-3.json.gz", run, run, run, zt_tmp("old"), zt_tmp("new"),
+        zt_tmp("old"), zt_tmp("new"), zt_tmp("new"));
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'", bin(),
+                 run, zt_tmp("run-cmp"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "pair 3 has only its new trace: left out");
+  ZT_HAS(out, "pair 2/2: old-10.json.gz vs new-10.json.gz");
+  ZT_HAS(out, "pair 1/2: old-1.json.gz vs new-1.json.gz");
+  free(out);
+  /* The traces/ folder itself works too; a folder with no such pair is a
+   * usage error naming it. */
+  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/traces' --format json --out '%s'",
+               bin(), run, zt_tmp("run-cmp2")), 1);
+  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", bin(), zt_tmp("old"),
+             zt_tmp("run-cmp3"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "no pair of old-<i> and new-<i> traces");
+  free(out);
+}
+
 static void test_aa_and_options(void) {
   make_dirs();
   char *out = NULL;
@@ -110,8 +140,15 @@ static void test_usage_errors(void) {
   ZT_INT(zt_sh(&out, "'%s' frobnicate", bin()), 2);
   ZT_HAS(out, "unknown command 'frobnicate'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare a", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare", bin()), 2);
   ZT_HAS(out, "try 'zamcap compare --help'");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' compare a b c", bin()), 2);
+  ZT_HAS(out, "compare wants OLD_DIR and NEW_DIR, or a run's RUN_DIR");
+  free(out);
+  /* One argument is a run's folder. */
+  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent-run", bin()), 2);
+  ZT_HAS(out, "/nonexistent-run: No such file or directory");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' compare a b --mu fast", bin()), 2);
   ZT_HAS(out, "--mu wants milliseconds > 0, not 'fast'");
@@ -183,6 +220,7 @@ int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"regression", test_regression},
       {"aa_and_options", test_aa_and_options},
+      {"run_dir", test_run_dir},
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
