@@ -111,9 +111,12 @@ static void open_spare_idle(void *arg) {
   so->t = zc_now_ms();
   if (open_page(so->conn, so->o, &so->sp->page))
     zc_log(2, "opening the next run's page early: %s", zc_errmsg());
-  else
+  else {
+    /* Its crash must not end this run's settling. */
+    cdp_page_passive(so->sp->page, 1);
     zc_log(3, "opened the next run's page while this one settled: %.0f ms",
            zc_now_ms() - so->t);
+  }
   so->sp->prefixed = 0;
   zc_err_restore(&sv);
 }
@@ -124,16 +127,14 @@ static void prepare_spare(struct cdp_conn *conn,
   struct zc_errsave sv;
   zc_err_save(&sv);
   sp->prefixed = 0;
+  if (sp->page) cdp_page_passive(sp->page, 0); /* its own steps wait on it */
   if (!sp->page && open_page(conn, o, &sp->page)) {
     zc_log(2, "opening the next run's page early: %s", zc_errmsg());
     zc_err_restore(&sv);
     return;
   }
   const struct scn_scenario *scn = o->scn;
-  if (!o->next_base || !scn || !scn->record_from) {
-    zc_err_restore(&sv);
-    return;
-  }
+  if (!o->next_base || !scn || !scn->record_from) goto out;
   /* No failure files: a step that fails here fails again, for the record,
    * in the next run itself. */
   struct scn_replay_opts ro = o->replay;
@@ -149,6 +150,10 @@ static void prepare_spare(struct cdp_conn *conn,
     sp->prefix_ms = zc_now_ms() - t;
     sp->base = o->next_base;
   }
+out:
+  /* Held while this run's trace is collected: its crash must not end
+   * that. */
+  if (sp->page) cdp_page_passive(sp->page, 1);
   zc_err_restore(&sv);
 }
 
@@ -166,6 +171,13 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   if (spare && spare->page) {
     p = spare->page;
     spare->page = NULL;
+    cdp_page_passive(p, 0);
+    if (cdp_page_crashed(p)) { /* while it waited: a fresh one instead */
+      zc_log(2, "the page made ready for this run crashed; opening another");
+      cdp_page_close(p);
+      p = NULL;
+      spare->prefixed = 0;
+    }
     /* Its steps before recordFrom ran for this build: they count as this
      * run's work. Made for the other build, they are done again. */
     if (spare->prefixed && !strcmp(spare->base, o->base))

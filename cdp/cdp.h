@@ -109,6 +109,11 @@ struct cdp_page;
  * leak between runs), attached through a flattened session, with the
  * domains zamcap listens to enabled. */
 enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out);
+/* A passive page (one kept ready for later) that crashes or goes away is
+ * marked crashed; an active one's crash also ends the wait in progress,
+ * whatever it waits for, as that wait is the page's. */
+void cdp_page_passive(struct cdp_page *p, int on);
+int cdp_page_crashed(const struct cdp_page *p);
 /* Closes the page and disposes of its browser context. */
 void cdp_page_close(struct cdp_page *p);
 const char *cdp_page_session(const struct cdp_page *p);

@@ -10,6 +10,7 @@ struct cdp_page {
   struct cdp_conn *c;
   char *context, *target, *session;
   int loaded;
+  int passive, crashed; /* passive: a crash is noted, no wait is ended */
   /* requests in flight, by id */
   char **inflight;
   size_t ninflight, capinflight;
@@ -49,14 +50,17 @@ static void page_event(void *arg, const char *session, const char *method,
         (s && p->session && !strcmp(s, p->session))) {
       char msg[256];
       snprintf(msg, sizeof msg, "the page crashed or went away (%s)", method);
-      cdp__abort(p->c, ZC_E_BROWSER, msg);
+      p->crashed = 1;
+      if (!p->passive) cdp__abort(p->c, ZC_E_BROWSER, msg);
     }
     return;
   }
   if (!mine) return;
   if (!strcmp(method, "Inspector.targetCrashed")) {
-    cdp__abort(p->c, ZC_E_BROWSER,
-               "the page's renderer crashed (Inspector.targetCrashed)");
+    p->crashed = 1;
+    if (!p->passive)
+      cdp__abort(p->c, ZC_E_BROWSER,
+                 "the page's renderer crashed (Inspector.targetCrashed)");
   } else if (!strcmp(method, "Page.loadEventFired")) {
     p->loaded = 1;
   } else if (!strncmp(method, "Network.", 8)) {
@@ -146,6 +150,8 @@ void cdp_page_close(struct cdp_page *p) {
 }
 
 const char *cdp_page_session(const struct cdp_page *p) { return p->session; }
+void cdp_page_passive(struct cdp_page *p, int on) { p->passive = on; }
+int cdp_page_crashed(const struct cdp_page *p) { return p->crashed; }
 struct cdp_conn *cdp_page_conn(const struct cdp_page *p) { return p->c; }
 
 static int page_loaded(void *arg) { return ((struct cdp_page *)arg)->loaded; }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cdp.h"
 #include "test.h"
 #include "zc.h"
 
@@ -273,9 +274,44 @@ static void test_attach(void) {
   fclose(pf);
 }
 
+/* A page kept ready for later (passive) that crashes is marked crashed
+ * and ends no wait; an active page's crash ends the wait in progress. The
+ * renderers are crashed with Page.crash. */
+static void test_passive_crash(void) {
+  struct cdp_opts o;
+  cdp_opts_default(&o);
+  o.log_path = zt_tmp("passive-chrome.log");
+  struct cdp_browser *b = NULL;
+  if (!ZT_INT(cdp_browser_start(&o, &b), ZC_OK)) return;
+  struct cdp_conn *c = cdp_browser_conn(b);
+  struct cdp_page *a = NULL, *spare = NULL;
+  ZT_INT(cdp_page_open(c, &a), ZC_OK);
+  ZT_INT(cdp_page_open(c, &spare), ZC_OK);
+  if (a && spare) {
+    cdp_page_passive(spare, 1);
+    cdp_send(c, cdp_page_session(spare), "Page.crash", NULL);
+    ZT_INT(cdp_wait(c, NULL, NULL, 1500, NULL), ZC_OK);
+    ZT_TRUE(cdp_page_crashed(spare));
+    ZT_TRUE(!cdp_page_crashed(a));
+    /* The active page still works. */
+    ZT_INT(cdp_call(c, cdp_page_session(a), "Runtime.evaluate",
+                    cJSON_Parse("{\"expression\":\"1+1\"}"), 0, NULL),
+           ZC_OK);
+    /* Its own crash ends the wait. */
+    cdp_send(c, cdp_page_session(a), "Page.crash", NULL);
+    ZT_INT(cdp_wait(c, NULL, NULL, 5000, NULL), ZC_E_BROWSER);
+    ZT_HAS(zc_errmsg(), "crashed");
+    ZT_TRUE(cdp_page_crashed(a));
+  }
+  cdp_page_close(spare);
+  cdp_page_close(a);
+  cdp_browser_free(b);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"record_page", test_record_page},
+      {"passive_crash", test_passive_crash},
       {"plain_json", test_plain_json},
       {"chrome_missing", test_chrome_missing},
       {"never_settles", test_never_settles},
