@@ -98,7 +98,7 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
  * trace. */
 static int run_trace_name(const char *n, unsigned *num) {
   int side = !strncmp(n, "old-", 4) ? 0 : !strncmp(n, "new-", 4) ? 1 : -1;
-  if (side < 0 || !is_trace_name(n)) return -1;
+  if (side < 0 || !is_trace_name(n) || n[4] < '0' || n[4] > '9') return -1;
   char *end;
   unsigned long v = strtoul(n + 4, &end, 10);
   if (end == n + 4 || *end != '.' || !v || v > 100000) return -1;
@@ -141,9 +141,16 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
       top = num;
     }
     size_t sz = strlen(dir) + strlen(de->d_name) + 2;
-    free(side[sd][num]); /* old-1.json beside old-1.json.gz: the last */
-    side[sd][num] = zc_xmalloc(sz);
-    snprintf(side[sd][num], sz, "%s/%s", dir, de->d_name);
+    char *path = zc_xmalloc(sz);
+    snprintf(path, sz, "%s/%s", dir, de->d_name);
+    /* old-1.json beside old-1.json.gz: the name that sorts first, whatever
+     * order readdir gives. */
+    if (side[sd][num] && strcmp(side[sd][num], path) < 0) {
+      free(path);
+      continue;
+    }
+    free(side[sd][num]);
+    side[sd][num] = path;
   }
   closedir(d);
   size_t k = 0;

@@ -96,7 +96,7 @@ struct spare_open {
   struct cdp_conn *conn;
   const struct agent_capture_opts *o;
   struct agent_spare *sp;
-  double t; /* when it began; 0: it did not */
+  double t, t_end; /* when it began and ended; 0: it did not */
 };
 
 /* The next run's page, opened while this run's page settles (idle): a
@@ -117,6 +117,7 @@ static void open_spare_idle(void *arg) {
     zc_log(3, "opened the next run's page while this one settled: %.0f ms",
            zc_now_ms() - so->t);
   }
+  so->t_end = zc_now_ms();
   so->sp->prefixed = 0;
   zc_err_restore(&sv);
 }
@@ -208,7 +209,7 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   else
     e = cdp_page_navigate(p, o->base, o->timeout_ms);
   double quiet = scn && scn->settle_ms >= 0 ? scn->settle_ms : o->settle_ms;
-  struct spare_open so = {conn, o, spare, 0};
+  struct spare_open so = {conn, o, spare, 0, 0};
   if (!e) {
     int early = spare && !spare->page && o->next_base && !o->trace;
     e = cdp_page_settle_idle(p, quiet, o->timeout_ms,
@@ -218,10 +219,14 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   double tsettled = zc_now_ms();
   res->settled_ms = tsettled - t0;
   res->work_ms += res->settled_ms;
-  /* Opening the next page began half-way through the quiet time; what it
-   * held the settling up beyond that is not the run's own time. */
-  if (so.t > 0 && tsettled > so.t + quiet / 2)
-    res->work_ms -= tsettled - (so.t + quiet / 2);
+  /* Opening the next page began half-way through the quiet time: what it
+   * took beyond the other half may have held the settling up, and is not
+   * the run's own time (the page's own work after it still is). */
+  if (so.t > 0) {
+    double held = (so.t_end - so.t) - quiet / 2;
+    double tail = tsettled - (so.t + quiet / 2);
+    if (held > 0 && tail > 0) res->work_ms -= held < tail ? held : tail;
+  }
   double cpus = agent_cpu_ms();
   if (o->trace) {
     /* While Chrome flushes the trace (hundreds of ms), the next run's page
@@ -231,6 +236,10 @@ enum zc_err agent_capture(struct cdp_conn *conn,
      * complete. */
     struct cdp_trace *tr;
     if ((e = cdp_trace_end(conn, s, o->timeout_ms, &tr))) goto out;
+    /* This run's page is done: if it crashes now, its steps and settling
+     * are over, and the trace is still collected (Chrome says when data
+     * was lost). */
+    cdp_page_passive(p, 1);
     if (spare && o->next_base) prepare_spare(conn, o, spare);
     if ((e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
                                &res->bytes)))

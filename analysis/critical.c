@@ -133,7 +133,7 @@ static void match_leftovers(const uint32_t *ka, uint32_t na, const uint32_t *kb,
 
 struct work {
   uint32_t o, n, g; /* old node (ANA_NONE: none), new node, graph node */
-  uint8_t level;    /* 0 root, 1 thread, 2 function */
+  uint8_t level;    /* 0 root, 1 thread, 2 function (at any depth) */
 };
 
 enum zc_err ana_critical(const struct ana_timeline *old,
@@ -211,7 +211,9 @@ enum zc_err ana_critical(const struct ana_timeline *old,
        * and stopping there cut the path short where the other pairs went
        * below it, so aggregation kept the stub. */
       ZC_GROW(stack, scap, sp + 1);
-      stack[sp++] = (struct work){oi, nbk[j], gi, (uint8_t)(w.level + 1)};
+      /* Levels past the top-level functions are all alike: 2. */
+      uint8_t lv = (uint8_t)(w.level < 2 ? w.level + 1 : 2);
+      stack[sp++] = (struct work){oi, nbk[j], gi, lv};
     }
     /* The stack is LIFO: reverse this level's pushes so that the graph is
      * built in the new timeline's order (the result does not depend on it,
@@ -248,7 +250,10 @@ struct group {
 
 /* Whether node i's per-pair Δs are significantly above 0: the lower end
  * of their paired 95 % interval. Fewer than 3 pairs are not tested (with
- * 2, t is 12.7: only near-identical Δs would pass). */
+ * 2, t is 12.7: only near-identical Δs would pass). The Δs are those of
+ * the pairs' graphs, so each is already μ or more: what fails is a node
+ * whose slowdown swings widely from pair to pair (60, 80, 200 ms fails),
+ * the mark of noise in a large node, not a steady regression. */
 static int significant(const struct ana_graph *g, uint32_t i) {
   double sum = 0, ss = 0;
   unsigned k = 0;

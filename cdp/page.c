@@ -230,9 +230,14 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
       return ZC_OK;
     if (idle && p->loaded && !p->ninflight && since_net >= quiet_ms / 2 &&
         now - last_busy >= quiet_ms / 2) {
-      /* Task time the page spends meanwhile shows in the next poll. */
+      /* Task time the page spends meanwhile shows in the next poll. A
+       * crash of this page meanwhile may have ended idle's own wait: it
+       * is this page's error. */
       idle(arg);
       idle = NULL;
+      if (p->crashed)
+        return zc_fail(ZC_E_BROWSER, "the page's renderer crashed while it "
+                       "settled");
     }
     if (now - start >= timeout_ms)
       return zc_fail(ZC_E_TIMEOUT,

@@ -82,8 +82,9 @@ static void test_run_dir(void) {
         "cp '%s/run-1.json.gz' old-1.json.gz && cp '%s/run-1.json.gz' "
         "new-1.json.gz && cp '%s/run-2.json.gz' old-10.json.gz && "
         "cp '%s/run-2.json.gz' new-10.json.gz && cp '%s/run-3.json.gz' "
-        "new-3.json.gz", run, run, run, zt_tmp("old"), zt_tmp("new"),
-        zt_tmp("old"), zt_tmp("new"), zt_tmp("new"));
+        "new-3.json.gz && cp new-3.json.gz old-+3.json.gz", run, run, run,
+        zt_tmp("old"), zt_tmp("new"), zt_tmp("old"), zt_tmp("new"),
+        zt_tmp("new"));
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'", bin(),
                  run, zt_tmp("run-cmp"));
@@ -91,6 +92,7 @@ static void test_run_dir(void) {
   ZT_HAS(out, "pair 3 has only its new trace: left out");
   ZT_HAS(out, "pair 2/2: old-10.json.gz vs new-10.json.gz");
   ZT_HAS(out, "pair 1/2: old-1.json.gz vs new-1.json.gz");
+  ZT_TRUE(out && !strstr(out, "pair 3/3")); /* old-+3 is no run's name */
   free(out);
   /* The traces/ folder itself works too; a folder with no such pair is a
    * usage error naming it. */
