@@ -162,6 +162,31 @@ static void test_aggregate_values(void) {
   ana_ctx_free(c);
 }
 
+/* A call path 300 levels deep: the cause is the bottom function, not one
+ * 256 levels down (the walk's level counter once wrapped there). */
+static void test_deep_path(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_stats st = {0, 0, 0};
+  struct zc_buf o, n;
+  zc_buf_init(&o, 1 << 22);
+  zc_buf_init(&n, 1 << 22);
+  for (int d = 0; d < 300; d++) {
+    zc_buf_printf(&o, "%*sf%d@a.js %d\n", 2 * d, "", d, 1000 - d);
+    zc_buf_printf(&n, "%*sf%d@a.js %d\n", 2 * d, "", d, 1500 - d);
+  }
+  struct ana_graph *g = compare(c, o.ptr, n.ptr, 50, &st);
+  struct ana_cause *cs;
+  if (ZT_INT(ana_causes(g, &cs), 1)) {
+    const char *name = ana_str(c, g->nodes[cs[0].node].name);
+    ZT_STR(name, "f299");
+  }
+  free(cs);
+  ana_graph_free(g);
+  zc_buf_free(&o);
+  zc_buf_free(&n);
+  ana_ctx_free(c);
+}
+
 /* Seed 001's rule, with 3 pairs: a node whose Δs swing so widely over the
  * pairs that their 95 % interval reaches 0 is left out, with its subtree;
  * its parent, slower steadily, becomes the cause. Under 3 pairs nothing
@@ -260,6 +285,7 @@ int main(int argc, char **argv) {
       {"lcs_fallback", test_lcs_fallback},
       {"aggregate_values", test_aggregate_values},
       {"aggregate_significance", test_aggregate_significance},
+      {"deep_path", test_deep_path},
       {"reordered_siblings", test_reordered_siblings},
       {"summary_md_escapes", test_summary_md_escapes},
   };

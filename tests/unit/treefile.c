@@ -10,20 +10,21 @@
 struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
                                    const char *text) {
   struct ana_timeline *tl = ana_tl_new(c, name);
-  uint32_t stack[256], depth = 0, thread;
-  int64_t total[256], kids[256];
+  enum { MAXD = 1024 }; /* levels */
+  uint32_t stack[MAXD], depth = 0, thread;
+  int64_t total[MAXD], kids[MAXD];
   thread = ana_tl_child(tl, 0, ANA_THREAD, "CrRendererMain", NULL, -1, -1);
   stack[0] = thread;
   total[0] = kids[0] = 0;
   int lineno = 0;
   /* Self times are known only once a node's children are read: keep the
    * open nodes on a stack and settle each when it closes. */
-  uint32_t node_at[256];
-  int64_t ts[256];
+  uint32_t node_at[MAXD];
+  int64_t ts[MAXD];
   for (const char *p = text; *p;) {
     const char *e = strchr(p, '\n');
     size_t len = e ? (size_t)(e - p) : strlen(p);
-    char line[512];
+    char line[2 * MAXD + 512];
     snprintf(line, sizeof line, "%.*s", (int)len, p);
     p += len + (e ? 1 : 0);
     lineno++;
@@ -48,7 +49,7 @@ struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
       depth = 0;
       continue;
     }
-    if (d != depth + 1 || d >= 255) {
+    if (d != depth + 1 || d >= MAXD - 1) {
       fprintf(stderr, "%s:%d: bad indent\n", name, lineno);
       ana_timeline_free(tl);
       return NULL;
