@@ -65,19 +65,23 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
 /* Leaves are regression-causes; a thread with nothing under it is no
  * regression path and leaves the graph (its node stays in the array,
  * unlinked). */
-static void graph_finish(struct ana_graph *g) {
-  struct ana_gnode *r = &g->nodes[0];
+/* Takes node i out of its parent's list of children (i keeps its own
+ * sib, so a walk along the list may go on from it). */
+static void graph_unlink(struct ana_graph *g, uint32_t i) {
+  struct ana_gnode *pa = &g->nodes[g->nodes[i].parent];
   uint32_t prev = ANA_NONE;
-  for (uint32_t t = r->kid; t != ANA_NONE; t = g->nodes[t].sib) {
-    if (g->nodes[t].nkids) {
-      prev = t;
-      continue;
-    }
-    if (prev == ANA_NONE) r->kid = g->nodes[t].sib;
-    else g->nodes[prev].sib = g->nodes[t].sib;
-    if (r->last == t) r->last = prev;
-    r->nkids--;
-  }
+  for (uint32_t c = pa->kid; c != ANA_NONE && c != i; c = g->nodes[c].sib)
+    prev = c;
+  if (prev == ANA_NONE) pa->kid = g->nodes[i].sib;
+  else g->nodes[prev].sib = g->nodes[i].sib;
+  if (pa->last == i) pa->last = prev;
+  pa->nkids--;
+}
+
+static void graph_finish(struct ana_graph *g) {
+  /* Threads left with nothing are no regression path. */
+  for (uint32_t t = g->nodes[0].kid; t != ANA_NONE; t = g->nodes[t].sib)
+    if (!g->nodes[t].nkids) graph_unlink(g, t);
   for (uint32_t i = 0; i < g->n; i++) {
     struct ana_gnode *n = &g->nodes[i];
     n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids &&
@@ -254,43 +258,34 @@ struct group {
  * the pairs' graphs, so each is already μ or more: what fails is a node
  * whose slowdown swings widely from pair to pair (60, 80, 200 ms fails),
  * the mark of noise in a large node, not a steady regression. */
-static int significant(const struct ana_graph *g, uint32_t i) {
-  double sum = 0, ss = 0;
-  unsigned k = 0;
-  for (int pass = 0; pass < 2; pass++)
-    for (unsigned p = 0; p < g->npairs; p++) {
-      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
-      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
-      if (nv == ANA_ABSENT) continue;
-      double d = ((double)nv - (ov < 0 ? 0.0 : (double)ov)) / 1e3;
-      if (!pass) sum += d, k++;
-      else ss += (d - sum / k) * (d - sum / k);
-    }
-  if (k < 3) return 1;
-  double mean = sum / k;
-  return mean - ana_t95(k - 1) * sqrt(ss / (k - 1) / k) > 0;
+/* d: room for g->npairs values. */
+static int significant(const struct ana_graph *g, uint32_t i, double *d) {
+  for (unsigned p = 0; p < g->npairs; p++) {
+    int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+    int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+    d[p] = nv == ANA_ABSENT ? NAN
+                            : ((double)nv - (ov < 0 ? 0.0 : (double)ov)) / 1e3;
+  }
+  struct ana_stat st;
+  ana_stat(d, g->npairs, &st); /* absent pairs (NAN) are left out */
+  return st.n < 3 || st.lo > 0;
 }
 
 /* Leaves whose slowdown is not significant leave the graph, and so on up:
  * a parent left with no children is a leaf and is tested in turn. Nodes
  * come after their parents in the array, so one backward pass does it. */
 static void drop_noisy(struct ana_graph *g) {
+  double *d = zc_xmalloc(g->npairs * sizeof *d);
   for (uint32_t i = g->n; i-- > 1;) {
     struct ana_gnode *x = &g->nodes[i];
     if (x->nkids || x->kind == ANA_THREAD || x->kind == ANA_ROOT ||
-        significant(g, i))
+        significant(g, i, d))
       continue;
-    struct ana_gnode *pa = &g->nodes[x->parent];
-    uint32_t prev = ANA_NONE;
-    for (uint32_t c = pa->kid; c != ANA_NONE && c != i; c = g->nodes[c].sib)
-      prev = c;
-    if (prev == ANA_NONE) pa->kid = x->sib;
-    else g->nodes[prev].sib = x->sib;
-    if (pa->last == i) pa->last = prev;
-    pa->nkids--;
+    graph_unlink(g, i);
     x->gone = 1;
     g->noisy++;
   }
+  free(d);
 }
 
 struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
