@@ -156,19 +156,16 @@ static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
              "yet the %s got slower by %s: the regression is spread out or "
              "below %g ms; see the bottom-up table.", mu, in_all, sc->label,
              d, mu);
-  } else if (agg->noisy) {
-    n = (size_t)snprintf(o, room, "No regression-cause: what got slower by "
-                         "%g ms or more %s varied too widely over the pairs "
-                         "to be significant (%u node%s left out; "
-                         "--no-significance keeps them).", mu, in_all,
-                         agg->noisy, agg->noisy == 1 ? "" : "s");
-    if (sc && n < room)
-      snprintf(o + n, room - n, " The %s %s: %s.", sc->label,
-               sc->significant ? "changed" : "did not change significantly",
-               d);
   } else {
-    n = (size_t)snprintf(o, room, "No regression-cause: no function got "
-                         "slower by %g ms or more %s.", mu, in_all);
+    if (agg->noisy)
+      n = (size_t)snprintf(o, room, "No regression-cause: what got slower "
+                           "by %g ms or more %s varied too widely over the "
+                           "pairs to be significant (%u node%s left out; "
+                           "--no-significance keeps them).", mu, in_all,
+                           agg->noisy, agg->noisy == 1 ? "" : "s");
+    else
+      n = (size_t)snprintf(o, room, "No regression-cause: no function got "
+                           "slower by %g ms or more %s.", mu, in_all);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s %s: %s.", sc->label,
                sc->significant ? "changed" : "did not change significantly",

@@ -120,26 +120,19 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
     snprintf(dir, sizeof dir, "%s", run);
   DIR *d = opendir(dir);
   if (!d) return zc_fail(ZC_E_IO, "%s: %s", dir, strerror(errno));
-  char **side[2] = {NULL, NULL};
-  size_t cap = 0;
+  char **side[2] = {NULL, NULL}; /* by trace number */
+  size_t cap[2] = {0, 0};
   unsigned top = 0;
   for (struct dirent *de; (de = readdir(d));) {
     unsigned num;
     int sd = run_trace_name(de->d_name, &num);
     if (sd < 0) continue;
-    if (num > top) {
-      size_t want = (size_t)num + 1;
-      if (want > cap) {
-        size_t nc = cap ? cap : 16;
-        while (nc < want) nc *= 2;
-        for (int k = 0; k < 2; k++) {
-          side[k] = zc_xrealloc(side[k], nc * sizeof *side[k]);
-          memset(side[k] + cap, 0, (nc - cap) * sizeof *side[k]);
-        }
-        cap = nc;
-      }
-      top = num;
+    for (int k = 0; k < 2; k++) {
+      size_t was = cap[k];
+      ZC_GROW(side[k], cap[k], (size_t)num + 1);
+      memset(side[k] + was, 0, (cap[k] - was) * sizeof *side[k]);
     }
+    if (num > top) top = num;
     size_t sz = strlen(dir) + strlen(de->d_name) + 2;
     char *path = zc_xmalloc(sz);
     snprintf(path, sz, "%s/%s", dir, de->d_name);
@@ -253,13 +246,14 @@ int agent_compare(int argc, char **argv) {
   size_t nold = 0, nnew = 0;
   unsigned npairs = 0, causes = 0;
   enum zc_err e;
-  if (newdir ? (e = list_traces(olddir, &oldf, &nold)) ||
-                   (e = list_traces(newdir, &newf, &nnew))
-             : (e = list_run(olddir, &oldf, &newf, &nold))) {
-    if (!newdir) nnew = nold;
-    goto fail;
+  if (newdir) {
+    if (!(e = list_traces(olddir, &oldf, &nold)))
+      e = list_traces(newdir, &newf, &nnew);
+  } else {
+    e = list_run(olddir, &oldf, &newf, &nold);
+    nnew = nold;
   }
-  if (!newdir) nnew = nold;
+  if (e) goto fail;
   npairs = (unsigned)(nold < nnew ? nold : nnew);
   if (nold != nnew)
     zc_log(1, "%zu old and %zu new traces: comparing %u pairs", nold, nnew,
