@@ -92,6 +92,15 @@ static enum zc_err open_page(struct cdp_conn *conn,
   return e;
 }
 
+/* The spare's page, opened unless there is one; 0 (logged) if it could
+ * not be. */
+static int spare_page(struct cdp_conn *conn, const struct agent_capture_opts *o,
+                      struct agent_spare *sp) {
+  if (sp->page || !open_page(conn, o, &sp->page)) return 1;
+  zc_log(2, "opening the next run's page early: %s", zc_errmsg());
+  return 0;
+}
+
 struct spare_open {
   struct cdp_conn *conn;
   const struct agent_capture_opts *o;
@@ -109,16 +118,13 @@ static void open_spare_idle(void *arg) {
   struct zc_errsave sv;
   zc_err_save(&sv);
   so->t = zc_now_ms();
-  if (open_page(so->conn, so->o, &so->sp->page))
-    zc_log(2, "opening the next run's page early: %s", zc_errmsg());
-  else {
+  if (spare_page(so->conn, so->o, so->sp)) {
     /* Its crash must not end this run's settling. */
     cdp_page_passive(so->sp->page, 1);
     zc_log(3, "opened the next run's page while this one settled: %.0f ms",
            zc_now_ms() - so->t);
   }
   so->t_end = zc_now_ms();
-  so->sp->prefixed = 0;
   zc_err_restore(&sv);
 }
 
@@ -128,12 +134,11 @@ static void prepare_spare(struct cdp_conn *conn,
   struct zc_errsave sv;
   zc_err_save(&sv);
   sp->prefixed = 0;
-  if (sp->page) cdp_page_passive(sp->page, 0); /* its own steps wait on it */
-  if (!sp->page && open_page(conn, o, &sp->page)) {
-    zc_log(2, "opening the next run's page early: %s", zc_errmsg());
+  if (!spare_page(conn, o, sp)) {
     zc_err_restore(&sv);
     return;
   }
+  cdp_page_passive(sp->page, 0); /* its own steps wait on it */
   const struct scn_scenario *scn = o->scn;
   if (!o->next_base || !scn || !scn->record_from) goto out;
   /* No failure files: a step that fails here fails again, for the record,
@@ -173,19 +178,18 @@ enum zc_err agent_capture(struct cdp_conn *conn,
     p = spare->page;
     spare->page = NULL;
     cdp_page_passive(p, 0);
-    if (cdp_page_crashed(p)) { /* while it waited: a fresh one instead */
-      zc_log(2, "the page made ready for this run crashed; opening another");
-      cdp_page_close(p);
-      p = NULL;
-      spare->prefixed = 0;
-    }
     /* Its steps before recordFrom ran for this build: they count as this
-     * run's work. Made for the other build, they are done again. */
-    if (spare->prefixed && !strcmp(spare->base, o->base))
-      prefixed = 1, res->work_ms = spare->prefix_ms;
-    else if (spare->prefixed) {
+     * run's work. Made for the other build, or crashed while it waited,
+     * it gives way to a fresh page. */
+    int crashed = cdp_page_crashed(p);
+    if (crashed)
+      zc_log(2, "the page made ready for this run crashed; opening another");
+    if (crashed || (spare->prefixed && strcmp(spare->base, o->base))) {
       cdp_page_close(p);
       p = NULL;
+    } else if (spare->prefixed) {
+      prefixed = 1;
+      res->work_ms = spare->prefix_ms;
     }
     spare->prefixed = 0;
   }

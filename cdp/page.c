@@ -38,6 +38,13 @@ static const char *jstr(const cJSON *o, const char *k) {
   return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+/* The page's target crashed or went away: a passive page only notes it;
+ * an active one's wait in progress ends with msg. */
+static void page_lost(struct cdp_page *p, const char *msg) {
+  p->crashed = 1;
+  if (!p->passive) cdp__abort(p->c, ZC_E_BROWSER, msg);
+}
+
 static void page_event(void *arg, const char *session, const char *method,
                        const cJSON *params) {
   struct cdp_page *p = arg;
@@ -50,17 +57,13 @@ static void page_event(void *arg, const char *session, const char *method,
         (s && p->session && !strcmp(s, p->session))) {
       char msg[256];
       snprintf(msg, sizeof msg, "the page crashed or went away (%s)", method);
-      p->crashed = 1;
-      if (!p->passive) cdp__abort(p->c, ZC_E_BROWSER, msg);
+      page_lost(p, msg);
     }
     return;
   }
   if (!mine) return;
   if (!strcmp(method, "Inspector.targetCrashed")) {
-    p->crashed = 1;
-    if (!p->passive)
-      cdp__abort(p->c, ZC_E_BROWSER,
-                 "the page's renderer crashed (Inspector.targetCrashed)");
+    page_lost(p, "the page's renderer crashed (Inspector.targetCrashed)");
   } else if (!strcmp(method, "Page.loadEventFired")) {
     p->loaded = 1;
   } else if (!strncmp(method, "Network.", 8)) {
