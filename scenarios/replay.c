@@ -282,32 +282,63 @@ static enum zc_err find(struct rp *r, const struct scn_scenario *s,
 }
 
 /* The element's box in the viewport, after scrolling it into view. */
+static enum zc_err on_element(struct rp *r, const char *obj, const char *fn,
+                              const char *arg, cJSON **value);
+
+/* Where a pointer can reach the element, as @puppeteer/replay (Puppeteer's
+ * ElementHandle.clickablePoint) finds it: the element's client rects,
+ * each clipped to its document's viewport and moved through every
+ * same-origin parent frame (its content box's corner), clipped again there;
+ * the first one of 1 px or more each way. Fractional, in the top page's
+ * CSS pixels. A box that is larger than the viewport (a fixed panel, a
+ * long list at the top) is clicked in its visible part, not at a centre
+ * that may lie off screen. */
+static const char clickable_box_fn[] =
+    "function() {\n"
+    "  const clip = (b, d) => {\n"
+    "    const vw = d.documentElement.clientWidth,"
+    " vh = d.documentElement.clientHeight;\n"
+    "    b.w = Math.max(b.x >= 0 ? Math.min(vw - b.x, b.w)"
+    " : Math.min(vw, b.w + b.x), 0);\n"
+    "    b.h = Math.max(b.y >= 0 ? Math.min(vh - b.y, b.h)"
+    " : Math.min(vh, b.h + b.y), 0);\n"
+    "    b.x = Math.max(b.x, 0); b.y = Math.max(b.y, 0);\n"
+    "  };\n"
+    "  const boxes = [...this.getClientRects()].map(r =>"
+    " ({x: r.x, y: r.y, w: r.width, h: r.height}));\n"
+    "  let win = this.ownerDocument.defaultView;\n"
+    "  boxes.forEach(b => clip(b, win.document));\n"
+    "  for (let fe; (fe = win.frameElement); win = win.parent) {\n"
+    "    if (!fe.getClientRects().length) return null;\n"
+    "    const r = fe.getBoundingClientRect(),"
+    " st = win.parent.getComputedStyle(fe);\n"
+    "    const dx = r.left + parseInt(st.paddingLeft, 10) +"
+    " parseInt(st.borderLeftWidth, 10);\n"
+    "    const dy = r.top + parseInt(st.paddingTop, 10) +"
+    " parseInt(st.borderTopWidth, 10);\n"
+    "    boxes.forEach(b => { b.x += dx; b.y += dy;"
+    " clip(b, win.parent.document); });\n"
+    "  }\n"
+    "  const b = boxes.find(b => b.w >= 1 && b.h >= 1);\n"
+    "  return b ? [b.x, b.y, b.w, b.h] : null;\n"
+    "}";
+
 static enum zc_err box_of(struct rp *r, const char *obj, double *x, double *y,
                           double *w, double *h) {
-  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON *a = cJSON_CreateObject(), *box = NULL;
   cJSON_AddStringToObject(a, "objectId", obj);
   enum zc_err e = call(r, "DOM.scrollIntoViewIfNeeded", a, NULL);
+  if (!e) e = on_element(r, obj, clickable_box_fn, NULL, &box);
   if (e) return e;
-  a = cJSON_CreateObject();
-  cJSON_AddStringToObject(a, "objectId", obj);
-  if ((e = call(r, "DOM.getContentQuads", a, &res))) return e;
-  const cJSON *q = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "quads"), 0);
-  if (cJSON_GetArraySize(q) != 8) {
-    cJSON_Delete(res);
-    return zc_fail(ZC_E_BROWSER, "the element has no box on the page "
-                   "(display: none, or zero size?)");
-  }
-  double minx = 1e18, miny = 1e18, maxx = -1e18, maxy = -1e18;
-  for (int i = 0; i < 8; i += 2) {
-    double px = cJSON_GetArrayItem(q, i)->valuedouble;
-    double py = cJSON_GetArrayItem(q, i + 1)->valuedouble;
-    if (px < minx) minx = px;
-    if (px > maxx) maxx = px;
-    if (py < miny) miny = py;
-    if (py > maxy) maxy = py;
-  }
-  cJSON_Delete(res);
-  *x = minx, *y = miny, *w = maxx - minx, *h = maxy - miny;
+  double v[4];
+  int n = cJSON_IsArray(box) ? cJSON_GetArraySize(box) : 0;
+  for (int i = 0; i < n && i < 4; i++)
+    v[i] = cJSON_GetArrayItem(box, i)->valuedouble;
+  cJSON_Delete(box);
+  if (n != 4)
+    return zc_fail(ZC_E_BROWSER, "the element has no box that can be "
+                   "clicked (display: none, zero size, or out of view?)");
+  *x = v[0], *y = v[1], *w = v[2], *h = v[3];
   return ZC_OK;
 }
 
