@@ -65,10 +65,12 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "compare")) return agent_compare(argc - 1, argv + 1);
   if (!strcmp(cmd, "record")) return agent_record(argc - 1, argv + 1);
   if (!strcmp(cmd, "run")) return agent_run(argc - 1, argv + 1);
-  /* zamcap SCENARIO ...: anything else that names a file. */
-  if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
   if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
   if (!strcmp(cmd, "html")) return agent_html(argc - 1, argv + 1);
+  /* zamcap SCENARIO ...: anything else that names a file. A command's
+   * name wins over a file of that name in the working folder ('zamcap
+   * run tree' runs a scenario called tree). */
+  if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
   fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
   return AGENT_EXIT_USAGE;
 }

@@ -218,6 +218,21 @@ static void test_tree(void) {
   free(out);
 }
 
+/* Files named like commands in the working folder do not turn a command
+ * into a scenario run. */
+static void test_command_over_file(void) {
+  char *out = NULL;
+  zt_sh(NULL, "mkdir -p '%s' && cd '%s' && touch tree html compare",
+        zt_tmp("cwd"), zt_tmp("cwd"));
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' tree '%s' --min 20", zt_tmp("cwd"),
+               bin(), zt_data("real/new/run-1.json.gz")), 0);
+  ZT_HAS(out, "slowChecksum");
+  free(out);
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' html", zt_tmp("cwd"), bin()), 2);
+  ZT_HAS(out, "html wants one OUT folder");
+  free(out);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"regression", test_regression},
@@ -226,6 +241,7 @@ int main(int argc, char **argv) {
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
+      {"command_over_file", test_command_over_file},
   };
   return ZT_RUN(cases, argc, argv);
 }
