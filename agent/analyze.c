@@ -1,6 +1,7 @@
 /* The analysis and the reports, shared by zamcap compare and the one
  * command: trace pairs in; critical graphs, end-to-end figures, the
  * verdict and the report files out. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,21 +69,46 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   return ZC_OK;
 }
 
-/* critical-graph.svg when Graphviz is there; the report works without.
- * Returns 1 if it was drawn. */
+/* A path as one argv element that no program reads as an option. */
+static void arg_path(char *dst, size_t cap, const char *dir, const char *f) {
+  snprintf(dst, cap, "%s%s/%s", dir[0] == '-' ? "./" : "", dir, f);
+}
+
+/* Runs Graphviz's dot on critical-graph.dot into critical-graph.svg, as a
+ * child with an argv (no shell, so the output folder's name may hold any
+ * character): a crash or a hang of the layout on a hostile graph costs the
+ * picture, never the report, and a graph that takes longer than
+ * ZC_DOT_SECONDS (default 120) is given up. Returns 1 if it was drawn; the
+ * report works without. */
 static int draw_svg(const char *out) {
-  char cmd[8400], part[4200], svg[4200];
-  snprintf(part, sizeof part, "%s/critical-graph.svg.part", out);
-  snprintf(svg, sizeof svg, "%s/critical-graph.svg", out);
-  snprintf(cmd, sizeof cmd, "command -v dot >/dev/null 2>&1 && dot -Tsvg "
-           "'%s/critical-graph.dot' -o '%s' 2>/dev/null", out, part);
+  char dot[4200], part[4200], svg[4200], oarg[4210], err[512];
+  arg_path(dot, sizeof dot, out, "critical-graph.dot");
+  arg_path(part, sizeof part, out, "critical-graph.svg.part");
+  arg_path(svg, sizeof svg, out, "critical-graph.svg");
+  snprintf(oarg, sizeof oarg, "-o%s", part);
+  const char *sec = getenv("ZC_DOT_SECONDS");
+  double limit = (sec && atof(sec) > 0 ? atof(sec) : 120) * 1000;
+  char *const argv[] = {"dot", "-Tsvg", oarg, dot, NULL};
+  int status = -1;
+  enum zc_err e = zc_spawn_wait(argv, limit, &status, err, sizeof err);
   /* Drawn under a .part name: a full disk leaves no empty picture. */
-  if (strchr(out, '\'') || system(cmd) != 0 || rename(part, svg) != 0) {
-    remove(part);
-    return 0;
+  if (e) {
+    zc_log(0, "warning: no critical-graph.svg: %s", zc_errmsg());
+  } else if (status == 127 && !err[0]) {
+    zc_log(1, "no critical-graph.svg: Graphviz's dot is not installed "
+           "(report.html shows the graph as a tree)");
+  } else if (status != 0) {
+    zc_log(0, "warning: no critical-graph.svg: dot failed (%s)%s%s",
+           status > 0 ? "exit code" : "killed",
+           err[0] ? ": " : "", err);
+  } else if (rename(part, svg) != 0) {
+    zc_log(0, "warning: no critical-graph.svg: %s: %s", svg, strerror(errno));
+  } else {
+    zc_log(2, "drew %s", svg);
+    return 1;
   }
-  zc_log(2, "drew %s", svg);
-  return 1;
+  remove(part);
+  return 0;
 }
 
 static const char *base_name(const char *p) {

@@ -33,6 +33,9 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 # design card.
 PKGS=(gcc make cmake ninja-build pkg-config zlib1g-dev libcjson-dev
       libwebsockets-dev libcurl4-openssl-dev ca-certificates)
+# Graphviz's dot draws critical-graph.svg, the picture report.html shows
+# (without it the report shows the graph as a tree).
+if [ "$MODE" != --build ]; then PKGS+=(graphviz); fi
 if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # python3 serves test pages and plays a fake DevTools peer; the
   # end-to-end tests drive Debian's Chromium.

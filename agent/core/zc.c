@@ -3,10 +3,18 @@
 #include "zc.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
+
+extern char **environ;
 
 int zc_verbosity = 1;
 
@@ -240,6 +248,70 @@ void zc_log(int level, const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
+}
+
+enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
+                          char *err, size_t cap) {
+  int fd[2];
+  *status = -1;
+  if (cap) err[0] = '\0';
+  if (pipe(fd) != 0) return zc_fail(ZC_E_IO, "pipe: %s", strerror(errno));
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, fd[1], 2);
+  posix_spawn_file_actions_addclose(&fa, fd[0]);
+  pid_t pid;
+  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  close(fd[1]);
+  if (rc != 0) {
+    close(fd[0]);
+    if (rc == ENOENT) {
+      *status = 127;
+      return ZC_OK;
+    }
+    return zc_fail(ZC_E_IO, "%s: cannot start: %s", argv[0], strerror(rc));
+  }
+  /* stderr is read as it comes, so that a chatty child never blocks on a
+   * full pipe; the first line is kept. */
+  double deadline = zc_now_ms() + limit_ms;
+  size_t n = 0;
+  int line_done = 0, timed_out = 0;
+  for (;;) {
+    double left = deadline - zc_now_ms();
+    if (left <= 0) {
+      timed_out = 1;
+      break;
+    }
+    struct pollfd p = {fd[0], POLLIN, 0};
+    int r = poll(&p, 1, left > 1000 ? 1000 : (int)left + 1);
+    if (r < 0 && errno != EINTR) break;
+    if (r <= 0) continue;
+    char chunk[512];
+    ssize_t got = read(fd[0], chunk, sizeof chunk);
+    if (got <= 0) break; /* EOF: the child closed stderr (or ended) */
+    for (ssize_t i = 0; i < got && !line_done && cap; i++) {
+      if (chunk[i] == '\n' || n + 1 >= cap) line_done = 1;
+      else err[n++] = (unsigned char)chunk[i] < 0x20 || chunk[i] == 0x7f
+                          ? '?' : chunk[i]; /* no terminal controls */
+    }
+  }
+  if (cap) err[n] = '\0';
+  close(fd[0]);
+  int ws = 0;
+  while (!timed_out && waitpid(pid, &ws, WNOHANG) == 0) {
+    if (zc_now_ms() >= deadline) timed_out = 1;
+    else zc_sleep_ms(10);
+  }
+  if (timed_out) {
+    kill(pid, SIGKILL);
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    return ZC_OK; /* *status stays -1 */
+  }
+  if (WIFEXITED(ws)) *status = WEXITSTATUS(ws);
+  return ZC_OK;
 }
 
 double zc_now_ms(void) {

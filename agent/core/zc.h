@@ -97,6 +97,15 @@ void zc_log(int level, const char *fmt, ...)
 enum zc_err zc_write_atomic(const char *path,
                             enum zc_err (*fn)(void *arg, FILE *f), void *arg);
 
+/* Runs argv[0] (found on PATH) with argv, no shell, stdin and stdout on
+ * /dev/null, and waits at most limit_ms for it. *status is its exit code,
+ * 127 when the program is not installed, or -1 when a signal ended it or
+ * the time ran out (it is then killed). The first line of what it wrote to
+ * stderr goes to err (cap bytes, NUL-terminated, may be empty). Fails only
+ * when the child could not be set up. */
+enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
+                          char *err, size_t cap);
+
 /* Monotonic clock in milliseconds. */
 double zc_now_ms(void);
 void zc_sleep_ms(double ms);

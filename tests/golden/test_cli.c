@@ -233,6 +233,54 @@ static void test_command_over_file(void) {
   free(out);
 }
 
+/* critical-graph.svg: drawn by Graphviz's dot run with an argv, so any
+ * output folder name works; a dot that fails, hangs or is missing costs
+ * the picture only, with a word on stderr. */
+static void test_svg(void) {
+  make_dirs();
+  char *out = NULL;
+  /* A quote and a leading dash in the folder's name. */
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' compare old new -q --out=\"-it's\"",
+               zt_tmp(""), bin()), 1);
+  free(out);
+  char *svg = zt_read(zt_tmp("-it's/critical-graph.svg"));
+  ZT_HAS(svg, "slowChecksum");
+  free(svg);
+  ZT_TRUE(!exists(zt_tmp("-it's/critical-graph.svg.part")));
+  /* A dot that fails: its first line of stderr, with its controls made
+   * harmless, and no picture. */
+  zt_sh(NULL, "mkdir -p '%s' && printf '#!/bin/sh\\nprintf \"Error: "
+        "boom\\\\033]0;x\\\\nmore\\\\n\" >&2; exit 3\\n' > '%s' && "
+        "chmod +x '%s'", zt_tmp("faildot"), zt_tmp("faildot/dot"),
+        zt_tmp("faildot/dot"));
+  ZT_INT(zt_sh(&out, "PATH='%s':\"$PATH\" '%s' compare '%s' '%s' --out '%s'",
+               zt_tmp("faildot"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("out-faildot")), 1);
+  ZT_HAS(out, "no critical-graph.svg: dot failed (exit code): Error: boom?]0;x");
+  ZT_TRUE(out && !strchr(out, '\033'));
+  free(out);
+  ZT_TRUE(!exists(zt_tmp("out-faildot/critical-graph.svg")));
+  ZT_TRUE(exists(zt_tmp("out-faildot/report.html")));
+  /* One that hangs is given up after ZC_DOT_SECONDS. */
+  zt_sh(NULL, "mkdir -p '%s' && printf '#!/bin/sh\\nexec sleep 600\\n' > "
+        "'%s' && chmod +x '%s'", zt_tmp("hangdot"), zt_tmp("hangdot/dot"),
+        zt_tmp("hangdot/dot"));
+  ZT_INT(zt_sh(&out, "ZC_DOT_SECONDS=1 PATH='%s':\"$PATH\" '%s' compare '%s' "
+               "'%s' --out '%s'", zt_tmp("hangdot"), bin(), zt_tmp("old"),
+               zt_tmp("new"), zt_tmp("out-hangdot")), 1);
+  ZT_HAS(out, "no critical-graph.svg: dot failed (killed)");
+  free(out);
+  ZT_TRUE(exists(zt_tmp("out-hangdot/report.html")));
+  /* None on PATH: said once, the report as before. */
+  ZT_INT(zt_sh(&out, "PATH='%s' '%s' compare '%s' '%s' --out '%s'",
+               zt_tmp("empty"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("out-nodot")), 1);
+  ZT_HAS(out, "Graphviz's dot is not installed");
+  free(out);
+  ZT_TRUE(exists(zt_tmp("out-nodot/report.html")));
+  ZT_TRUE(!exists(zt_tmp("out-nodot/critical-graph.svg")));
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"regression", test_regression},
@@ -242,6 +290,7 @@ int main(int argc, char **argv) {
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
       {"command_over_file", test_command_over_file},
+      {"svg", test_svg},
   };
   return ZT_RUN(cases, argc, argv);
 }

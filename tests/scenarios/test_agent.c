@@ -82,6 +82,34 @@ static int has_cause(const char *text, const char *const *names, int json) {
 }
 
 /* The cause is one of names (NULL-terminated), on path. */
+/* The report folder's critical-graph.svg was drawn (setup.sh installs
+ * Graphviz) and report.html, opened in headless Chromium, shows it: the
+ * picture decodes to a non-empty image. zamcap's own replay opens the page
+ * (the folder served on 127.0.0.1) and waits for that. */
+static void shows_graph(const char *app) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/critical-graph.svg", zt_tmp(app));
+  char *svg = zt_read(path);
+  ZT_HAS(svg, "<svg");
+  free(svg);
+  char scn[4200], out[4200];
+  snprintf(scn, sizeof scn, "%s-shows-graph.json", zt_tmp(app));
+  zt_write_str(scn,
+      "{\"title\": \"report.html shows the drawn graph\", \"steps\": ["
+      "{\"type\": \"navigate\", \"url\": \"http://x.test/report.html\"},"
+      "{\"type\": \"waitForExpression\", \"timeout\": 10000, "
+      "\"expression\": \"[...document.images].some(i => "
+      "i.src.startsWith('data:image/svg+xml') && i.complete && "
+      "i.naturalWidth > 100 && i.naturalHeight > 20)\"}]}");
+  snprintf(out, sizeof out, "%s-shows-graph", zt_tmp(app));
+  char *log = NULL;
+  int rc = zt_sh(&log, "'%s' record '%s' --url '%s' --out '%s'", bin(), scn,
+                 zt_tmp(app), out);
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", log);
+  free(log);
+}
+
 static void expect_cause(const char *app, const char *const *names,
                          const char *path) {
   char scn[64], oldb[64], newb[64];
@@ -153,6 +181,7 @@ static void expect_cause(const char *app, const char *const *names,
   /* zamcap html writes it again from report.json. */
   ZT_INT(zt_sh(NULL, "rm '%s' && '%s' html '%s' >/dev/null && test -s '%s'",
                trace, bin(), zt_tmp(app), trace), 0);
+  shows_graph(app);
 }
 
 static void test_todo(void) {
