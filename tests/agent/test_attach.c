@@ -430,7 +430,7 @@ static void test_interrupt(void) {
   ZT_INT(agent_attach_stoppable(u, good_headers, 2, report_dir(), &stop_flag),
          ZC_E_INTERRUPTED);
   double took = zc_now_ms() - t0;
-  ZT_TRUE(took >= 250 && took < 3000);
+  ZT_TRUE(took >= 250 && took < 15000); /* the hang itself is endless */
   ZT_TRUE(ends(zc_errmsg(), "/hang: interrupted"));
   sigaction(SIGALRM, &old, NULL);
   close(fd);

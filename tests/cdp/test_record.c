@@ -53,17 +53,22 @@ static void test_record_page(void) {
   ZT_TRUE(stat(zt_tmp("rec/chrome.log"), &st) == 0);
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.gz"), &st) == 0);
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.part"), &st) != 0);
-  /* The trace is one zamcap reads: the slow function, about 150 ms. */
+  /* The trace is one zamcap reads: the slow function spins 150 ms of wall
+   * time, which samples see whatever the CPU; a loaded machine may stretch
+   * it, so only the floor and its rank over the 30 ms one are checked. */
   rc = zt_sh(&out, "'%s' tree '%s' --min 5", bin(),
              zt_tmp("rec/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "renderReport");
   const char *s = strstr(out ? out : "", "slowPrimeSieve  ");
-  if (ZT_TRUE(s)) {
+  const char *ft = strstr(out ? out : "", "formatTable  ");
+  if (ZT_TRUE(s && ft)) {
     double ms = atof(s + strlen("slowPrimeSieve  "));
-    ZT_TRUE(ms > 120 && ms < 200);
-    if (!(ms > 120 && ms < 200)) fprintf(stderr, "  slowPrimeSieve: %.1f\n", ms);
+    double ms_ft = atof(ft + strlen("formatTable  "));
+    ZT_TRUE(ms > 120 && ms > 2 * ms_ft);
+    if (!(ms > 120 && ms > 2 * ms_ft))
+      fprintf(stderr, "  slowPrimeSieve: %.1f, formatTable %.1f\n", ms, ms_ft);
   }
   free(out);
 }

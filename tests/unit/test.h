@@ -30,6 +30,11 @@ int zt_true(const char *f, int l, const char *ex, int v);
 #define ZT_HAS(hay, needle) \
   zt_str_has(__FILE__, __LINE__, #hay, (hay), (needle))
 
+/* Marks the running case as skipped, with the reason: what this machine
+ * lacks. The case is then counted neither passed nor failed, and the
+ * closing line says how many were skipped. */
+void zt_skip(const char *why);
+
 struct zt_case {
   const char *name;
   void (*fn)(void);
