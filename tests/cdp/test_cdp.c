@@ -1,11 +1,8 @@
 /* The CDP message layer against a fake DevTools peer (fakepeer.py):
  * framing, id matching, events, errors, timeouts, broken peers. */
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include "cdp.h"
@@ -166,21 +163,12 @@ static void test_interrupted(void) {
 
 static void test_connect_errors(void) {
   struct cdp_conn *c = NULL;
-  /* A port of our own, bound but not listening: connecting is refused,
-   * whatever else this machine runs. */
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  struct sockaddr_in a;
-  socklen_t al = sizeof a;
-  memset(&a, 0, sizeof a);
-  a.sin_family = AF_INET;
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ZT_INT(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
-  getsockname(fd, (struct sockaddr *)&a, &al);
+  /* A port that refuses, whatever else this machine runs. */
+  int fd, port = zt_refused_port(&fd);
   char url[128], want[128];
-  snprintf(url, sizeof url, "ws://127.0.0.1:%d/devtools/browser/x",
-           ntohs(a.sin_port));
+  snprintf(url, sizeof url, "ws://127.0.0.1:%d/devtools/browser/x", port);
   snprintf(want, sizeof want, "cannot connect to DevTools at "
-           "ws://127.0.0.1:%d/", ntohs(a.sin_port));
+           "ws://127.0.0.1:%d/", port);
   ZT_INT(cdp_connect(url, 0, 3000, &c), ZC_E_BROWSER);
   ZT_HAS(zc_errmsg(), want);
   close(fd);

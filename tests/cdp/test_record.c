@@ -191,12 +191,15 @@ static void test_sigint(void) {
 }
 
 static void test_browser_url_closed(void) {
-  char *out = NULL;
+  char *out = NULL, want[80];
+  int fd, port = zt_refused_port(&fd);
   ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
-               "http://127.0.0.1:1 --timeout 3000 --out '%s'", bin(),
+               "http://127.0.0.1:%d --timeout 3000 --out '%s'", bin(), port,
                zt_tmp("closed")), 3);
-  ZT_HAS(out, "--browser-url http://127.0.0.1:1: ");
+  snprintf(want, sizeof want, "--browser-url http://127.0.0.1:%d: ", port);
+  ZT_HAS(out, want);
   free(out);
+  close(fd);
   ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
                "ftp://x --out '%s'", bin(), zt_tmp("closed")), 2);
   ZT_HAS(out, "want http://HOST:PORT or a ws:// URL");

@@ -3,13 +3,16 @@
 #define _POSIX_C_SOURCE 200809L
 #include "test.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <math.h>
+#include <netinet/in.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -108,6 +111,21 @@ static const char *zt__path(const char *env, const char *dflt,
   char *p = zt__paths[zt__slot++ & 31];
   snprintf(p, 4096, "%s/%s", d ? d : dflt, name);
   return p;
+}
+
+int zt_refused_port(int *fd) {
+  struct sockaddr_in a;
+  socklen_t al = sizeof a;
+  memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  *fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (*fd < 0 || bind(*fd, (struct sockaddr *)&a, sizeof a) != 0 ||
+      getsockname(*fd, (struct sockaddr *)&a, &al) != 0) {
+    zt_fail_at(__FILE__, __LINE__, "cannot bind a loopback port");
+    return 1;
+  }
+  return ntohs(a.sin_port);
 }
 
 const char *zt_tmp(const char *name) { return zt__path("ZC_TMP", "/tmp", name); }

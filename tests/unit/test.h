@@ -58,6 +58,10 @@ char *zt_read(const char *path); /* caller frees; NULL if absent */
 int zt_sh(char **out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* A loopback TCP port that refuses connections whatever else the machine
+ * runs: bound by *fd but not listening. Close *fd when done. */
+int zt_refused_port(int *fd);
+
 /* Starts a shell command in the background with its stdout on a pipe;
  * *out reads it. Returns the pid (its own process group), or -1. */
 int zt_spawn(const char *cmd, FILE **out);
