@@ -125,6 +125,53 @@ static inline uint64_t zc_mix64(uint64_t x) {
   return x;
 }
 
+/* An open-addressing hash index over items the caller keeps in its own
+ * array: the table maps a 64-bit hash (the caller's, well mixed) to item
+ * indices; the caller decides equality. Linear probing; it doubles when
+ * half full; each slot keeps 32 bits of the hash, so most mismatches are
+ * rejected without touching the items, and growing needs no callback.
+ *
+ *   size_t pos = ZC_HTAB_START;
+ *   uint32_t i;
+ *   while (zc_htab_next(&t, hash, &pos, &i))
+ *     if (same(items[i], key)) return i;
+ *   zc_htab_add(&t, hash, pos, n_items++);  (pos: where the probe ended)
+ *
+ * Items cannot be removed one by one; zc_htab_clear empties the table. */
+struct zc_htab {
+  uint64_t *slot; /* private: (hash bits << 32) | (index + 1); 0 = empty */
+  size_t cap;     /* private: a power of two */
+  size_t n;       /* read-only: indices held */
+};
+#define ZC_HTAB_START SIZE_MAX
+/* An empty table sized for about n items without growing. */
+void zc_htab_init(struct zc_htab *t, size_t n);
+void zc_htab_free(struct zc_htab *t); /* a zeroed table is a no-op */
+void zc_htab_clear(struct zc_htab *t); /* keeps the memory */
+/* Adds index i for hash at pos, the empty slot a zc_htab_next probe for
+ * the same hash ended on (no other zc_htab_add in between). */
+void zc_htab_add(struct zc_htab *t, uint64_t hash, size_t pos, uint32_t i);
+static inline uint32_t zc_htab_bits(uint64_t hash) {
+  return (uint32_t)(hash ^ hash >> 32);
+}
+/* The next index whose slot holds the same hash bits, in probe order,
+ * starting from *pos = ZC_HTAB_START; returns 0 at the first empty slot,
+ * leaving *pos there. */
+static inline int zc_htab_next(const struct zc_htab *t, uint64_t hash,
+                               size_t *pos, uint32_t *i) {
+  uint32_t h = zc_htab_bits(hash);
+  size_t mask = t->cap - 1;
+  size_t p = *pos == ZC_HTAB_START ? h & mask : (*pos + 1) & mask;
+  for (uint64_t s; (s = t->slot[p]) != 0; p = (p + 1) & mask)
+    if ((uint32_t)(s >> 32) == h) {
+      *pos = p;
+      *i = (uint32_t)s - 1;
+      return 1;
+    }
+  *pos = p;
+  return 0;
+}
+
 #define ZC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

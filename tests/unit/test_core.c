@@ -61,12 +61,70 @@ static void test_grow(void) {
   free(v);
 }
 
+/* Finds key in the table over keys[]; adds it when absent. */
+static uint32_t htab_get(struct zc_htab *t, uint64_t *keys, uint32_t *n,
+                         uint64_t key, uint64_t hash, int *added) {
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(t, hash, &pos, &i))
+    if (keys[i] == key) {
+      *added = 0;
+      return i;
+    }
+  keys[*n] = key;
+  zc_htab_add(t, hash, pos, *n);
+  *added = 1;
+  return (*n)++;
+}
+
+static void test_htab(void) {
+  enum { N = 50000 };
+  uint64_t *keys = malloc(N * sizeof *keys);
+  uint32_t n = 0;
+  int added, all = 1;
+  struct zc_htab t;
+  zc_htab_init(&t, 0);
+  /* Well-mixed hashes, then one hash shared by 300 keys and another that
+   * differs only in bits the slot does not keep: equality is the
+   * caller's, so each key is still found as itself. */
+  for (uint64_t k = 0; k < 40000; k++)
+    all &= htab_get(&t, keys, &n, k, zc_mix64(k), &added) == k && added;
+  for (uint64_t k = 40000; k < 40300; k++)
+    all &= htab_get(&t, keys, &n, k, 42, &added) == k && added;
+  for (uint64_t k = 40300; k < 40400; k++)
+    all &= htab_get(&t, keys, &n, k, 42ULL | (k - 40300 + 1) << 40 |
+                    (k - 40300 + 1) << 8, &added) == k && added;
+  ZT_TRUE(all);
+  ZT_INT(t.n, 40400);
+  ZT_TRUE(t.cap >= 2 * t.n && (t.cap & (t.cap - 1)) == 0);
+  /* Every key is found again after all the growing, and none twice. */
+  for (uint64_t k = 0; k < 40400; k++) {
+    uint64_t h = k < 40000 ? zc_mix64(k)
+                 : k < 40300 ? 42
+                             : 42ULL | (k - 40300 + 1) << 40 |
+                                   (k - 40300 + 1) << 8;
+    all &= htab_get(&t, keys, &n, k, h, &added) == k && !added;
+  }
+  ZT_TRUE(all);
+  ZT_INT(n, 40400);
+  /* Cleared, it is empty and usable. */
+  zc_htab_clear(&t);
+  ZT_INT(t.n, 0);
+  n = 0;
+  ZT_INT(htab_get(&t, keys, &n, 7, zc_mix64(7), &added), 0);
+  ZT_INT(added, 1);
+  zc_htab_free(&t);
+  zc_htab_free(&t); /* freed (zeroed) twice is fine */
+  free(keys);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"errors", test_errors},
       {"buf_ceiling", test_buf_ceiling},
       {"arena", test_arena},
       {"grow", test_grow},
+      {"htab", test_htab},
   };
   return ZT_RUN(cases, argc, argv);
 }
