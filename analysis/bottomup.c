@@ -12,16 +12,14 @@ struct ana_bottomup {
   struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
   double *sum[2]; /* µs per row and side */
   size_t n, cap, capsum;
-  uint32_t *tab; /* key -> row + 1 */
-  size_t tabcap;
+  struct zc_htab tab; /* key -> row */
   unsigned count[2]; /* timelines added per side */
 };
 
 struct ana_bottomup *ana_bu_new(struct ana_ctx *c) {
   struct ana_bottomup *b = zc_xcalloc(1, sizeof *b);
   b->ctx = c;
-  b->tabcap = 1024;
-  b->tab = zc_xcalloc(b->tabcap, sizeof *b->tab);
+  zc_htab_init(&b->tab, 512);
   return b;
 }
 
@@ -31,20 +29,16 @@ void ana_bu_free(struct ana_bottomup *b) {
   free(b->sorted);
   free(b->sum[0]);
   free(b->sum[1]);
-  free(b->tab);
+  zc_htab_free(&b->tab);
   free(b);
 }
 
-static size_t bu_slot(const struct ana_bottomup *b, uint32_t key) {
-  size_t h = (size_t)zc_mix64(key) & (b->tabcap - 1);
-  while (b->tab[h] && b->rows[b->tab[h] - 1].key != key)
-    h = (h + 1) & (b->tabcap - 1);
-  return h;
-}
-
 static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
-  size_t h = bu_slot(b, nd->key);
-  if (b->tab[h]) return b->tab[h] - 1;
+  uint64_t hv = zc_mix64(nd->key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&b->tab, hv, &pos, &i))
+    if (b->rows[i].key == nd->key) return i;
   ZC_GROW(b->rows, b->cap, b->n + 1);
   size_t cs = b->capsum;
   ZC_GROW(b->sum[0], cs, b->n + 1);
@@ -61,15 +55,8 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
   r->col = nd->col;
   r->kind = nd->kind;
   b->sum[0][b->n] = b->sum[1][b->n] = 0;
-  b->tab[h] = (uint32_t)++b->n;
-  if (b->n * 2 > b->tabcap) {
-    b->tabcap *= 2;
-    free(b->tab);
-    b->tab = zc_xcalloc(b->tabcap, sizeof *b->tab);
-    for (size_t i = 0; i < b->n; i++)
-      b->tab[bu_slot(b, b->rows[i].key)] = (uint32_t)i + 1;
-  }
-  return (uint32_t)(b->n - 1);
+  zc_htab_add(&b->tab, hv, pos, (uint32_t)b->n);
+  return (uint32_t)b->n++;
 }
 
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,

@@ -315,10 +315,14 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   size_t gcap = 0;
   uint32_t *gm = NULL; /* group members, n per group */
   size_t gmcap = 0;
-  uint32_t *tab = NULL; /* (key, rank) -> group + 1 */
-  size_t tabcap = 0;
-  uint32_t *rank = NULL; /* per pair: (key -> count so far), reuse tab2 */
-  size_t rankcap = 0;
+  struct zc_htab gtab; /* (key, rank) -> group */
+  struct zc_htab rtab; /* per pair: key -> its count so far in rk[] */
+  struct {
+    uint32_t key, count;
+  } *rk = NULL;
+  size_t rkcap = 0;
+  zc_htab_init(&gtab, 0);
+  zc_htab_init(&rtab, 0);
   while (sp) {
     uint32_t a = stack[--sp];
     /* Count children over all pairs to size the tables. */
@@ -328,38 +332,42 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
       if (m != ANA_NONE) total += gs[p]->nodes[m].nkids;
     }
     if (!total) continue;
-    size_t tc = 16;
-    while (tc < total * 2) tc *= 2;
-    ZC_GROW(tab, tabcap, tc);
-    ZC_GROW(rank, rankcap, tc * 2);
-    memset(tab, 0, tc * sizeof *tab);
+    zc_htab_clear(&gtab, total);
     size_t ng = 0;
     for (unsigned p = 0; p < n; p++) {
       uint32_t m = members[(size_t)a * n + p];
       if (m == ANA_NONE) continue;
-      /* rank[] holds (key + 1, count) pairs: the k-th node with a key in
-       * pair p meets the k-th with that key in the other pairs, as the
-       * alternate matcher's queues do. */
-      memset(rank, 0, tc * 2 * sizeof *rank);
+      /* The k-th node with a key in pair p meets the k-th with that key in
+       * the other pairs, as the alternate matcher's queues do. */
+      zc_htab_clear(&rtab, gs[p]->nodes[m].nkids);
+      uint32_t nrk = 0;
       for (uint32_t c = gs[p]->nodes[m].kid; c != ANA_NONE;
            c = gs[p]->nodes[c].sib) {
-        uint32_t key = gs[p]->nodes[c].key;
-        size_t h = (size_t)zc_mix64(key) & (tc - 1);
-        while (rank[2 * h] && rank[2 * h] != key + 1) h = (h + 1) & (tc - 1);
-        rank[2 * h] = key + 1;
-        uint32_t r = rank[2 * h + 1]++;
-        size_t h2 = (size_t)zc_mix64((uint64_t)key << 32 | r) & (tc - 1);
-        while (tab[h2] &&
-               (grp[tab[h2] - 1].key != key || grp[tab[h2] - 1].rank != r))
-          h2 = (h2 + 1) & (tc - 1);
-        if (!tab[h2]) {
+        uint32_t key = gs[p]->nodes[c].key, ri, gi;
+        uint64_t hv = zc_mix64(key);
+        size_t pos = ZC_HTAB_START;
+        int found = 0;
+        while (!found && zc_htab_next(&rtab, hv, &pos, &ri))
+          found = rk[ri].key == key;
+        if (!found) {
+          ZC_GROW(rk, rkcap, (size_t)nrk + 1);
+          rk[nrk].key = key, rk[nrk].count = 0;
+          zc_htab_add(&rtab, hv, pos, ri = nrk++);
+        }
+        uint32_t r = rk[ri].count++;
+        hv = zc_mix64((uint64_t)key << 32 | r);
+        pos = ZC_HTAB_START;
+        found = 0;
+        while (!found && zc_htab_next(&gtab, hv, &pos, &gi))
+          found = grp[gi].key == key && grp[gi].rank == r;
+        if (!found) {
           ZC_GROW(grp, gcap, ng + 1);
           ZC_GROW(gm, gmcap, (ng + 1) * n);
           grp[ng] = (struct group){key, r, 0, (uint32_t)(ng * n)};
           for (unsigned q = 0; q < n; q++) gm[ng * n + q] = ANA_NONE;
-          tab[h2] = (uint32_t)++ng;
+          zc_htab_add(&gtab, hv, pos, gi = (uint32_t)ng++);
         }
-        struct group *gr = &grp[tab[h2] - 1];
+        struct group *gr = &grp[gi];
         if (gm[gr->first + p] == ANA_NONE) gr->count++;
         gm[gr->first + p] = c;
       }
@@ -389,8 +397,9 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   free(stack);
   free(grp);
   free(gm);
-  free(tab);
-  free(rank);
+  zc_htab_free(&gtab);
+  zc_htab_free(&rtab);
+  free(rk);
   free(members);
   if (significance) drop_noisy(g);
   graph_finish(g);

@@ -114,41 +114,50 @@ enum zc_err ana_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
   return s.timed_out ? ZC_E_TIMEOUT : ZC_OK;
 }
 
+/* The group of a's indices with key k, or ANA_NONE; *pos is where the
+ * probe ended, for adding it. */
+static uint32_t group_of(const struct zc_htab *t, const uint32_t *a,
+                         const uint32_t *first, uint32_t k, size_t *pos) {
+  uint32_t g;
+  *pos = ZC_HTAB_START;
+  while (zc_htab_next(t, zc_mix64(k), pos, &g))
+    if (a[first[g]] == k) return g;
+  return ANA_NONE;
+}
+
 void ana_match_alternate(const uint32_t *a, uint32_t n, const uint32_t *b,
                          uint32_t m, uint32_t *old_of) {
-  /* A table from key to the head of a list of a's indices in order; each
-   * b[j] takes the head of its key's list. */
-  size_t cap = 16;
-  while (cap < (size_t)n * 2) cap *= 2;
-  uint32_t *slot = zc_xmalloc(cap * sizeof *slot); /* index into a, +1 */
-  uint32_t *head = zc_xmalloc(cap * sizeof *head);
-  uint32_t *next = zc_xmalloc(((size_t)n + 1) * sizeof *next);
-  uint32_t *tail = zc_xmalloc(cap * sizeof *tail);
-  memset(slot, 0, cap * sizeof *slot);
+  /* Each key of a has a queue of its indices in order (first, then next[]
+   * links); each b[j] takes the head of its key's queue. */
+  struct zc_htab t;
+  zc_htab_init(&t, n);
+  size_t sz = ((size_t)n + 1) * sizeof(uint32_t);
+  uint32_t *first = zc_xmalloc(sz), *head = zc_xmalloc(sz);
+  uint32_t *tail = zc_xmalloc(sz), *next = zc_xmalloc(sz);
+  uint32_t ng = 0;
+  size_t pos;
   for (uint32_t i = 0; i < n; i++) {
-    size_t h = (size_t)zc_mix64(a[i]) & (cap - 1);
-    while (slot[h] && a[slot[h] - 1] != a[i]) h = (h + 1) & (cap - 1);
+    uint32_t g = group_of(&t, a, first, a[i], &pos);
     next[i] = ANA_NONE;
-    if (!slot[h]) {
-      slot[h] = i + 1;
-      head[h] = tail[h] = i;
+    if (g == ANA_NONE) {
+      first[ng] = head[ng] = tail[ng] = i;
+      zc_htab_add(&t, zc_mix64(a[i]), pos, ng++);
     } else {
-      next[tail[h]] = i;
-      tail[h] = i;
+      next[tail[g]] = i;
+      tail[g] = i;
     }
   }
   for (uint32_t j = 0; j < m; j++) {
+    uint32_t g = group_of(&t, a, first, b[j], &pos);
     old_of[j] = ANA_NONE;
-    if (!n) continue;
-    size_t h = (size_t)zc_mix64(b[j]) & (cap - 1);
-    while (slot[h] && a[slot[h] - 1] != b[j]) h = (h + 1) & (cap - 1);
-    if (slot[h] && head[h] != ANA_NONE) {
-      old_of[j] = head[h];
-      head[h] = next[head[h]];
+    if (g != ANA_NONE && head[g] != ANA_NONE) {
+      old_of[j] = head[g];
+      head[g] = next[head[g]];
     }
   }
-  free(slot);
+  zc_htab_free(&t);
+  free(first);
   free(head);
-  free(next);
   free(tail);
+  free(next);
 }

@@ -4,11 +4,15 @@
 
 #include "zc.h"
 
-void zc_htab_init(struct zc_htab *t, size_t n) {
+static size_t htab_cap_for(size_t n) {
   size_t cap = 16;
   while (cap < n * 2) cap *= 2;
-  t->slot = zc_xcalloc(cap, sizeof *t->slot);
-  t->cap = cap;
+  return cap;
+}
+
+void zc_htab_init(struct zc_htab *t, size_t n) {
+  t->cap = htab_cap_for(n);
+  t->slot = zc_xcalloc(t->cap, sizeof *t->slot);
   t->n = 0;
 }
 
@@ -17,7 +21,13 @@ void zc_htab_free(struct zc_htab *t) {
   memset(t, 0, sizeof *t);
 }
 
-void zc_htab_clear(struct zc_htab *t) {
+void zc_htab_clear(struct zc_htab *t, size_t n) {
+  size_t want = htab_cap_for(n);
+  if (t->cap > want * 4 || t->cap < want) {
+    free(t->slot);
+    zc_htab_init(t, n);
+    return;
+  }
   memset(t->slot, 0, t->cap * sizeof *t->slot);
   t->n = 0;
 }

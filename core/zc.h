@@ -147,7 +147,9 @@ struct zc_htab {
 /* An empty table sized for about n items without growing. */
 void zc_htab_init(struct zc_htab *t, size_t n);
 void zc_htab_free(struct zc_htab *t); /* a zeroed table is a no-op */
-void zc_htab_clear(struct zc_htab *t); /* keeps the memory */
+/* Empties the table, sized for about n items: the cost is O(n), not that
+ * of the largest size it ever had (tables reused per tree node). */
+void zc_htab_clear(struct zc_htab *t, size_t n);
 /* Adds index i for hash at pos, the empty slot a zc_htab_next probe for
  * the same hash ended on (no other zc_htab_add in between). */
 void zc_htab_add(struct zc_htab *t, uint64_t hash, size_t pos, uint32_t i);
