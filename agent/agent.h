@@ -5,48 +5,8 @@
 
 #include "zc.h"
 
-/* Exit codes (DESIGN.md). */
-enum {
-  AGENT_EXIT_NONE = 0,     /* no regression-cause */
-  AGENT_EXIT_FOUND = 1,    /* regression-causes found */
-  AGENT_EXIT_USAGE = 2,    /* usage or input error */
-  AGENT_EXIT_CAPTURE = 3,  /* capture failed */
-  AGENT_EXIT_INTERNAL = 4, /* a bug */
-};
-
 int agent_compare(int argc, char **argv);
 
-/* The reports --format picks; the text summary goes to stdout. */
-enum {
-  AGENT_FMT_TEXT = 1,
-  AGENT_FMT_JSON = 2,
-  AGENT_FMT_MD = 4,
-  AGENT_FMT_HTML = 8,
-  AGENT_FMT_DOT = 16, /* critical-graph.dot, pairs/, and the SVG */
-  AGENT_FMT_ALL = 31,
-};
-/* "html,json" to bits; returns 0 on an unknown name. */
-int agent_parse_formats(const char *s, unsigned *out);
-
-/* What agent_analyze needs to know beyond the traces. */
-struct cJSON;
-struct agent_report_in {
-  const char *command;  /* "compare" or "run", for report.json */
-  unsigned formats;     /* AGENT_FMT_*; 0 means all */
-  struct cJSON *extra;  /* fields copied into report.json, or NULL */
-  unsigned planned, dropped; /* pairs planned and dropped in capture */
-};
-
-struct ana_opts;
-/* The analysis of npairs trace pairs into out: pairs/pair-<i>.dot,
- * critical-graph.dot (and .svg), summary.md, report.json, report.html, as
- * in->formats says, and the summary on stdout; *causes gets the number of
- * aggregated regression-causes. */
-enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
-                          unsigned npairs, const struct ana_opts *o,
-                          int drop, const char *out,
-                          const struct agent_report_in *in,
-                          unsigned *causes);
 int agent_tree(int argc, char **argv);
 int agent_html(int argc, char **argv); /* zamcap html OUT */
 int agent_record(int argc, char **argv);
@@ -69,8 +29,6 @@ int agent_parse_uint(const char *s, unsigned *out);
  * zamcap-out/<UTC timestamp>/ with a "latest" link beside it. Sets *out
  * (caller frees). */
 enum zc_err agent_outdir(const char *dir, char **out);
-/* mkdir -p. */
-enum zc_err agent_mkdirs(const char *path);
 
 /* The built-in static file server (serve.c): dir on 127.0.0.1, on an
  * ephemeral port, until agent_server_free. */

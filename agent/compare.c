@@ -196,7 +196,7 @@ int agent_compare(int argc, char **argv) {
   unsigned maxpairs = 0;
   const char *outarg = NULL;
   int drop = 0, c;
-  struct agent_report_in in = {"compare", AGENT_FMT_ALL, NULL, 0, 0};
+  struct ana_report_in in = {"compare", ANA_FMT_ALL, NULL, 0, 0};
   optind = 1;
   while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
     switch (c) {
@@ -224,7 +224,7 @@ int agent_compare(int argc, char **argv) {
       break;
     case 'd': drop = 1; break;
     case 'f':
-      if (!agent_parse_formats(optarg, &in.formats))
+      if (!ana_parse_formats(optarg, &in.formats))
         return agent_usage_error("compare", "--format wants a list of "
                                  "text, json, md, html, dot or all, not "
                                  "'%s'", optarg);
@@ -241,7 +241,7 @@ int agent_compare(int argc, char **argv) {
   const char *olddir = argv[optind];
   const char *newdir = argc - optind == 2 ? argv[optind + 1] : NULL;
 
-  int rc = AGENT_EXIT_USAGE;
+  int rc = ZC_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
   size_t nold = 0, nnew = 0;
   unsigned npairs = 0, causes = 0;
@@ -265,14 +265,14 @@ int agent_compare(int argc, char **argv) {
     goto fail;
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
-  if ((e = agent_analyze((const char *const *)oldf, (const char *const *)newf,
+  if ((e = ana_analyze((const char *const *)oldf, (const char *const *)newf,
                          npairs, &o, drop, out, &in, &causes)))
     goto fail;
-  rc = causes ? AGENT_EXIT_FOUND : AGENT_EXIT_NONE;
+  rc = causes ? ZC_EXIT_FOUND : ZC_EXIT_NONE;
   goto out;
 fail:
   fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-  rc = e == ZC_E_INTERNAL ? AGENT_EXIT_INTERNAL : AGENT_EXIT_USAGE;
+  rc = e == ZC_E_INTERNAL ? ZC_EXIT_INTERNAL : ZC_EXIT_USAGE;
 out:
   free_list(oldf, nold);
   free_list(newf, nnew);
@@ -343,7 +343,7 @@ int agent_tree(int argc, char **argv) {
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     ana_ctx_free(ctx);
-    return AGENT_EXIT_USAGE;
+    return ZC_EXIT_USAGE;
   }
   if (!tl->samples)
     zc_log(1, "%s: no CPU profile samples in this trace", argv[optind]);
@@ -353,5 +353,22 @@ int agent_tree(int argc, char **argv) {
   print_figures(&tl->fig);
   ana_timeline_free(tl);
   ana_ctx_free(ctx);
+  return 0;
+}
+
+int agent_html(int argc, char **argv) {
+  if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+    fputs("usage: zamcap html OUT\n\nWrites OUT/report.html again from "
+          "OUT/report.json (and OUT/critical-graph.svg\nwhen there is one), "
+          "e.g. after editing the report or with a newer zamcap.\n", stdout);
+    return 0;
+  }
+  if (argc != 2)
+    return agent_usage_error("html", "html wants one OUT folder");
+  if (ana_write_html_from(argv[1])) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    return ZC_EXIT_USAGE;
+  }
+  printf("%s/report.html\n", argv[1]);
   return 0;
 }

@@ -44,7 +44,7 @@ static const char usage[] =
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
-    return AGENT_EXIT_USAGE;
+    return ZC_EXIT_USAGE;
   }
   const char *cmd = argv[1];
   if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
@@ -72,5 +72,5 @@ int main(int argc, char **argv) {
    * run tree' runs a scenario called tree). */
   if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
   fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
-  return AGENT_EXIT_USAGE;
+  return ZC_EXIT_USAGE;
 }

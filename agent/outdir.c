@@ -18,7 +18,7 @@ int agent_usage_error(const char *cmd, const char *fmt, ...) {
   va_end(ap);
   fprintf(stderr, "\ntry 'zamcap %s%s--help'\n", cmd ? cmd : "",
           cmd ? " " : "");
-  return AGENT_EXIT_USAGE;
+  return ZC_EXIT_USAGE;
 }
 
 int agent_parse_ms(const char *s, double *out) {
@@ -39,33 +39,10 @@ int agent_parse_uint(const char *s, unsigned *out) {
   return 1;
 }
 
-enum zc_err agent_mkdirs(const char *path) {
-  char *p = zc_xstrdup(path);
-  enum zc_err e = ZC_OK;
-  for (char *s = p + 1;; s++) {
-    if (*s != '/' && *s) continue;
-    char c = *s;
-    *s = '\0';
-    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-      e = zc_fail(ZC_E_IO, "%s: cannot create folder: %s", p, strerror(errno));
-      break;
-    }
-    *s = c;
-    if (!c) break;
-  }
-  struct stat st;
-  if (!e && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
-    e = zc_fail(ZC_E_IO, "%s: not a folder", path);
-  if (!e && access(path, W_OK) != 0)
-    e = zc_fail(ZC_E_IO, "%s: cannot write there: %s", path, strerror(errno));
-  free(p);
-  return e;
-}
-
 enum zc_err agent_outdir(const char *dir, char **out) {
   *out = NULL;
   if (dir) {
-    enum zc_err e = agent_mkdirs(dir);
+    enum zc_err e = zc_mkdirs(dir);
     if (!e) *out = zc_xstrdup(dir);
     return e;
   }
@@ -80,7 +57,7 @@ enum zc_err agent_outdir(const char *dir, char **out) {
     else snprintf(path, sizeof path, "zamcap-out/%s", stamp);
     if (access(path, F_OK) != 0) break;
   }
-  enum zc_err e = agent_mkdirs(path);
+  enum zc_err e = zc_mkdirs(path);
   if (e) return e;
   /* "latest" points at the newest run; replace it atomically. */
   const char *base = path + strlen("zamcap-out/");

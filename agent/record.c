@@ -61,11 +61,11 @@ double agent_peak_mb(void) {
 
 int agent_exit_for(enum zc_err e) {
   switch (e) {
-  case ZC_OK: return AGENT_EXIT_NONE;
+  case ZC_OK: return ZC_EXIT_NONE;
   case ZC_E_INTERRUPTED: return 128 + (cdp_interrupted ? cdp_interrupted : 2);
-  case ZC_E_USAGE: return AGENT_EXIT_USAGE;
-  case ZC_E_INTERNAL: return AGENT_EXIT_INTERNAL;
-  default: return AGENT_EXIT_CAPTURE;
+  case ZC_E_USAGE: return ZC_EXIT_USAGE;
+  case ZC_E_INTERNAL: return ZC_EXIT_INTERNAL;
+  default: return ZC_EXIT_CAPTURE;
   }
 }
 
@@ -196,7 +196,7 @@ enum zc_err agent_capture(struct cdp_conn *conn,
   if (!p && (e = open_page(conn, o, &p))) return e;
   double tready = zc_now_ms(), ttraced = 0;
   const char *s = cdp_page_session(p);
-  if (scn && (e = agent_mkdirs(o->replay.fail_dir))) goto out;
+  if (scn && (e = zc_mkdirs(o->replay.fail_dir))) goto out;
   /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
   double tw = zc_now_ms();
   if (!prefixed && scn && scn->record_from &&
@@ -341,7 +341,7 @@ int agent_record(int argc, char **argv) {
   if (scnpath) {
     if (scn_load(scnpath, &scn)) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      return AGENT_EXIT_USAGE;
+      return ZC_EXIT_USAGE;
     }
     int navigates = 0;
     for (size_t i = 0; i < scn->n; i++) navigates |= scn->steps[i].type ==
@@ -350,7 +350,7 @@ int agent_record(int argc, char **argv) {
       fprintf(stderr, "zamcap: %s: the scenario never navigates: zamcap "
               "needs a navigate step to load the app\n", scnpath);
       scn_free(scn);
-      return AGENT_EXIT_USAGE;
+      return ZC_EXIT_USAGE;
     }
   }
   struct agent_server *srv = NULL;
@@ -367,7 +367,7 @@ int agent_record(int argc, char **argv) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
       agent_server_free(srv);
       scn_free(scn);
-      return AGENT_EXIT_CAPTURE;
+      return ZC_EXIT_CAPTURE;
     }
     free(chrome);
   }
@@ -376,14 +376,14 @@ int agent_record(int argc, char **argv) {
   enum zc_err e = agent_outdir(outarg, &out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", out);
-    e = agent_mkdirs(path);
+    e = zc_mkdirs(path);
   }
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     agent_server_free(srv);
     free(out);
     scn_free(scn);
-    return AGENT_EXIT_USAGE;
+    return ZC_EXIT_USAGE;
   }
   char faildir[4200];
   snprintf(faildir, sizeof faildir, "%s/failures", out);

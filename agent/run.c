@@ -179,7 +179,7 @@ int agent_run(int argc, char **argv) {
   ana_opts_default(&ao);
   const char *arg[2] = {NULL, NULL}, *outarg = NULL, *attach = NULL;
   const char *hdr[32];
-  unsigned nhdr = 0, formats = AGENT_FMT_ALL;
+  unsigned nhdr = 0, formats = ANA_FMT_ALL;
   unsigned pairs = 3, warmup = 1, retries = 1;
   double throttle = 0, step_timeout = 30000, settle = 500;
   char why[512];
@@ -239,7 +239,7 @@ int agent_run(int argc, char **argv) {
     case 'c': co.chrome = optarg; break;
     case 'b': co.browser_url = optarg; break;
     case 'f':
-      if (!agent_parse_formats(optarg, &formats))
+      if (!ana_parse_formats(optarg, &formats))
         return agent_usage_error(NULL, "--format wants a list of text, json, "
                                  "md, html, dot or all, not '%s'", optarg);
       break;
@@ -274,19 +274,19 @@ int agent_run(int argc, char **argv) {
                              "other");
   if (nhdr && !attach)
     return agent_usage_error(NULL, "--attach-header without --attach URL");
-  if (attach && !(formats & AGENT_FMT_JSON && formats & AGENT_FMT_MD))
-    formats |= AGENT_FMT_JSON | AGENT_FMT_MD; /* what --attach sends */
+  if (attach && !(formats & ANA_FMT_JSON && formats & ANA_FMT_MD))
+    formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what --attach sends */
   struct scn_scenario *scn = NULL;
   if (scn_load(argv[optind], &scn)) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    return AGENT_EXIT_USAGE;
+    return ZC_EXIT_USAGE;
   }
   if (!co.browser_url) {
     char *chrome = cdp_find_chrome(co.chrome);
     if (!chrome) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
       scn_free(scn);
-      return AGENT_EXIT_CAPTURE;
+      return ZC_EXIT_CAPTURE;
     }
     free(chrome);
   }
@@ -301,21 +301,21 @@ int agent_run(int argc, char **argv) {
   memset(file, 0, sizeof file);
   unsigned complete = 0, dropped = 0, causes = 0;
   double work = 0; /* the runs' own time, for the overhead figure */
-  int rc = AGENT_EXIT_CAPTURE;
+  int rc = ZC_EXIT_CAPTURE;
   cJSON *extra = cJSON_CreateObject();
   cJSON *runs = NULL, *droplist = NULL;
   enum zc_err e = agent_outdir(outarg, &out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", out);
-    e = agent_mkdirs(path);
+    e = zc_mkdirs(path);
   }
   /* Each build on its own port: two origins, as two deployments are. */
   if (!e) e = agent_build_base("--old", arg[OLD], &srv[OLD], &base[OLD]);
   if (!e) e = agent_build_base("--new", arg[NEW], &srv[NEW], &base[NEW]);
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    rc = e == ZC_E_USAGE || e == ZC_E_IO ? AGENT_EXIT_USAGE
-                                         : AGENT_EXIT_INTERNAL;
+    rc = e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE
+                                         : ZC_EXIT_INTERNAL;
     goto out;
   }
   cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
@@ -455,7 +455,7 @@ int agent_run(int argc, char **argv) {
   b = NULL;
   if (!complete) {
     fprintf(stderr, "zamcap: no pair was captured (see %s/failures/)\n", out);
-    rc = AGENT_EXIT_CAPTURE;
+    rc = ZC_EXIT_CAPTURE;
     goto out;
   }
   {
@@ -464,12 +464,12 @@ int agent_run(int argc, char **argv) {
     for (unsigned i = 0; i < pairs; i++)
       if (file[OLD][i] && file[NEW][i]) of[n] = file[OLD][i], nf[n++] = file[NEW][i];
     if (ao.quorum > n) ao.quorum = n;
-    struct agent_report_in in = {"run", formats, extra, pairs, dropped};
+    struct ana_report_in in = {"run", formats, extra, pairs, dropped};
     progress(&pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
     progress_end(&pg, 1);
-    if ((e = agent_analyze(of, nf, n, &ao, 0, out, &in, &causes))) {
+    if ((e = ana_analyze(of, nf, n, &ao, 0, out, &in, &causes))) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      rc = e == ZC_E_IO ? AGENT_EXIT_CAPTURE : AGENT_EXIT_USAGE;
+      rc = e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
       goto out;
     }
   }
@@ -477,16 +477,16 @@ int agent_run(int argc, char **argv) {
     fprintf(stderr, "zamcap: capture incomplete: %u of %u pairs dropped "
             "(see %s/failures/); the report covers the other %u\n", dropped,
             pairs, out, complete);
-  rc = dropped ? AGENT_EXIT_CAPTURE
-       : causes ? AGENT_EXIT_FOUND
-                : AGENT_EXIT_NONE;
+  rc = dropped ? ZC_EXIT_CAPTURE
+       : causes ? ZC_EXIT_FOUND
+                : ZC_EXIT_NONE;
   if (attach) {
     if ((e = agent_attach_stoppable(attach, hdr, nhdr, out,
                                     &cdp_interrupted))) {
       fprintf(stderr, "zamcap: %s (the report stays in %s/)\n", zc_errmsg(),
               out);
       if (e == ZC_E_INTERRUPTED) rc = agent_exit_for(e);
-      else if (rc == AGENT_EXIT_NONE) rc = AGENT_EXIT_CAPTURE;
+      else if (rc == ZC_EXIT_NONE) rc = ZC_EXIT_CAPTURE;
     }
   }
   double wall = zc_now_ms() - pg.t0;

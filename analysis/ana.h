@@ -331,4 +331,56 @@ enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
 enum zc_err ana_write_report_json(const struct ana_report *r,
                                   const char *path);
 
+/* ---- the whole analysis: trace pairs in, every report out ---- */
+
+/* The reports --format picks; the text summary goes to stdout. */
+enum {
+  ANA_FMT_TEXT = 1,
+  ANA_FMT_JSON = 2,
+  ANA_FMT_MD = 4,
+  ANA_FMT_HTML = 8,
+  ANA_FMT_DOT = 16, /* critical-graph.dot, pairs/, and the SVG */
+  ANA_FMT_ALL = 31,
+};
+/* "html,json" to bits; returns 0 on an unknown name. */
+int ana_parse_formats(const char *s, unsigned *out);
+
+/* What ana_analyze needs to know beyond the traces. */
+struct ana_report_in {
+  const char *command;  /* "compare" or "run", for report.json */
+  unsigned formats;     /* ANA_FMT_*; 0 means all */
+  struct cJSON *extra;  /* fields copied into report.json, or NULL */
+  unsigned planned, dropped; /* pairs planned and dropped in capture */
+};
+
+/* The analysis of npairs trace pairs into out: pairs/pair-<i>.dot,
+ * critical-graph.dot (and .svg), summary.md, report.json, report.html, as
+ * in->formats says, and the summary on stdout; *causes gets the number of
+ * aggregated regression-causes. drop: leave zamcap's own user-timing
+ * markers out of the trees. */
+enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
+                        unsigned npairs, const struct ana_opts *o, int drop,
+                        const char *out, const struct ana_report_in *in,
+                        unsigned *causes);
+
+/* ---- report.html (html.c) ----
+ * The one self-contained page a bug tracker can hold, written from the
+ * report.json document. No script, no request: the styles are inline, the
+ * critical graph is an embedded image (the SVG as a data: URL) or, without
+ * one, a collapsible tree; links point only at the files zamcap wrote
+ * beside it (traces/, failures/, pairs/). Every string from the page or
+ * the trace is HTML-escaped. */
+
+/* Writes report.html to path (under path + ".part", renamed when whole)
+ * from report, the parsed report.json. svg_path is critical-graph.svg, or
+ * NULL when there is none; one that cannot be read or is too large is
+ * left out (the graph is then drawn as a tree). Fields that are missing,
+ * null or of the wrong type are left out; a report that is not a JSON
+ * object is ZC_E_PARSE. On error the message names the file. */
+enum zc_err ana_write_html(const struct cJSON *report, const char *svg_path,
+                           const char *path);
+/* outdir/report.json (and outdir/critical-graph.svg if there is one) to
+ * outdir/report.html. */
+enum zc_err ana_write_html_from(const char *outdir);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -248,6 +249,29 @@ void zc_log(int level, const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
+}
+
+enum zc_err zc_mkdirs(const char *path) {
+  char *p = zc_xstrdup(path);
+  enum zc_err e = ZC_OK;
+  for (char *s = p + 1;; s++) {
+    if (*s != '/' && *s) continue;
+    char c = *s;
+    *s = '\0';
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      e = zc_fail(ZC_E_IO, "%s: cannot create folder: %s", p, strerror(errno));
+      break;
+    }
+    *s = c;
+    if (!c) break;
+  }
+  struct stat st;
+  if (!e && (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)))
+    e = zc_fail(ZC_E_IO, "%s: not a folder", path);
+  if (!e && access(path, W_OK) != 0)
+    e = zc_fail(ZC_E_IO, "%s: cannot write there: %s", path, strerror(errno));
+  free(p);
+  return e;
 }
 
 enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,

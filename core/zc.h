@@ -26,6 +26,16 @@ enum zc_err {
   ZC_E_INTERRUPTED, /* SIGINT or SIGTERM */
 };
 
+/* zamcap's exit codes (README: exit codes); interrupted is 128 + the
+ * signal. */
+enum zc_exit {
+  ZC_EXIT_NONE = 0,     /* no regression-cause */
+  ZC_EXIT_FOUND = 1,    /* regression-causes found */
+  ZC_EXIT_USAGE = 2,    /* usage or input error */
+  ZC_EXIT_CAPTURE = 3,  /* capture failed */
+  ZC_EXIT_INTERNAL = 4, /* a bug */
+};
+
 /* Short fixed text for a code ("parse error"). */
 const char *zc_strerror(enum zc_err e);
 
@@ -90,6 +100,10 @@ void zc_buf_free(struct zc_buf *b);
 extern int zc_verbosity;
 void zc_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* mkdir -p, then checks that path is a folder zamcap can write in; the
+ * message names the part that failed. */
+enum zc_err zc_mkdirs(const char *path);
 
 /* Writes path through fn atomically: fn writes to path + ".part", which is
  * renamed into place only when fn, the writes and the close all succeeded;

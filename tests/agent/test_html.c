@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "cdp.h"
-#include "html.h"
+#include "ana.h"
 #include "test.h"
 #include "zc.h"
 
@@ -61,7 +61,7 @@ static char *write_html(const cJSON *r, const char *svg, const char *dir) {
   char path[4200];
   zt_sh(NULL, "mkdir -p '%s'", zt_tmp(dir));
   snprintf(path, sizeof path, "%s/report.html", zt_tmp(dir));
-  if (!ZT_INT(agent_write_html(r, svg, path), ZC_OK))
+  if (!ZT_INT(ana_write_html(r, svg, path), ZC_OK))
     fprintf(stderr, "  %s\n", zc_errmsg());
   char part[4300];
   snprintf(part, sizeof part, "%s.part", path);
@@ -455,11 +455,11 @@ static void test_detector(void) {
  * bytes that are not UTF-8, long strings. */
 static void test_files(void) {
   cJSON *arr = cJSON_CreateArray();
-  ZT_INT(agent_write_html(arr, NULL, zt_tmp("x.html")), ZC_E_PARSE);
+  ZT_INT(ana_write_html(arr, NULL, zt_tmp("x.html")), ZC_E_PARSE);
   ZT_HAS(zc_errmsg(), "not a JSON object");
   cJSON_Delete(arr);
   cJSON *r = load("compare.json");
-  ZT_INT(agent_write_html(r, NULL, zt_tmp("nowhere/report.html")), ZC_E_IO);
+  ZT_INT(ana_write_html(r, NULL, zt_tmp("nowhere/report.html")), ZC_E_IO);
   ZT_HAS(zc_errmsg(), "nowhere/report.html.part");
   /* An SVG that cannot be read: the tree instead, and a note. */
   char *html = write_html(r, zt_tmp("missing.svg"), "nosvg");
@@ -468,20 +468,20 @@ static void test_files(void) {
   free(html);
   cJSON_Delete(r);
 
-  ZT_INT(agent_write_html_from(zt_tmp("absent")), ZC_E_IO);
+  ZT_INT(ana_write_html_from(zt_tmp("absent")), ZC_E_IO);
   ZT_HAS(zc_errmsg(), "absent/report.json");
   zt_sh(NULL,
         "mkdir -p '%s' && cp '%s' '%s/report.json' && cp '%s' "
         "'%s/critical-graph.svg'",
         zt_tmp("from"), fixture("report.json"), zt_tmp("from"),
         fixture("graph.svg"), zt_tmp("from"));
-  ZT_INT(agent_write_html_from(zt_tmp("from")), ZC_OK);
+  ZT_INT(ana_write_html_from(zt_tmp("from")), ZC_OK);
   html = zt_read(zt_tmp("from/report.html"));
   ZT_HAS(html, "data:image/svg+xml;base64,");
   free(html);
   zt_sh(NULL, "mkdir -p '%s' && printf '{\"schema\": ' > '%s/report.json'",
         zt_tmp("broken"), zt_tmp("broken"));
-  ZT_INT(agent_write_html_from(zt_tmp("broken")), ZC_E_PARSE);
+  ZT_INT(ana_write_html_from(zt_tmp("broken")), ZC_E_PARSE);
   ZT_HAS(zc_errmsg(), "broken/report.json: not JSON");
 
   /* A graph 300 deep and 3000 wide: drawn to a bound, not to the end. */

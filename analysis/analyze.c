@@ -9,20 +9,18 @@
 
 #include <cjson/cJSON.h>
 
-#include "agent.h"
 #include "ana.h"
-#include "html.h"
 
 static const struct {
   const char *name;
   unsigned bit;
 } formats[] = {
-    {"text", AGENT_FMT_TEXT}, {"json", AGENT_FMT_JSON},
-    {"md", AGENT_FMT_MD},     {"html", AGENT_FMT_HTML},
-    {"dot", AGENT_FMT_DOT},   {"all", AGENT_FMT_ALL},
+    {"text", ANA_FMT_TEXT}, {"json", ANA_FMT_JSON},
+    {"md", ANA_FMT_MD},     {"html", ANA_FMT_HTML},
+    {"dot", ANA_FMT_DOT},   {"all", ANA_FMT_ALL},
 };
 
-int agent_parse_formats(const char *s, unsigned *out) {
+int ana_parse_formats(const char *s, unsigned *out) {
   unsigned bits = 0;
   while (*s) {
     size_t n = strcspn(s, ",");
@@ -145,7 +143,7 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
 
 /* The one-line verdict, first in every report. */
 static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
-                    double mu, const struct agent_report_in *in, char *out,
+                    double mu, const struct ana_report_in *in, char *out,
                     size_t cap) {
   size_t n = 0;
   if (in->dropped)
@@ -215,13 +213,13 @@ static void print_e2e(const struct ana_e2e *e, FILE *f) {
   }
 }
 
-enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
+enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                           unsigned npairs, const struct ana_opts *o,
                           int drop, const char *out,
-                          const struct agent_report_in *in,
+                          const struct ana_report_in *in,
                           unsigned *causes) {
   *causes = 0;
-  unsigned fmt = in->formats ? in->formats : AGENT_FMT_ALL;
+  unsigned fmt = in->formats ? in->formats : ANA_FMT_ALL;
   unsigned np1 = npairs ? npairs : 1;
   struct ana_ctx *ctx = ana_ctx_new();
   struct ana_bottomup *bu = ana_bu_new(ctx);
@@ -239,7 +237,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
   double t0 = zc_now_ms();
   char path[4096], vtext[2048];
   snprintf(path, sizeof path, "%s/pairs", out);
-  enum zc_err e = fmt & AGENT_FMT_DOT ? agent_mkdirs(path) : ZC_OK;
+  enum zc_err e = fmt & ANA_FMT_DOT ? zc_mkdirs(path) : ZC_OK;
   for (unsigned p = 0; !e && p < npairs; p++) {
     double tp = zc_now_ms();
     if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ofig[p], &ot)) ||
@@ -256,7 +254,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
     snprintf(path, sizeof path, "%s/pairs/pair-%u.dot", out, p + 1);
     snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
              base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
-    if (fmt & AGENT_FMT_DOT && (e = write_dot(graphs[p], path, title))) break;
+    if (fmt & ANA_FMT_DOT && (e = write_dot(graphs[p], path, title))) break;
     zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
            npairs, base_name(oldf[p]), base_name(newf[p]),
            ana_graph_causes(graphs[p]),
@@ -268,7 +266,7 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
     agg = ana_aggregate(graphs, npairs, o->quorum, o->significance);
     e2e = ana_e2e_new(ofig, nfig, npairs);
     verdict(agg, e2e, o->mu_ms, in, vtext, sizeof vtext);
-    if (fmt & AGENT_FMT_DOT) {
+    if (fmt & ANA_FMT_DOT) {
       char title[256];
       snprintf(path, sizeof path, "%s/critical-graph.dot", out);
       snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s",
@@ -278,12 +276,12 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
       if (!e) svg = draw_svg(out);
     }
   }
-  if (!e && fmt & AGENT_FMT_MD) {
+  if (!e && fmt & ANA_FMT_MD) {
     struct md_arg d = {agg, o->mu_ms, vtext, e2e};
     snprintf(path, sizeof path, "%s/summary.md", out);
     e = zc_write_atomic(path, md_fn, &d);
   }
-  if (!e && fmt & (AGENT_FMT_JSON | AGENT_FMT_HTML)) {
+  if (!e && fmt & (ANA_FMT_JSON | ANA_FMT_HTML)) {
     struct ana_report r = {
         .version = ZAMCAP_VERSION,
         .command = in->command,
@@ -304,26 +302,26 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
     doc = ana_report_json(&r);
     cJSON *v = cJSON_AddObjectToObject(doc, "verdict");
     cJSON_AddNumberToObject(v, "exit_code",
-                            in->dropped ? AGENT_EXIT_CAPTURE
-                            : ana_graph_causes(agg) ? AGENT_EXIT_FOUND
-                                                    : AGENT_EXIT_NONE);
+                            in->dropped ? ZC_EXIT_CAPTURE
+                            : ana_graph_causes(agg) ? ZC_EXIT_FOUND
+                                                    : ZC_EXIT_NONE);
     cJSON_AddStringToObject(v, "text", vtext);
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
     for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
       cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
-    if (fmt & AGENT_FMT_JSON) {
+    if (fmt & ANA_FMT_JSON) {
       snprintf(path, sizeof path, "%s/report.json", out);
       e = ana_write_json(doc, path);
     }
   }
-  if (!e && fmt & AGENT_FMT_HTML) {
+  if (!e && fmt & ANA_FMT_HTML) {
     char svgp[4200];
     snprintf(svgp, sizeof svgp, "%s/critical-graph.svg", out);
     snprintf(path, sizeof path, "%s/report.html", out);
-    e = agent_write_html(doc, svg ? svgp : NULL, path);
+    e = ana_write_html(doc, svg ? svgp : NULL, path);
   }
   if (!e) {
-    if (fmt & AGENT_FMT_TEXT) {
+    if (fmt & ANA_FMT_TEXT) {
       ana_write_summary(agg, o->mu_ms, stdout);
       print_e2e(e2e, stdout);
       fflush(stdout);
@@ -355,21 +353,4 @@ enum zc_err agent_analyze(const char *const *oldf, const char *const *newf,
   ana_bu_free(bu);
   ana_ctx_free(ctx);
   return e;
-}
-
-int agent_html(int argc, char **argv) {
-  if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-    fputs("usage: zamcap html OUT\n\nWrites OUT/report.html again from "
-          "OUT/report.json (and OUT/critical-graph.svg\nwhen there is one), "
-          "e.g. after editing the report or with a newer zamcap.\n", stdout);
-    return 0;
-  }
-  if (argc != 2)
-    return agent_usage_error("html", "html wants one OUT folder");
-  if (agent_write_html_from(argv[1])) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    return AGENT_EXIT_USAGE;
-  }
-  printf("%s/report.html\n", argv[1]);
-  return 0;
 }

@@ -11,7 +11,7 @@
  * allows no script, no request and only data: images, a second wall should
  * an escape ever be missed. Links go only to the relative paths zamcap
  * writes into its output folder (html_rel_ok). */
-#include "html.h"
+#include "ana.h"
 
 #include <errno.h>
 #include <math.h>
@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <cjson/cJSON.h>
 
 enum {
   HTML_STR_MAX = 1000,     /* characters shown of one string */
@@ -1093,7 +1095,7 @@ static enum zc_err html_page_fn(void *arg, FILE *f) {
   return ZC_OK; /* a failed write shows in ferror, which the caller checks */
 }
 
-enum zc_err agent_write_html(const cJSON *report, const char *svg_path,
+enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
                              const char *path) {
   if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
   if (!cJSON_IsObject(report))
@@ -1124,7 +1126,7 @@ enum zc_err agent_write_html(const cJSON *report, const char *svg_path,
   return e;
 }
 
-enum zc_err agent_write_html_from(const char *outdir) {
+enum zc_err ana_write_html_from(const char *outdir) {
   if (!outdir) return zc_fail(ZC_E_USAGE, "no output folder given");
   size_t n = strlen(outdir) + 32;
   char *json = zc_xmalloc(n), *svg = zc_xmalloc(n), *html = zc_xmalloc(n);
@@ -1145,7 +1147,7 @@ enum zc_err agent_write_html_from(const char *outdir) {
   }
   struct stat st;
   int have_svg = stat(svg, &st) == 0 && S_ISREG(st.st_mode);
-  e = agent_write_html(r, have_svg ? svg : NULL, html);
+  e = ana_write_html(r, have_svg ? svg : NULL, html);
 out:
   cJSON_Delete(r);
   free(text);
