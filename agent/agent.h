@@ -1,19 +1,63 @@
-/* agent: the zamcap command line. Subcommands live in their own files and
- * share the output-folder helpers here. Arguments are borrowed. */
+/* agent: the zamcap command line. One option table (opts.c), one entry per
+ * subcommand in a file of its name, and the calls into the rooms below:
+ * capture (agent/capture/), analysis/ for every report. Arguments are
+ * borrowed. */
 #ifndef AGENT_H
 #define AGENT_H
 
+#include "ana.h"
+#include "cdp.h"
 #include "zc.h"
 
-int agent_compare(int argc, char **argv);
+/* The subcommands, one bit each: the option table says which take an
+ * option. */
+enum {
+  AGENT_RUN = 1, /* zamcap SCENARIO ... (or zamcap run SCENARIO ...) */
+  AGENT_COMPARE = 2,
+  AGENT_RECORD = 4,
+  AGENT_TREE = 8,
+  AGENT_HTML = 16,
+  AGENT_CHECK = 32,
+};
 
-int agent_tree(int argc, char **argv);
-int agent_html(int argc, char **argv); /* zamcap html OUT */
-int agent_record(int argc, char **argv);
-/* zamcap SCENARIO --old ... --new ...: argv[0] is the scenario. */
-int agent_run(int argc, char **argv);
+/* Everything the options set (opts.c); each command reads its part. */
+struct agent_args {
+  struct cdp_opts cdp; /* --chrome, --browser-url, --timeout, --headful */
+  struct ana_opts ana; /* --mu, --quorum, --no-significance, --lcs-budget */
+  const char *old, *new_, *url, *out, *categories, *attach;
+  const char *headers[32]; /* --attach-header */
+  unsigned nheaders;
+  unsigned pairs, max_pairs, warmup, retries, runs, formats;
+  double cpu_throttle, step_timeout_ms, settle_ms, min_ms;
+  int drop_markers, no_prune, no_trace, no_compress;
+  char **operands; /* what is left after the options */
+  int noperands;
+};
 
-/* The exit code for an error (DESIGN.md); interrupted is 128 + signal. */
+/* A subcommand (tmux's cmd_entry): its name, its bit in the option table,
+ * its --help text around the table's lines, and what runs it. */
+struct agent_cmd {
+  const char *name;  /* as typed: "compare"; "run" for the main command */
+  unsigned bit;      /* AGENT_* */
+  const char *usage; /* the usage lines */
+  const char *about; /* what it does (ends in a blank line) */
+  const char *after; /* after the options: exit codes; may be NULL */
+  int (*exec)(const struct agent_args *a); /* returns the exit code */
+};
+extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
+    agent_cmd_record, agent_cmd_tree, agent_cmd_html;
+
+/* Defaults for every option. */
+void agent_args_init(struct agent_args *a);
+
+/* Parses argv (argv[0] the command's name, then options and operands in
+ * any order) by the option table into *a. Returns -1 to go on, or the
+ * exit code to return at once: 0 after --help, 2 after a usage error
+ * (printed). */
+int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
+                 struct agent_args *a);
+
+/* The exit code for an error (zc_exit); interrupted is 128 + signal. */
 int agent_exit_for(enum zc_err e);
 
 /* Prints "zamcap: msg" and "try 'zamcap CMD --help'" and returns 2. */

@@ -1,8 +1,7 @@
-/* zamcap compare / zamcap tree: the paper's offline interface. */
+/* zamcap compare: the paper's offline interface. */
 #include <dirent.h>
 #include <stdint.h>
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,36 +10,6 @@
 
 #include "agent.h"
 #include "ana.h"
-
-static const char compare_usage[] =
-    "usage: zamcap compare OLD_DIR NEW_DIR [OPTIONS]\n"
-    "       zamcap compare RUN_DIR [OPTIONS]\n"
-    "\n"
-    "Compares saved Chrome traces (.json, .json.gz, .cpuprofile) of an old\n"
-    "and a new build. Traces are paired in file-name order; each pair gives\n"
-    "a critical graph, and the graphs are intersected. RUN_DIR is the output\n"
-    "folder of a run (or its traces/ folder): old-<i> is paired with new-<i>,\n"
-    "to analyse a capture again, say with another --mu.\n"
-    "\n"
-    "  --mu MS           smallest regression reported (default 50)\n"
-    "  --pairs N         compare at most N pairs (default: all)\n"
-    "  --quorum K        keep nodes found in K pairs (default: all pairs)\n"
-    "  --no-significance with 3 pairs or more, keep nodes whose per-pair\n"
-    "                    slowdowns are not significantly above 0 too\n"
-    "  --out DIR         output folder (default zamcap-out/<UTC time>/)\n"
-    "  --lcs-budget MS   time for one LCS before the hash matcher takes\n"
-    "                    over (default 10000)\n"
-    "  --drop-markers    leave (program), (idle), (garbage collector) out\n"
-    "  --format LIST     reports to write, of text (stdout), json, md, html,\n"
-    "                    dot (with the SVG); default all\n"
-    "  -q, --quiet       no progress on stderr\n"
-    "  -v, --verbose     more detail on stderr\n"
-    "  -h, --help        this text\n"
-    "\n"
-    "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
-    "OUT/critical-graph.dot (and .svg with Graphviz), OUT/pairs/pair-<i>.dot\n"
-    "and prints the regression-causes and the end-to-end figures.\n"
-    "Exit: 0 none, 1 found, 2 bad input.\n";
 
 static int is_trace_name(const char *n) {
   static const char *const ext[] = {".json", ".json.gz", ".cpuprofile",
@@ -176,70 +145,17 @@ static void free_list(char **v, size_t n) {
   free(v);
 }
 
-int agent_compare(int argc, char **argv) {
-  static const struct option opts[] = {
-      {"mu", required_argument, NULL, 'm'},
-      {"pairs", required_argument, NULL, 'p'},
-      {"quorum", required_argument, NULL, 'k'},
-      {"no-significance", no_argument, NULL, 'S'},
-      {"out", required_argument, NULL, 'o'},
-      {"lcs-budget", required_argument, NULL, 'b'},
-      {"drop-markers", no_argument, NULL, 'd'},
-      {"format", required_argument, NULL, 'f'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"verbose", no_argument, NULL, 'v'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0},
-  };
-  struct ana_opts o;
-  ana_opts_default(&o);
-  unsigned maxpairs = 0;
-  const char *outarg = NULL;
-  int drop = 0, c;
-  struct ana_report_in in = {"compare", ANA_FMT_ALL, NULL, 0, 0};
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-    switch (c) {
-    case 'm':
-      if (!agent_parse_ms(optarg, &o.mu_ms) || o.mu_ms <= 0)
-        return agent_usage_error("compare", "--mu wants milliseconds > 0, "
-                                 "not '%s'", optarg);
-      break;
-    case 'p':
-      if (!agent_parse_uint(optarg, &maxpairs) || !maxpairs)
-        return agent_usage_error("compare", "--pairs wants a count >= 1, "
-                                 "not '%s'", optarg);
-      break;
-    case 'S': o.significance = 0; break;
-    case 'k':
-      if (!agent_parse_uint(optarg, &o.quorum) || !o.quorum)
-        return agent_usage_error("compare", "--quorum wants a count >= 1, "
-                                 "not '%s'", optarg);
-      break;
-    case 'o': outarg = optarg; break;
-    case 'b':
-      if (!agent_parse_ms(optarg, &o.lcs_budget_ms))
-        return agent_usage_error("compare", "--lcs-budget wants "
-                                 "milliseconds, not '%s'", optarg);
-      break;
-    case 'd': drop = 1; break;
-    case 'f':
-      if (!ana_parse_formats(optarg, &in.formats))
-        return agent_usage_error("compare", "--format wants a list of "
-                                 "text, json, md, html, dot or all, not "
-                                 "'%s'", optarg);
-      break;
-    case 'q': zc_verbosity = 0; break;
-    case 'v': zc_verbosity = 2; break;
-    case 'h': fputs(compare_usage, stdout); return 0;
-    default: return agent_usage_error("compare", "bad option");
-    }
-  }
-  if (argc - optind != 2 && argc - optind != 1)
+static int compare_exec(const struct agent_args *a) {
+  struct ana_opts o = a->ana;
+  unsigned maxpairs = a->max_pairs;
+  const char *outarg = a->out;
+  int drop = a->drop_markers;
+  struct ana_report_in in = {"compare", a->formats, NULL, 0, 0};
+  if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
                              "or a run's RUN_DIR");
-  const char *olddir = argv[optind];
-  const char *newdir = argc - optind == 2 ? argv[optind + 1] : NULL;
+  const char *olddir = a->operands[0];
+  const char *newdir = a->noperands == 2 ? a->operands[1] : NULL;
 
   int rc = ZC_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
@@ -280,95 +196,22 @@ out:
   return rc;
 }
 
-static const char tree_usage[] =
-    "usage: zamcap tree TRACE [OPTIONS]\n"
-    "\n"
-    "Prints the pruned call tree zamcap builds from one trace: per thread,\n"
-    "the top-down aggregated calls with total and self milliseconds.\n"
-    "\n"
-    "  --min MS          hide nodes under MS milliseconds (default 1)\n"
-    "  --no-prune        keep anonymous and one-letter functions\n"
-    "  --drop-markers    leave (program), (idle), (garbage collector) out\n"
-    "  -h, --help        this text\n";
-
-/* The end-to-end figures of one trace, after its tree. */
-static void print_figures(const struct ana_figures *f) {
-  if (isnan(f->scripting_ms) && !f->marks) return;
-  printf("main thread: scripting %.1f ms, GC %.1f ms, style and layout "
-         "%.1f ms, %.0f long task%s (%.1f ms blocking)\n", f->scripting_ms,
-         f->gc_ms, f->style_layout_ms, f->long_tasks,
-         f->long_tasks == 1 ? "" : "s", f->blocking_ms);
-  if (!f->nsteps) return;
-  if (isnan(f->scenario_ms)) printf("scenario: no zamcap:end mark\n");
-  else printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
-              f->steps[0].step);
-  for (uint32_t i = 0; i < f->nsteps; i++)
-    printf("  step %u %s: %.1f ms\n", f->steps[i].step, f->steps[i].type,
-           f->steps[i].ms);
-}
-
-int agent_tree(int argc, char **argv) {
-  static const struct option opts[] = {
-      {"min", required_argument, NULL, 'm'},
-      {"no-prune", no_argument, NULL, 'n'},
-      {"drop-markers", no_argument, NULL, 'd'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"verbose", no_argument, NULL, 'v'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0},
-  };
-  double min_ms = 1;
-  int prune = 1, drop = 0, c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-    switch (c) {
-    case 'm':
-      if (!agent_parse_ms(optarg, &min_ms))
-        return agent_usage_error("tree", "--min wants milliseconds, not "
-                                 "'%s'", optarg);
-      break;
-    case 'n': prune = 0; break;
-    case 'd': drop = 1; break;
-    case 'q': zc_verbosity = 0; break;
-    case 'v': zc_verbosity = 2; break;
-    case 'h': fputs(tree_usage, stdout); return 0;
-    default: return agent_usage_error("tree", "bad option");
-    }
-  }
-  if (argc - optind != 1)
-    return agent_usage_error("tree", "tree wants one TRACE file");
-  struct ana_ctx *ctx = ana_ctx_new();
-  struct ana_timeline *tl = NULL;
-  enum zc_err e = ana_load(ctx, argv[optind], &tl);
-  if (e) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    ana_ctx_free(ctx);
-    return ZC_EXIT_USAGE;
-  }
-  if (!tl->samples)
-    zc_log(1, "%s: no CPU profile samples in this trace", argv[optind]);
-  ana_prune(tl, (prune ? ANA_PRUNE_NAMES : 0u) |
-                    (drop ? ANA_PRUNE_MARKERS : 0u));
-  ana_tl_print(tl, min_ms, stdout);
-  print_figures(&tl->fig);
-  ana_timeline_free(tl);
-  ana_ctx_free(ctx);
-  return 0;
-}
-
-int agent_html(int argc, char **argv) {
-  if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-    fputs("usage: zamcap html OUT\n\nWrites OUT/report.html again from "
-          "OUT/report.json (and OUT/critical-graph.svg\nwhen there is one), "
-          "e.g. after editing the report or with a newer zamcap.\n", stdout);
-    return 0;
-  }
-  if (argc != 2)
-    return agent_usage_error("html", "html wants one OUT folder");
-  if (ana_write_html_from(argv[1])) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    return ZC_EXIT_USAGE;
-  }
-  printf("%s/report.html\n", argv[1]);
-  return 0;
-}
+const struct agent_cmd agent_cmd_compare = {
+    .name = "compare",
+    .bit = AGENT_COMPARE,
+    .usage = "usage: zamcap compare OLD_DIR NEW_DIR [OPTIONS]\n"
+             "       zamcap compare RUN_DIR [OPTIONS]",
+    .about =
+        "Compares saved Chrome traces (.json, .json.gz, .cpuprofile) of an "
+        "old\nand a new build. Traces are paired in file-name order; each "
+        "pair gives\na critical graph, and the graphs are intersected. "
+        "RUN_DIR is the output\nfolder of a run (or its traces/ folder): "
+        "old-<i> is paired with new-<i>,\nto analyse a capture again, say "
+        "with another --mu.\n",
+    .after =
+        "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
+        "OUT/critical-graph.dot (and .svg with Graphviz), "
+        "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
+        "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input.\n",
+    .exec = compare_exec,
+};

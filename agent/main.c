@@ -41,17 +41,22 @@ static const char usage[] =
     "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
     "2 usage or input error, 3 capture failed, 4 internal error.\n";
 
+static const struct agent_cmd *const cmds[] = {
+    &agent_cmd_run, &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,
+    &agent_cmd_html,
+};
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
     return ZC_EXIT_USAGE;
   }
-  const char *cmd = argv[1];
-  if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+  const char *name = argv[1];
+  if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
     fputs(usage, stdout);
     return 0;
   }
-  if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+  if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
     printf("zamcap %s\n", ZAMCAP_VERSION);
     return 0;
   }
@@ -62,15 +67,21 @@ int main(int argc, char **argv) {
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  if (!strcmp(cmd, "compare")) return agent_compare(argc - 1, argv + 1);
-  if (!strcmp(cmd, "record")) return agent_record(argc - 1, argv + 1);
-  if (!strcmp(cmd, "run")) return agent_run(argc - 1, argv + 1);
-  if (!strcmp(cmd, "tree")) return agent_tree(argc - 1, argv + 1);
-  if (!strcmp(cmd, "html")) return agent_html(argc - 1, argv + 1);
-  /* zamcap SCENARIO ...: anything else that names a file. A command's
-   * name wins over a file of that name in the working folder ('zamcap
-   * run tree' runs a scenario called tree). */
-  if (cmd[0] != '-' && access(cmd, F_OK) == 0) return agent_run(argc, argv);
-  fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n", cmd);
-  return ZC_EXIT_USAGE;
+  /* A command's name wins over a file of that name in the working folder
+   * ('zamcap run tree' runs a scenario called tree); anything else that
+   * names a file is the main command's SCENARIO. */
+  const struct agent_cmd *c = NULL;
+  for (size_t i = 0; i < ZC_ARRAY_LEN(cmds) && !c; i++)
+    if (!strcmp(name, cmds[i]->name)) c = cmds[i];
+  if (c) argc--, argv++;
+  else if (name[0] != '-' && access(name, F_OK) == 0) c = &agent_cmd_run;
+  if (!c) {
+    fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n",
+            name);
+    return ZC_EXIT_USAGE;
+  }
+  struct agent_args a;
+  agent_args_init(&a);
+  int rc = agent_getopt(c, argc, argv, &a);
+  return rc >= 0 ? rc : c->exec(&a);
 }

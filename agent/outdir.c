@@ -10,35 +10,6 @@
 
 #include "agent.h"
 
-int agent_usage_error(const char *cmd, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("zamcap: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  va_end(ap);
-  fprintf(stderr, "\ntry 'zamcap %s%s--help'\n", cmd ? cmd : "",
-          cmd ? " " : "");
-  return ZC_EXIT_USAGE;
-}
-
-int agent_parse_ms(const char *s, double *out) {
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || *end || !(v >= 0) || v > 1e9) return 0;
-  *out = v;
-  return 1;
-}
-
-int agent_parse_uint(const char *s, unsigned *out) {
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul(s, &end, 10);
-  if (errno || end == s || *end || *s == '-' || v > 1000000) return 0;
-  *out = (unsigned)v;
-  return 1;
-}
-
 enum zc_err agent_outdir(const char *dir, char **out) {
   *out = NULL;
   if (dir) {

@@ -1,5 +1,4 @@
 /* zamcap record: capture traced runs of a page. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,41 +9,6 @@
 #include "agent-int.h"
 #include "cdp.h"
 #include "scn.h"
-
-static const char record_usage[] =
-    "usage: zamcap record [SCENARIO] --url URL|DIR [OPTIONS]\n"
-    "\n"
-    "Opens URL in Chrome, each run in a fresh browser context, and records a\n"
-    "trace from before navigation until the page has settled (load event,\n"
-    "then no request and no long task for --settle ms). With SCENARIO (a\n"
-    "DevTools Recorder JSON export) it replays the user flow against URL\n"
-    "instead, tracing from its zamcap.recordFrom step (default: the first).\n"
-    "A folder given as --url is served by zamcap on 127.0.0.1. Traces go to\n"
-    "OUT/traces/run-<i>.json.gz (gzip, as DevTools saves traces), which\n"
-    "DevTools, Perfetto and zamcap compare all load.\n"
-    "\n"
-    "  --url URL|DIR       the page, or the build's base URL for SCENARIO, or\n"
-    "                      a build folder to serve\n"
-    "  --step-timeout MS   a scenario step's limit (default 30000)\n"
-    "  --runs N            how many runs (default 1)\n"
-    "  --out DIR           output folder (default zamcap-out/<UTC time>/)\n"
-    "  --settle MS         quiet time that ends a run (default 500)\n"
-    "  --timeout MS        longest wait for a command or a settle\n"
-    "                      (default 30000)\n"
-    "  --chrome PATH       the Chrome to launch (default: $CHROME_PATH,\n"
-    "                      then chromium, google-chrome, ... on PATH)\n"
-    "  --browser-url URL   attach to a running Chrome instead:\n"
-    "                      http://HOST:PORT or a ws:// DevTools URL\n"
-    "  --headful           show the browser window\n"
-    "  --categories LIST   trace categories (default: the Performance\n"
-    "                      panel's, CPU samples included)\n"
-    "  --no-compress       keep traces as plain .json (Chrome then sends\n"
-    "                      several times more bytes)\n"
-    "  --no-trace          run without tracing (to measure its overhead)\n"
-    "  -q, -v              quieter, more verbose\n"
-    "\n"
-    "Exit: 0 recorded, 2 usage error, 3 capture failed (the runs already\n"
-    "recorded are kept), 130/143 interrupted.\n";
 
 double agent_cpu_ms(void) {
   struct rusage ru;
@@ -266,72 +230,16 @@ out:
   return e;
 }
 
-int agent_record(int argc, char **argv) {
-  static const struct option opts[] = {
-      {"url", required_argument, NULL, 'u'},
-      {"runs", required_argument, NULL, 'n'},
-      {"out", required_argument, NULL, 'o'},
-      {"settle", required_argument, NULL, 's'},
-      {"timeout", required_argument, NULL, 't'},
-      {"chrome", required_argument, NULL, 'c'},
-      {"browser-url", required_argument, NULL, 'b'},
-      {"headful", no_argument, NULL, 'H'},
-      {"categories", required_argument, NULL, 'C'},
-      {"no-trace", no_argument, NULL, 'N'},
-      {"no-compress", no_argument, NULL, 'Z'},
-      {"step-timeout", required_argument, NULL, 'T'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"verbose", no_argument, NULL, 'v'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0},
-  };
-  struct cdp_opts co;
-  cdp_opts_default(&co);
-  const char *url = NULL, *outarg = NULL, *cats = NULL;
-  unsigned runs = 1;
-  double settle = 500, step_timeout = 30000;
-  int notrace = 0, plain = 0, c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-    switch (c) {
-    case 'u': url = optarg; break;
-    case 'n':
-      if (!agent_parse_uint(optarg, &runs) || !runs)
-        return agent_usage_error("record", "--runs wants a count >= 1, not "
-                                 "'%s'", optarg);
-      break;
-    case 'o': outarg = optarg; break;
-    case 's':
-      if (!agent_parse_ms(optarg, &settle))
-        return agent_usage_error("record", "--settle wants milliseconds, not "
-                                 "'%s'", optarg);
-      break;
-    case 't':
-      if (!agent_parse_ms(optarg, &co.timeout_ms) || co.timeout_ms < 1)
-        return agent_usage_error("record", "--timeout wants milliseconds, not "
-                                 "'%s'", optarg);
-      break;
-    case 'c': co.chrome = optarg; break;
-    case 'b': co.browser_url = optarg; break;
-    case 'H': co.headful = 1; break;
-    case 'C': cats = optarg; break;
-    case 'N': notrace = 1; break;
-    case 'Z': plain = 1; break;
-    case 'T':
-      if (!agent_parse_ms(optarg, &step_timeout) || step_timeout < 1)
-        return agent_usage_error("record", "--step-timeout wants "
-                                 "milliseconds, not '%s'", optarg);
-      break;
-    case 'q': zc_verbosity = 0; break;
-    case 'v': zc_verbosity++; break;
-    case 'h': fputs(record_usage, stdout); return 0;
-    default: return agent_usage_error("record", "bad option");
-    }
-  }
-  const char *scnpath = optind < argc ? argv[optind++] : NULL;
-  if (optind != argc)
+static int record_exec(const struct agent_args *a) {
+  struct cdp_opts co = a->cdp;
+  const char *url = a->url, *outarg = a->out, *cats = a->categories;
+  unsigned runs = a->runs;
+  double settle = a->settle_ms, step_timeout = a->step_timeout_ms;
+  int notrace = a->no_trace, plain = a->no_compress;
+  if (a->noperands > 1)
     return agent_usage_error("record", "unexpected argument '%s'",
-                             argv[optind]);
+                             a->operands[1]);
+  const char *scnpath = a->noperands ? a->operands[0] : NULL;
   if (!url) return agent_usage_error("record", "record wants --url URL|DIR");
   if (co.chrome && co.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
@@ -341,15 +249,6 @@ int agent_record(int argc, char **argv) {
   if (scnpath) {
     if (scn_load(scnpath, &scn)) {
       fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      return ZC_EXIT_USAGE;
-    }
-    int navigates = 0;
-    for (size_t i = 0; i < scn->n; i++) navigates |= scn->steps[i].type ==
-                                                     SCN_NAVIGATE;
-    if (!navigates) {
-      fprintf(stderr, "zamcap: %s: the scenario never navigates: zamcap "
-              "needs a navigate step to load the app\n", scnpath);
-      scn_free(scn);
       return ZC_EXIT_USAGE;
     }
   }
@@ -453,3 +352,22 @@ out:
   free(out);
   return agent_exit_for(e);
 }
+
+const struct agent_cmd agent_cmd_record = {
+    .name = "record",
+    .bit = AGENT_RECORD,
+    .usage = "usage: zamcap record [SCENARIO] --url URL|DIR [OPTIONS]",
+    .about =
+        "Opens URL in Chrome, each run in a fresh browser context, and "
+        "records a\ntrace from before navigation until the page has settled "
+        "(load event,\nthen no request and no long task for --settle ms). "
+        "With SCENARIO (a\nDevTools Recorder JSON export) it replays the user "
+        "flow against URL\ninstead, tracing from its zamcap.recordFrom step "
+        "(default: the first).\nA folder given as --url is served by zamcap "
+        "on 127.0.0.1. Traces go to\nOUT/traces/run-<i>.json.gz (gzip, as "
+        "DevTools saves traces), which\nDevTools, Perfetto and zamcap "
+        "compare all load.\n",
+    .after = "Exit: 0 recorded, 2 usage error, 3 capture failed (the runs "
+             "already\nrecorded are kept), 130/143 interrupted.\n",
+    .exec = record_exec,
+};

@@ -2,7 +2,6 @@
  * the scenario on both builds in interleaved, counterbalanced pairs in one
  * browser, each run in a fresh context, then compares the traces. */
 #include <dirent.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,44 +14,6 @@
 #include "agent-int.h"
 #include "ana.h"
 #include "attach.h"
-
-static const char run_usage[] =
-    "usage: zamcap SCENARIO --old URL|DIR --new URL|DIR [OPTIONS]\n"
-    "\n"
-    "Replays SCENARIO (a DevTools Recorder JSON export) on the old and the\n"
-    "new build in interleaved pairs (old, new, new, old, ...) in one\n"
-    "headless Chrome, records a trace of each run, and compares them: the\n"
-    "critical graph is the call paths down to the functions that got slower\n"
-    "by MU ms or more in every pair. A folder is served by zamcap itself.\n"
-    "\n"
-    "  --old URL|DIR       the old build\n"
-    "  --new URL|DIR       the new build\n"
-    "  --pairs N           pairs of runs (default 3)\n"
-    "  --warmup N          unrecorded runs per build first (default 1)\n"
-    "  --mu MS             smallest regression reported (default 50)\n"
-    "  --quorum K          keep what K pairs agree on (default: all)\n"
-    "  --no-significance   with 3 pairs or more, keep slowdowns that are not\n"
-    "                      significantly above 0 over the pairs too\n"
-    "  --retries N         retries of a failed run (default 1)\n"
-    "  --cpu-throttle X    slow the CPU X times, both builds alike\n"
-    "  --out DIR           output folder (default zamcap-out/<UTC time>/)\n"
-    "  --step-timeout MS   a step's limit (default 30000)\n"
-    "  --settle MS         quiet time that ends a run (default 500)\n"
-    "  --timeout MS        longest wait for Chrome (default 30000)\n"
-    "  --chrome PATH       the Chrome to launch\n"
-    "  --browser-url URL   attach to a running Chrome instead\n"
-    "  --format LIST       reports to write, of text (stdout), json, md,\n"
-    "                      html, dot (with the SVG); default all\n"
-    "  --attach URL        upload report.html, summary.md and report.json\n"
-    "                      there (multipart POST) when done\n"
-    "  --attach-header H   'Name: value' for the upload, repeatable; $VAR\n"
-    "                      and ${VAR} in the value come from the environment\n"
-    "  -q, -v              quieter, more verbose\n"
-    "\n"
-    "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
-    "input error, 3 capture failed or incomplete (a pair was dropped; the\n"
-    "others are still analysed and reported) or the upload failed with no\n"
-    "regression to report, 130/143 interrupted.\n";
 
 enum { OLD = 0, NEW = 1 };
 static const char *const side_name[] = {"old", "new"};
@@ -148,122 +109,19 @@ static cJSON *environment(struct cdp_browser *b) {
   return env;
 }
 
-int agent_run(int argc, char **argv) {
-  static const struct option opts[] = {
-      {"old", required_argument, NULL, 'O'},
-      {"new", required_argument, NULL, 'N'},
-      {"pairs", required_argument, NULL, 'p'},
-      {"warmup", required_argument, NULL, 'w'},
-      {"mu", required_argument, NULL, 'm'},
-      {"quorum", required_argument, NULL, 'k'},
-      {"no-significance", no_argument, NULL, 'S'},
-      {"retries", required_argument, NULL, 'r'},
-      {"cpu-throttle", required_argument, NULL, 'x'},
-      {"out", required_argument, NULL, 'o'},
-      {"step-timeout", required_argument, NULL, 'T'},
-      {"settle", required_argument, NULL, 's'},
-      {"timeout", required_argument, NULL, 't'},
-      {"chrome", required_argument, NULL, 'c'},
-      {"browser-url", required_argument, NULL, 'b'},
-      {"format", required_argument, NULL, 'f'},
-      {"attach", required_argument, NULL, 'a'},
-      {"attach-header", required_argument, NULL, 'H'},
-      {"quiet", no_argument, NULL, 'q'},
-      {"verbose", no_argument, NULL, 'v'},
-      {"help", no_argument, NULL, 'h'},
-      {NULL, 0, NULL, 0},
-  };
-  struct cdp_opts co;
-  cdp_opts_default(&co);
-  struct ana_opts ao;
-  ana_opts_default(&ao);
-  const char *arg[2] = {NULL, NULL}, *outarg = NULL, *attach = NULL;
-  const char *hdr[32];
-  unsigned nhdr = 0, formats = ANA_FMT_ALL;
-  unsigned pairs = 3, warmup = 1, retries = 1;
-  double throttle = 0, step_timeout = 30000, settle = 500;
-  char why[512];
-  int c;
-  optind = 1;
-  while ((c = getopt_long(argc, argv, "qvh", opts, NULL)) != -1) {
-    switch (c) {
-    case 'O': arg[OLD] = optarg; break;
-    case 'N': arg[NEW] = optarg; break;
-    case 'p':
-      if (!agent_parse_uint(optarg, &pairs) || !pairs || pairs > 100)
-        return agent_usage_error(NULL, "--pairs wants 1 to 100, not '%s'",
-                                 optarg);
-      break;
-    case 'w':
-      if (!agent_parse_uint(optarg, &warmup) || warmup > 100)
-        return agent_usage_error(NULL, "--warmup wants a count, not '%s'",
-                                 optarg);
-      break;
-    case 'm':
-      if (!agent_parse_ms(optarg, &ao.mu_ms) || ao.mu_ms <= 0)
-        return agent_usage_error(NULL, "--mu wants milliseconds > 0, not "
-                                 "'%s'", optarg);
-      break;
-    case 'S': ao.significance = 0; break;
-    case 'k':
-      if (!agent_parse_uint(optarg, &ao.quorum) || !ao.quorum)
-        return agent_usage_error(NULL, "--quorum wants a count >= 1, not "
-                                 "'%s'", optarg);
-      break;
-    case 'r':
-      if (!agent_parse_uint(optarg, &retries) || retries > 20)
-        return agent_usage_error(NULL, "--retries wants 0 to 20, not '%s'",
-                                 optarg);
-      break;
-    case 'x':
-      if (!agent_parse_ms(optarg, &throttle) || throttle < 1 || throttle > 100)
-        return agent_usage_error(NULL, "--cpu-throttle wants a rate from 1 "
-                                 "to 100, not '%s'", optarg);
-      break;
-    case 'o': outarg = optarg; break;
-    case 'T':
-      if (!agent_parse_ms(optarg, &step_timeout) || step_timeout < 1)
-        return agent_usage_error(NULL, "--step-timeout wants milliseconds, "
-                                 "not '%s'", optarg);
-      break;
-    case 's':
-      if (!agent_parse_ms(optarg, &settle))
-        return agent_usage_error(NULL, "--settle wants milliseconds, not "
-                                 "'%s'", optarg);
-      break;
-    case 't':
-      if (!agent_parse_ms(optarg, &co.timeout_ms) || co.timeout_ms < 1)
-        return agent_usage_error(NULL, "--timeout wants milliseconds, not "
-                                 "'%s'", optarg);
-      break;
-    case 'c': co.chrome = optarg; break;
-    case 'b': co.browser_url = optarg; break;
-    case 'f':
-      if (!ana_parse_formats(optarg, &formats))
-        return agent_usage_error(NULL, "--format wants a list of text, json, "
-                                 "md, html, dot or all, not '%s'", optarg);
-      break;
-    case 'a':
-      if (!agent_attach_url_ok(optarg, why, sizeof why))
-        return agent_usage_error(NULL, "%s", why);
-      attach = optarg;
-      break;
-    case 'H':
-      if (nhdr == sizeof hdr / sizeof *hdr)
-        return agent_usage_error(NULL, "at most %zu --attach-header",
-                                 sizeof hdr / sizeof *hdr);
-      if (!agent_attach_header_ok(optarg, why, sizeof why))
-        return agent_usage_error(NULL, "%s", why);
-      hdr[nhdr++] = optarg;
-      break;
-    case 'q': zc_verbosity = 0; break;
-    case 'v': zc_verbosity++; break;
-    case 'h': fputs(run_usage, stdout); return 0;
-    default: return agent_usage_error(NULL, "bad option");
-    }
-  }
-  if (argc - optind != 1)
+static int run_exec(const struct agent_args *a) {
+  struct cdp_opts co = a->cdp;
+  struct ana_opts ao = a->ana;
+  const char *arg[2] = {a->old, a->new_}, *outarg = a->out;
+  const char *attach = a->attach;
+  const char *const *hdr = a->headers;
+  unsigned nhdr = a->nheaders, formats = a->formats;
+  unsigned pairs = a->pairs, warmup = a->warmup, retries = a->retries;
+  double throttle = a->cpu_throttle, step_timeout = a->step_timeout_ms;
+  double settle = a->settle_ms;
+  if (a->noperands != 1)
     return agent_usage_error(NULL, "give one SCENARIO, and --old and --new");
+  const char *scn_path = a->operands[0];
   if (!arg[OLD] || !arg[NEW])
     return agent_usage_error(NULL, "give both --old URL|DIR and --new URL|DIR");
   if (ao.quorum > pairs)
@@ -277,7 +135,7 @@ int agent_run(int argc, char **argv) {
   if (attach && !(formats & ANA_FMT_JSON && formats & ANA_FMT_MD))
     formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what --attach sends */
   struct scn_scenario *scn = NULL;
-  if (scn_load(argv[optind], &scn)) {
+  if (scn_load(scn_path, &scn)) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
@@ -319,7 +177,7 @@ int agent_run(int argc, char **argv) {
     goto out;
   }
   cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
-  cJSON_AddStringToObject(inp, "scenario", argv[optind]);
+  cJSON_AddStringToObject(inp, "scenario", scn_path);
   cJSON_AddStringToObject(inp, "title", scn->title);
   cJSON_AddStringToObject(inp, "old", arg[OLD]);
   cJSON_AddStringToObject(inp, "new", arg[NEW]);
@@ -346,7 +204,7 @@ int agent_run(int argc, char **argv) {
   cJSON_AddItemToObject(extra, "environment", environment(b));
   progress(&pg, 1, "%s; %s: %u pair%s, %u warm-up run%s per build; report "
            "in %s/", cdp_browser_version(b),
-           scn->title[0] ? scn->title : argv[optind], pairs,
+           scn->title[0] ? scn->title : scn_path, pairs,
            pairs == 1 ? "" : "s", warmup, warmup == 1 ? "" : "s", out);
   struct cdp_conn *conn = cdp_browser_conn(b);
   struct agent_capture_opts ca = {
@@ -509,3 +367,24 @@ out:
   free(out);
   return rc;
 }
+
+const struct agent_cmd agent_cmd_run = {
+    .name = "run",
+    .bit = AGENT_RUN,
+    .usage = "usage: zamcap SCENARIO --old URL|DIR --new URL|DIR [OPTIONS]\n"
+             "       zamcap run SCENARIO --old URL|DIR --new URL|DIR "
+             "[OPTIONS]",
+    .about =
+        "Replays SCENARIO (a DevTools Recorder JSON export) on the old and "
+        "the\nnew build in interleaved pairs (old, new, new, old, ...) in "
+        "one\nheadless Chrome, records a trace of each run, and compares "
+        "them: the\ncritical graph is the call paths down to the functions "
+        "that got slower\nby MU ms or more in every pair. A folder is served "
+        "by zamcap itself.\n",
+    .after =
+        "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
+        "input error, 3 capture failed or incomplete (a pair was dropped; "
+        "the\nothers are still analysed and reported) or the upload failed "
+        "with no\nregression to report, 130/143 interrupted.\n",
+    .exec = run_exec,
+};

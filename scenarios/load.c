@@ -380,6 +380,15 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
     if (s->steps[i].type == SCN_NAVIGATE && origin_len(s->steps[i].url))
       s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
   if (!s->origin) s->origin = zc_xstrdup("");
+  /* Every command replays on a page the scenario itself loads. */
+  int navigates = 0;
+  for (size_t k = 0; k < s->n; k++)
+    navigates |= s->steps[k].type == SCN_NAVIGATE;
+  if (!navigates) {
+    e = ld_fail(&l, "the scenario never navigates: zamcap needs a navigate "
+                "step to load the app");
+    goto out;
+  }
   /* zamcap's own fields, which other Recorder tools ignore. */
   const cJSON *z = get(js, "zamcap");
   if (z) {

@@ -1,0 +1,310 @@
+/* The command line's one option table: every option of every subcommand,
+ * with its argument, the subcommands that take it, how it is checked and
+ * where its value goes, and its help line. getopt_long's table and each
+ * command's --help are made from it (as curl's tool_getparam.c does with
+ * its aliases[]). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "attach.h"
+
+enum kind {
+  K_STR,     /* const char *: the argument as it is */
+  K_COUNT,   /* unsigned, from min to max */
+  K_MS,      /* double milliseconds, from min to max (min > 0: "> 0") */
+  K_RATE,    /* double, from min to max */
+  K_SET,     /* int: set to 1 */
+  K_CLEAR,   /* int: set to 0 */
+  K_FORMATS, /* unsigned: a --format list */
+  K_ATTACH,  /* const char *: a checked upload URL */
+  K_HEADER,  /* one more --attach-header */
+  K_QUIET,
+  K_VERBOSE,
+  K_HELP,
+};
+
+enum { ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE |
+             AGENT_HTML | AGENT_CHECK };
+
+struct option_row {
+  const char *name; /* --name */
+  char letter;      /* -l, or 0 */
+  const char *arg;  /* its argument in --help; NULL: a flag */
+  unsigned cmds;    /* AGENT_* of the commands that take it */
+  enum kind kind;
+  double min, max;
+  size_t off; /* in struct agent_args */
+  const char *help;
+};
+
+#define AT(f) offsetof(struct agent_args, f)
+static const struct option_row rows[] = {
+    {"old", 0, "URL|DIR", AGENT_RUN, K_STR, 0, 0, AT(old), "the old build"},
+    {"new", 0, "URL|DIR", AGENT_RUN, K_STR, 0, 0, AT(new_), "the new build"},
+    {"url", 0, "URL|DIR", AGENT_RECORD, K_STR, 0, 0, AT(url),
+     "the page, or the build's base URL for SCENARIO, or\n"
+     "a build folder to serve"},
+    {"pairs", 0, "N", AGENT_RUN, K_COUNT, 1, 100, AT(pairs),
+     "pairs of runs (default 3)"},
+    {"pairs", 0, "N", AGENT_COMPARE, K_COUNT, 1, 1e6, AT(max_pairs),
+     "compare at most N pairs (default: all)"},
+    {"warmup", 0, "N", AGENT_RUN, K_COUNT, 0, 100, AT(warmup),
+     "unrecorded runs per build first (default 1)"},
+    {"runs", 0, "N", AGENT_RECORD, K_COUNT, 1, 1e6, AT(runs),
+     "how many runs (default 1)"},
+    {"mu", 0, "MS", AGENT_RUN | AGENT_COMPARE, K_MS, 1e-9, 1e9, AT(ana.mu_ms),
+     "smallest regression reported (default 50)"},
+    {"quorum", 0, "K", AGENT_RUN | AGENT_COMPARE, K_COUNT, 1, 1e6,
+     AT(ana.quorum), "keep what K pairs agree on (default: all)"},
+    {"no-significance", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_CLEAR, 0, 0,
+     AT(ana.significance),
+     "with 3 pairs or more, keep slowdowns that are not\n"
+     "significantly above 0 over the pairs too"},
+    {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9,
+     AT(ana.lcs_budget_ms),
+     "time for one LCS before the hash matcher takes\n"
+     "over (default 10000)"},
+    {"retries", 0, "N", AGENT_RUN, K_COUNT, 0, 20, AT(retries),
+     "retries of a failed run (default 1)"},
+    {"cpu-throttle", 0, "X", AGENT_RUN, K_RATE, 1, 100, AT(cpu_throttle),
+     "slow the CPU X times, both builds alike"},
+    {"out", 0, "DIR", AGENT_RUN | AGENT_COMPARE | AGENT_RECORD, K_STR, 0, 0,
+     AT(out), "output folder (default zamcap-out/<UTC time>/)"},
+    {"step-timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
+     AT(step_timeout_ms), "a step's limit (default 30000)"},
+    {"settle", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 0, 1e9,
+     AT(settle_ms), "quiet time that ends a run (default 500)"},
+    {"timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
+     AT(cdp.timeout_ms),
+     "longest wait for a command or a settle\n(default 30000)"},
+    {"chrome", 0, "PATH", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0,
+     AT(cdp.chrome),
+     "the Chrome to launch (default: $CHROME_PATH,\n"
+     "then chromium, google-chrome, ... on PATH)"},
+    {"browser-url", 0, "URL", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0,
+     AT(cdp.browser_url),
+     "attach to a running Chrome instead:\n"
+     "http://HOST:PORT or a ws:// DevTools URL"},
+    {"headful", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(cdp.headful),
+     "show the browser window"},
+    {"categories", 0, "LIST", AGENT_RECORD, K_STR, 0, 0, AT(categories),
+     "trace categories (default: the Performance\n"
+     "panel's, CPU samples included)"},
+    {"no-compress", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(no_compress),
+     "keep traces as plain .json (Chrome then sends\n"
+     "several times more bytes)"},
+    {"no-trace", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(no_trace),
+     "run without tracing (to measure its overhead)"},
+    {"min", 0, "MS", AGENT_TREE, K_MS, 0, 1e9, AT(min_ms),
+     "hide nodes under MS milliseconds (default 1)"},
+    {"no-prune", 0, NULL, AGENT_TREE, K_SET, 0, 0, AT(no_prune),
+     "keep anonymous and one-letter functions"},
+    {"drop-markers", 0, NULL, AGENT_COMPARE | AGENT_TREE, K_SET, 0, 0,
+     AT(drop_markers),
+     "leave (program), (idle), (garbage collector) out"},
+    {"format", 0, "LIST", AGENT_RUN | AGENT_COMPARE, K_FORMATS, 0, 0,
+     AT(formats),
+     "reports to write, of text (stdout), json, md,\n"
+     "html, dot (with the SVG); default all"},
+    {"attach", 0, "URL", AGENT_RUN, K_ATTACH, 0, 0, AT(attach),
+     "upload report.html, summary.md and report.json\n"
+     "there (multipart POST) when done"},
+    {"attach-header", 0, "H", AGENT_RUN, K_HEADER, 0, 0, AT(headers),
+     "'Name: value' for the upload, repeatable; $VAR\n"
+     "and ${VAR} in the value come from the environment"},
+    {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
+    {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
+     "more detail on stderr (again: more still)"},
+    {"help", 'h', NULL, ALL, K_HELP, 0, 0, 0, "this text"},
+};
+#undef AT
+
+void agent_args_init(struct agent_args *a) {
+  memset(a, 0, sizeof *a);
+  cdp_opts_default(&a->cdp);
+  ana_opts_default(&a->ana);
+  a->pairs = 3;
+  a->warmup = 1;
+  a->retries = 1;
+  a->runs = 1;
+  a->formats = ANA_FMT_ALL;
+  a->step_timeout_ms = 30000;
+  a->settle_ms = 500;
+  a->min_ms = 1;
+}
+
+int agent_usage_error(const char *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("zamcap: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "\ntry 'zamcap %s%s--help'\n", cmd ? cmd : "",
+          cmd ? " " : "");
+  return ZC_EXIT_USAGE;
+}
+
+int agent_parse_ms(const char *s, double *out) {
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (errno || end == s || *end || !(v >= 0) || v > 1e9) return 0;
+  *out = v;
+  return 1;
+}
+
+int agent_parse_uint(const char *s, unsigned *out) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(s, &end, 10);
+  if (errno || end == s || *end || *s == '-' || v > 1000000) return 0;
+  *out = (unsigned)v;
+  return 1;
+}
+
+/* "a count", "a count >= 1", "1 to 100": what a row's argument must be. */
+static void wants(const struct option_row *r, char *out, size_t cap) {
+  switch (r->kind) {
+  case K_COUNT:
+    if (r->max >= 1e6) snprintf(out, cap, r->min ? "a count >= %g" : "a count",
+                                r->min);
+    else if (r->min) snprintf(out, cap, "%g to %g", r->min, r->max);
+    else snprintf(out, cap, "a count up to %g", r->max);
+    break;
+  case K_MS:
+    snprintf(out, cap, r->min > 0 && r->min < 1 ? "milliseconds > 0"
+                                                 : "milliseconds");
+    break;
+  case K_RATE:
+    snprintf(out, cap, "a rate from %g to %g", r->min, r->max);
+    break;
+  default:
+    snprintf(out, cap, "a value");
+  }
+}
+
+/* Stores row r's argument into a; returns 0 or prints the usage error. */
+static int take(const struct agent_cmd *c, const struct option_row *r,
+                const char *v, struct agent_args *a) {
+  char *at = (char *)a + r->off, w[64], why[512];
+  unsigned u;
+  double d;
+  switch (r->kind) {
+  case K_STR: *(const char **)(void *)at = v; return 0;
+  case K_SET: *(int *)(void *)at = 1; return 0;
+  case K_CLEAR: *(int *)(void *)at = 0; return 0;
+  case K_QUIET: zc_verbosity = 0; return 0;
+  case K_VERBOSE: zc_verbosity++; return 0;
+  case K_HELP: return 0;
+  case K_COUNT:
+    if (agent_parse_uint(v, &u) && u >= r->min && u <= r->max) {
+      *(unsigned *)(void *)at = u;
+      return 0;
+    }
+    break;
+  case K_MS:
+  case K_RATE:
+    if (agent_parse_ms(v, &d) && d >= r->min && d <= r->max) {
+      *(double *)(void *)at = d;
+      return 0;
+    }
+    break;
+  case K_FORMATS:
+    if (ana_parse_formats(v, &u)) {
+      *(unsigned *)(void *)at = u;
+      return 0;
+    }
+    return agent_usage_error(c->name, "--format wants a list of text, json, "
+                             "md, html, dot or all, not '%s'", v);
+  case K_ATTACH:
+    if (!agent_attach_url_ok(v, why, sizeof why))
+      return agent_usage_error(c->name, "%s", why);
+    *(const char **)(void *)at = v;
+    return 0;
+  case K_HEADER:
+    if (a->nheaders == ZC_ARRAY_LEN(a->headers))
+      return agent_usage_error(c->name, "at most %zu --attach-header",
+                               ZC_ARRAY_LEN(a->headers));
+    if (!agent_attach_header_ok(v, why, sizeof why))
+      return agent_usage_error(c->name, "%s", why);
+    a->headers[a->nheaders++] = v;
+    return 0;
+  }
+  wants(r, w, sizeof w);
+  return agent_usage_error(c->name, "--%s wants %s, not '%s'", r->name, w, v);
+}
+
+/* The command's --help: usage, what it does, its options from the table,
+ * then its closing words. */
+static void help(const struct agent_cmd *c) {
+  printf("%s\n\n%s\n", c->usage, c->about);
+  for (size_t i = 0; i < ZC_ARRAY_LEN(rows); i++) {
+    const struct option_row *r = &rows[i];
+    if (!(r->cmds & c->bit)) continue;
+    char left[64];
+    if (r->letter)
+      snprintf(left, sizeof left, "-%c, --%s", r->letter, r->name);
+    else
+      snprintf(left, sizeof left, "--%s%s%s", r->name, r->arg ? " " : "",
+               r->arg ? r->arg : "");
+    /* Continuation lines of the help text line up under the first. */
+    printf("  %-20s", left);
+    if (strlen(left) > 20) printf("\n  %-20s", "");
+    for (const char *h = r->help; *h;) {
+      size_t n = strcspn(h, "\n");
+      printf(" %.*s\n", (int)n, h);
+      h += n;
+      if (*h == '\n' && *++h) printf("  %-20s", "");
+    }
+  }
+  if (c->after) printf("\n%s", c->after);
+}
+
+int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
+                 struct agent_args *a) {
+  struct option lo[ZC_ARRAY_LEN(rows) + 1];
+  const struct option_row *of[ZC_ARRAY_LEN(rows)];
+  char shorts[16];
+  size_t n = 0, ns = 0;
+  for (size_t i = 0; i < ZC_ARRAY_LEN(rows); i++) {
+    if (!(rows[i].cmds & c->bit)) continue;
+    of[n] = &rows[i];
+    lo[n] = (struct option){rows[i].name,
+                            rows[i].arg ? required_argument : no_argument,
+                            NULL, (int)(256 + n)};
+    if (rows[i].letter) shorts[ns++] = rows[i].letter;
+    n++;
+  }
+  memset(&lo[n], 0, sizeof lo[n]);
+  shorts[ns] = '\0';
+  optind = 1;
+  opterr = 0;
+  int k;
+  while ((k = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+    if (k == '?' && optopt >= 256)
+      return agent_usage_error(c->name, "--%s wants an argument, %s",
+                               of[optopt - 256]->name, of[optopt - 256]->arg);
+    const struct option_row *r = NULL;
+    if (k >= 256) r = of[k - 256];
+    for (size_t i = 0; !r && k != '?' && i < n; i++)
+      if (of[i]->letter == k) r = of[i];
+    if (!r)
+      return agent_usage_error(c->name, "unknown option '%s'",
+                               argv[optind - 1]);
+    if (r->kind == K_HELP) {
+      help(c);
+      return 0;
+    }
+    int rc = take(c, r, optarg, a);
+    if (rc) return rc;
+  }
+  a->operands = argv + optind;
+  a->noperands = argc - optind;
+  return -1;
+}
