@@ -1,7 +1,7 @@
-/* zamcap SCENARIO --old URL|DIR --new URL|DIR: the one command. Replays
- * the scenario on both builds in interleaved, counterbalanced pairs in one
- * browser, each run in a fresh context, then compares the traces. */
-#include <dirent.h>
+/* zamcap SCENARIO --old URL|DIR --new URL|DIR: the one command. Checks the
+ * inputs, serves build folders, starts Chrome, has the capture room run
+ * the plan of pairs, then the analysis write every report, and uploads
+ * them when asked. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,12 +11,9 @@
 
 #include <cjson/cJSON.h>
 
-#include "agent-int.h"
-#include "ana.h"
+#include "agent.h"
 #include "attach.h"
-
-enum { OLD = 0, NEW = 1 };
-static const char *const side_name[] = {"old", "new"};
+#include "capture.h"
 
 /* Progress on stderr: on a terminal, one status line rewritten in place
  * while a run goes, and a line kept per finished run; elsewhere (a log, a
@@ -24,6 +21,7 @@ static const char *const side_name[] = {"old", "new"};
 struct progress {
   double t0;
   int tty, open; /* a status line is showing */
+  double work;   /* the runs' own time, for the overhead figure */
 };
 
 static void progress(struct progress *p, int keep, const char *fmt, ...)
@@ -50,24 +48,20 @@ static void progress_end(struct progress *p, int clear) {
   p->open = 0;
 }
 
-/* The failure files a run left, as "failures/NAME-step-N.png", or NULL. */
-static char *failure_file(const char *out, const char *name) {
-  char dir[4200], *found = NULL;
-  snprintf(dir, sizeof dir, "%s/failures", out);
-  DIR *d = opendir(dir);
-  if (!d) return NULL;
-  size_t n = strlen(name);
-  struct dirent *de;
-  while ((de = readdir(d)))
-    if (!strncmp(de->d_name, name, n) && de->d_name[n] == '-' &&
-        strstr(de->d_name, ".png")) {
-      size_t len = strlen(de->d_name) + 16;
-      found = zc_xmalloc(len);
-      snprintf(found, len, "failures/%s", de->d_name);
-      break;
-    }
-  closedir(d);
-  return found;
+static void progress_cb(void *arg, int keep, const char *msg) {
+  progress(arg, keep, "%s", msg);
+}
+
+/* The closing line: wall time, zamcap's own CPU and memory, and (-vv) the
+ * overhead beyond the runs' own time. */
+static void report_time(const struct progress *pg) {
+  double wall = zc_now_ms() - pg->t0;
+  zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
+         wall / 1e3, zc_cpu_ms() / 1e3, zc_peak_mb());
+  zc_log(2, "the runs' own time (replaying and settling): %.1f s; zamcap's "
+         "overhead beyond it (launch, contexts, traces, analysis, reports): "
+         "%.1f s, %.1f %%", pg->work / 1e3, (wall - pg->work) / 1e3,
+         100 * (wall - pg->work) / (pg->work + 1e-9));
 }
 
 static void add_str_or_null(cJSON *o, const char *k, const char *v) {
@@ -109,259 +103,200 @@ static cJSON *environment(struct cdp_browser *b) {
   return env;
 }
 
-static int run_exec(const struct agent_args *a) {
-  struct cdp_opts co = a->cdp;
-  struct ana_opts ao = a->ana;
-  const char *arg[2] = {a->old, a->new_}, *outarg = a->out;
-  const char *attach = a->attach;
-  const char *const *hdr = a->headers;
-  unsigned nhdr = a->nheaders, formats = a->formats;
-  unsigned pairs = a->pairs, warmup = a->warmup, retries = a->retries;
-  double throttle = a->cpu_throttle, step_timeout = a->step_timeout_ms;
-  double settle = a->settle_ms;
+/* The options that need each other, checked before anything starts. */
+static int check_args(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error(NULL, "give one SCENARIO, and --old and --new");
-  const char *scn_path = a->operands[0];
-  if (!arg[OLD] || !arg[NEW])
+  if (!a->old || !a->new_)
     return agent_usage_error(NULL, "give both --old URL|DIR and --new URL|DIR");
-  if (ao.quorum > pairs)
+  if (a->ana.quorum > a->pairs)
     return agent_usage_error(NULL, "--quorum %u is more than the %u pairs",
-                             ao.quorum, pairs);
-  if (co.chrome && co.browser_url)
+                             a->ana.quorum, a->pairs);
+  if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
                              "other");
-  if (nhdr && !attach)
+  if (a->nheaders && !a->attach)
     return agent_usage_error(NULL, "--attach-header without --attach URL");
-  if (attach && !(formats & ANA_FMT_JSON && formats & ANA_FMT_MD))
-    formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what --attach sends */
+  return 0;
+}
+
+/* report.json's inputs. */
+static void add_inputs(cJSON *extra, const struct agent_args *a,
+                       const struct scn_scenario *scn,
+                       const char *const base[2]) {
+  cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
+  cJSON_AddStringToObject(inp, "scenario", a->operands[0]);
+  cJSON_AddStringToObject(inp, "title", scn->title);
+  cJSON_AddStringToObject(inp, "old", a->old);
+  cJSON_AddStringToObject(inp, "new", a->new_);
+  cJSON_AddStringToObject(inp, "old_url", base[CAP_OLD]);
+  cJSON_AddStringToObject(inp, "new_url", base[CAP_NEW]);
+  cJSON_AddNumberToObject(inp, "pairs", a->pairs);
+  cJSON_AddNumberToObject(inp, "warmup", a->warmup);
+  cJSON_AddNumberToObject(inp, "retries", a->retries);
+  if (a->cpu_throttle > 1)
+    cJSON_AddNumberToObject(inp, "cpu_throttle", a->cpu_throttle);
+  else cJSON_AddNullToObject(inp, "cpu_throttle");
+}
+
+/* report.json's runs and dropped_pairs: every run as it went. */
+static void add_runs(cJSON *extra, const struct cap_outcome *oc) {
+  cJSON *runs = cJSON_AddArrayToObject(extra, "runs");
+  for (size_t k = 0; k < oc->nruns; k++) {
+    const struct cap_record *r = &oc->runs[k];
+    cJSON *run = cJSON_CreateObject();
+    cJSON_AddNumberToObject(run, "pair", r->pair);
+    cJSON_AddStringToObject(run, "build", cap_side_name[r->side]);
+    cJSON_AddNumberToObject(run, "attempt", r->attempt);
+    cJSON_AddStringToObject(run, "status", r->ok ? "ok" : "failed");
+    add_str_or_null(run, "error", r->error);
+    add_str_or_null(run, "trace", r->trace);
+    cJSON_AddNumberToObject(run, "ms", r->ms);
+    if (r->ok) cJSON_AddNumberToObject(run, "bytes", (double)r->bytes);
+    add_str_or_null(run, "failure", r->shot);
+    cJSON_AddItemToArray(runs, run);
+  }
+  cJSON *dl = cJSON_AddArrayToObject(extra, "dropped_pairs");
+  for (unsigned i = 0; i < oc->dropped; i++)
+    cJSON_AddItemToArray(dl, cJSON_CreateNumber(oc->dropped_pair[i]));
+}
+
+/* The complete pairs into the analysis; returns the exit code. */
+static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
+                   const char *out, cJSON *extra, struct progress *pg,
+                   int *reported) {
+  const char *of[CAP_MAX_PAIRS], *nf[CAP_MAX_PAIRS];
+  unsigned n = 0, causes = 0;
+  for (unsigned i = 0; i < a->pairs && i < CAP_MAX_PAIRS; i++)
+    if (oc->file[CAP_OLD][i] && oc->file[CAP_NEW][i])
+      of[n] = oc->file[CAP_OLD][i], nf[n++] = oc->file[CAP_NEW][i];
+  struct ana_opts ao = a->ana;
+  if (ao.quorum > n) ao.quorum = n;
+  unsigned formats = a->formats;
+  if (a->attach) formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what it sends */
+  struct ana_report_in in = {"run", formats, extra, a->pairs, oc->dropped};
+  progress(pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
+  progress_end(pg, 1);
+  enum zc_err e = ana_analyze(of, nf, n, &ao, 0, out, &in, &causes);
+  if (e) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
+  }
+  *reported = 1;
+  if (oc->dropped)
+    fprintf(stderr, "zamcap: capture incomplete: %u of %u pairs dropped "
+            "(see %s/failures/); the report covers the other %u\n",
+            oc->dropped, a->pairs, out, oc->complete);
+  return oc->dropped ? ZC_EXIT_CAPTURE
+         : causes    ? ZC_EXIT_FOUND
+                     : ZC_EXIT_NONE;
+}
+
+/* --attach: the upload, after the report is whole; rc as it changes. */
+static int upload(const struct agent_args *a, const char *out, int rc) {
+  enum zc_err e = agent_attach_stoppable(a->attach, a->headers, a->nheaders,
+                                         out, &cdp_interrupted);
+  if (!e) return rc;
+  fprintf(stderr, "zamcap: %s (the report stays in %s/)\n", zc_errmsg(), out);
+  if (e == ZC_E_INTERRUPTED) return agent_exit_for(e);
+  return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
+}
+
+/* Chrome, the plan of pairs, then the analysis; returns the exit code,
+ * and *reported when the reports were written (some pairs may be missing). */
+static int capture_and_analyze(const struct agent_args *a,
+                               const struct scn_scenario *scn,
+                               const char *const base[2], const char *out,
+                               cJSON *extra, struct progress *pg,
+                               int *reported) {
+  char logp[4200], faildir[4200];
+  snprintf(logp, sizeof logp, "%s/chrome.log", out);
+  snprintf(faildir, sizeof faildir, "%s/failures", out);
+  struct cdp_opts co = a->cdp;
+  if (!co.browser_url) co.log_path = logp;
+  struct cdp_browser *b = NULL;
+  progress(pg, 0, "starting Chrome");
+  enum zc_err e = cdp_browser_start(&co, &b);
+  if (e) {
+    progress_end(pg, 0);
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    return agent_exit_for(e);
+  }
+  cJSON_AddItemToObject(extra, "environment", environment(b));
+  progress(pg, 1, "%s; %s: %u pair%s, %u warm-up run%s per build; report "
+           "in %s/", cdp_browser_version(b),
+           scn->title[0] ? scn->title : a->operands[0], a->pairs,
+           a->pairs == 1 ? "" : "s", a->warmup, a->warmup == 1 ? "" : "s",
+           out);
+  struct cap_plan plan = {
+      .scn = scn, .base = {base[CAP_OLD], base[CAP_NEW]}, .pairs = a->pairs,
+      .warmup = a->warmup, .retries = a->retries, .out = out,
+      .progress = progress_cb, .progress_arg = pg,
+      .run = {.settle_ms = a->settle_ms, .timeout_ms = co.timeout_ms,
+              .compress = 1, .trace = 1, .cpu_throttle = a->cpu_throttle,
+              .replay = {.step_timeout_ms = a->step_timeout_ms,
+                         .fail_dir = faildir}}};
+  struct cap_outcome oc;
+  e = cap_pairs(cdp_browser_conn(b), &plan, &oc);
+  cdp_browser_free(b);
+  add_runs(extra, &oc);
+  int rc;
+  if (e) {
+    progress_end(pg, 0);
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    rc = agent_exit_for(e);
+  } else if (!oc.complete) {
+    fprintf(stderr, "zamcap: no pair was captured (see %s/failures/)\n", out);
+    rc = ZC_EXIT_CAPTURE;
+  } else {
+    rc = analyze(a, &oc, out, extra, pg, reported);
+    pg->work = oc.work_ms;
+  }
+  cap_outcome_clear(&oc);
+  rmdir(faildir); /* only when empty: nothing failed */
+  return rc;
+}
+
+static int run_exec(const struct agent_args *a) {
+  int rc = check_args(a);
+  if (rc) return rc;
   struct scn_scenario *scn = NULL;
-  if (scn_load(scn_path, &scn)) {
+  if (scn_load(a->operands[0], &scn)) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
-  if (!co.browser_url) {
-    char *chrome = cdp_find_chrome(co.chrome);
-    if (!chrome) {
-      fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      scn_free(scn);
-      return ZC_EXIT_CAPTURE;
-    }
-    free(chrome);
+  char *chrome = a->cdp.browser_url ? NULL : cdp_find_chrome(a->cdp.chrome);
+  if (!a->cdp.browser_url && !chrome) {
+    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    scn_free(scn);
+    return ZC_EXIT_CAPTURE;
   }
-
-  struct progress pg = {zc_now_ms(), isatty(2), 0};
-  char *out = NULL, path[4096], logp[4200], faildir[4200];
+  free(chrome);
+  struct progress pg = {zc_now_ms(), isatty(2), 0, 0};
+  char *out = NULL, path[4200];
   struct agent_server *srv[2] = {NULL, NULL};
   const char *base[2] = {NULL, NULL};
-  struct cdp_browser *b = NULL;
-  struct agent_spare spare = {NULL, NULL, 0, 0}; /* the next run's page */
-  char *file[2][100];
-  memset(file, 0, sizeof file);
-  unsigned complete = 0, dropped = 0, causes = 0;
-  double work = 0; /* the runs' own time, for the overhead figure */
-  int rc = ZC_EXIT_CAPTURE;
   cJSON *extra = cJSON_CreateObject();
-  cJSON *runs = NULL, *droplist = NULL;
-  enum zc_err e = agent_outdir(outarg, &out);
+  enum zc_err e = agent_outdir(a->out, &out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", out);
     e = zc_mkdirs(path);
   }
   /* Each build on its own port: two origins, as two deployments are. */
-  if (!e) e = agent_build_base("--old", arg[OLD], &srv[OLD], &base[OLD]);
-  if (!e) e = agent_build_base("--new", arg[NEW], &srv[NEW], &base[NEW]);
+  if (!e) e = agent_build_base("--old", a->old, &srv[CAP_OLD], &base[CAP_OLD]);
+  if (!e) e = agent_build_base("--new", a->new_, &srv[CAP_NEW], &base[CAP_NEW]);
   if (e) {
     fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    rc = e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE
-                                         : ZC_EXIT_INTERNAL;
-    goto out;
+    rc = e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE : ZC_EXIT_INTERNAL;
+  } else {
+    int reported = 0;
+    add_inputs(extra, a, scn, base);
+    rc = capture_and_analyze(a, scn, base, out, extra, &pg, &reported);
+    if (reported && a->attach) rc = upload(a, out, rc);
+    if (reported) report_time(&pg);
   }
-  cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
-  cJSON_AddStringToObject(inp, "scenario", scn_path);
-  cJSON_AddStringToObject(inp, "title", scn->title);
-  cJSON_AddStringToObject(inp, "old", arg[OLD]);
-  cJSON_AddStringToObject(inp, "new", arg[NEW]);
-  cJSON_AddStringToObject(inp, "old_url", base[OLD]);
-  cJSON_AddStringToObject(inp, "new_url", base[NEW]);
-  cJSON_AddNumberToObject(inp, "pairs", pairs);
-  cJSON_AddNumberToObject(inp, "warmup", warmup);
-  cJSON_AddNumberToObject(inp, "retries", retries);
-  if (throttle > 1) cJSON_AddNumberToObject(inp, "cpu_throttle", throttle);
-  else cJSON_AddNullToObject(inp, "cpu_throttle");
-  runs = cJSON_AddArrayToObject(extra, "runs");
-  droplist = cJSON_AddArrayToObject(extra, "dropped_pairs");
-
-  snprintf(logp, sizeof logp, "%s/chrome.log", out);
-  snprintf(faildir, sizeof faildir, "%s/failures", out);
-  if (!co.browser_url) co.log_path = logp;
-  progress(&pg, 0, "starting Chrome");
-  if ((e = cdp_browser_start(&co, &b))) {
-    progress_end(&pg, 0);
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-    rc = agent_exit_for(e);
-    goto out;
-  }
-  cJSON_AddItemToObject(extra, "environment", environment(b));
-  progress(&pg, 1, "%s; %s: %u pair%s, %u warm-up run%s per build; report "
-           "in %s/", cdp_browser_version(b),
-           scn->title[0] ? scn->title : scn_path, pairs,
-           pairs == 1 ? "" : "s", warmup, warmup == 1 ? "" : "s", out);
-  struct cdp_conn *conn = cdp_browser_conn(b);
-  struct agent_capture_opts ca = {
-      .scn = scn, .settle_ms = settle, .timeout_ms = co.timeout_ms,
-      .categories = NULL, .compress = 1, .trace = 1,
-      .cpu_throttle = throttle,
-      .replay = {NULL, step_timeout, faildir, NULL}};
-  char failname[64];
-
-  /* Warm-up runs: caches, JIT and the OS warm for both builds alike. A
-   * build the scenario cannot run on stops everything here. */
-  for (unsigned w = 1; w <= warmup; w++)
-    for (int sd = 0; sd < 2; sd++) {
-      double tr = zc_now_ms();
-      struct agent_capture_result res;
-      ca.base = ca.replay.base_url = base[sd];
-      ca.trace = 0;
-      ca.next_base = base[1 - sd]; /* the other build's, or pair 1's old */
-      snprintf(failname, sizeof failname, "warmup-%u-%s", w, side_name[sd]);
-      ca.replay.fail_name = failname;
-      progress(&pg, 0, "warm-up %u/%u, %s build ...", w, warmup,
-               side_name[sd]);
-      e = agent_capture(conn, &ca, NULL, &res, &spare);
-      work += res.work_ms;
-      if (e) {
-        progress_end(&pg, 0);
-        fprintf(stderr, "zamcap: warm-up on the %s build: %s\n",
-                side_name[sd], zc_errmsg());
-        rc = agent_exit_for(e);
-        goto out;
-      }
-      progress(&pg, 1, "warm-up %u/%u, %s build: %.1f s", w, warmup,
-               side_name[sd], (zc_now_ms() - tr) / 1e3);
-    }
-  ca.trace = 1;
-
-  /* Pairs, counterbalanced: old then new, new then old, and so on, so
-   * that drift over time weighs on both builds alike. */
-  for (unsigned i = 1; i <= pairs; i++) {
-    int ok = 1;
-    for (int k = 0; k < 2 && ok; k++) {
-      int sd = i % 2 ? k : 1 - k;
-      ca.base = ca.replay.base_url = base[sd];
-      for (unsigned attempt = 0;; attempt++) {
-        double tr = zc_now_ms();
-        struct agent_capture_result res;
-        snprintf(path, sizeof path, "%s/traces/%s-%u", out, side_name[sd], i);
-        snprintf(failname, sizeof failname, "%s-%u-try-%u", side_name[sd], i,
-                 attempt + 1);
-        ca.replay.fail_name = failname;
-        progress(&pg, 0, "pair %u/%u, %s build%s ...", i, pairs,
-                 side_name[sd], attempt ? " (retry)" : "");
-        /* The run after this one, if this one succeeds: the other build
-         * of the pair, or the first of the next pair. */
-        ca.next_base = k == 0 ? base[1 - sd] : i < pairs ? base[sd] : NULL;
-        e = agent_capture(conn, &ca, path, &res, &spare);
-        work += res.work_ms;
-        cJSON *run = cJSON_CreateObject();
-        cJSON_AddNumberToObject(run, "pair", i);
-        cJSON_AddStringToObject(run, "build", side_name[sd]);
-        cJSON_AddNumberToObject(run, "attempt", attempt + 1);
-        cJSON_AddStringToObject(run, "status", e ? "failed" : "ok");
-        add_str_or_null(run, "error", e ? zc_errmsg() : NULL);
-        const char *rel = !e && res.file ? strrchr(res.file, '/') : NULL;
-        char tr_rel[300];
-        if (rel) snprintf(tr_rel, sizeof tr_rel, "traces/%s", rel + 1);
-        add_str_or_null(run, "trace", rel ? tr_rel : NULL);
-        cJSON_AddNumberToObject(run, "ms", zc_now_ms() - tr);
-        if (!e) cJSON_AddNumberToObject(run, "bytes", (double)res.bytes);
-        char *ff = e ? failure_file(out, failname) : NULL;
-        add_str_or_null(run, "failure", ff);
-        free(ff);
-        cJSON_AddItemToArray(runs, run);
-        if (!e) {
-          file[sd][i - 1] = res.file;
-          progress(&pg, 1, "pair %u/%u, %s build: %.1f s (%.1f MB trace)", i,
-                   pairs, side_name[sd], (zc_now_ms() - tr) / 1e3,
-                   (double)res.bytes / 1e6);
-          break;
-        }
-        if (e == ZC_E_INTERRUPTED) {
-          progress_end(&pg, 0);
-          fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-          rc = agent_exit_for(e);
-          goto out;
-        }
-        progress(&pg, 1, "pair %u/%u, %s build failed (try %u of %u): %s", i,
-                 pairs, side_name[sd], attempt + 1, retries + 1, zc_errmsg());
-        if (attempt >= retries) {
-          ok = 0;
-          break;
-        }
-      }
-    }
-    if (ok) complete++;
-    else {
-      dropped++;
-      cJSON_AddItemToArray(droplist, cJSON_CreateNumber(i));
-      progress(&pg, 1, "pair %u dropped; its traces that were recorded stay "
-               "in %s/traces/", i, out);
-    }
-  }
-  cdp_page_close(spare.page);
-  spare.page = NULL;
-  cdp_browser_free(b);
-  b = NULL;
-  if (!complete) {
-    fprintf(stderr, "zamcap: no pair was captured (see %s/failures/)\n", out);
-    rc = ZC_EXIT_CAPTURE;
-    goto out;
-  }
-  {
-    const char *of[100], *nf[100];
-    unsigned n = 0;
-    for (unsigned i = 0; i < pairs; i++)
-      if (file[OLD][i] && file[NEW][i]) of[n] = file[OLD][i], nf[n++] = file[NEW][i];
-    if (ao.quorum > n) ao.quorum = n;
-    struct ana_report_in in = {"run", formats, extra, pairs, dropped};
-    progress(&pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
-    progress_end(&pg, 1);
-    if ((e = ana_analyze(of, nf, n, &ao, 0, out, &in, &causes))) {
-      fprintf(stderr, "zamcap: %s\n", zc_errmsg());
-      rc = e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
-      goto out;
-    }
-  }
-  if (dropped)
-    fprintf(stderr, "zamcap: capture incomplete: %u of %u pairs dropped "
-            "(see %s/failures/); the report covers the other %u\n", dropped,
-            pairs, out, complete);
-  rc = dropped ? ZC_EXIT_CAPTURE
-       : causes ? ZC_EXIT_FOUND
-                : ZC_EXIT_NONE;
-  if (attach) {
-    if ((e = agent_attach_stoppable(attach, hdr, nhdr, out,
-                                    &cdp_interrupted))) {
-      fprintf(stderr, "zamcap: %s (the report stays in %s/)\n", zc_errmsg(),
-              out);
-      if (e == ZC_E_INTERRUPTED) rc = agent_exit_for(e);
-      else if (rc == ZC_EXIT_NONE) rc = ZC_EXIT_CAPTURE;
-    }
-  }
-  double wall = zc_now_ms() - pg.t0;
-  zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
-         wall / 1e3, agent_cpu_ms() / 1e3, agent_peak_mb());
-  zc_log(2, "the runs' own time (replaying and settling): %.1f s; zamcap's "
-         "overhead beyond it (launch, contexts, traces, analysis, reports): "
-         "%.1f s, %.1f %%", work / 1e3, (wall - work) / 1e3,
-         100 * (wall - work) / (work + 1e-9));
-out:
-  cdp_page_close(spare.page);
-  cdp_browser_free(b);
-  agent_server_free(srv[OLD]);
-  agent_server_free(srv[NEW]);
-  rmdir(faildir); /* only when empty: nothing failed */
-  for (int sd = 0; sd < 2; sd++)
-    for (unsigned i = 0; i < pairs; i++) free(file[sd][i]);
+  agent_server_free(srv[CAP_OLD]);
+  agent_server_free(srv[CAP_NEW]);
   cJSON_Delete(extra);
   scn_free(scn);
   free(out);

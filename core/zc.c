@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -336,6 +337,19 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   }
   if (WIFEXITED(ws)) *status = WEXITSTATUS(ws);
   return ZC_OK;
+}
+
+double zc_cpu_ms(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3 +
+         (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+}
+
+double zc_peak_mb(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return (double)ru.ru_maxrss / 1024.0;
 }
 
 double zc_now_ms(void) {

@@ -120,6 +120,10 @@ enum zc_err zc_write_atomic(const char *path,
 enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
                           char *err, size_t cap);
 
+/* This process's CPU time (user and system) and its peak resident memory. */
+double zc_cpu_ms(void);
+double zc_peak_mb(void);
+
 /* Monotonic clock in milliseconds. */
 double zc_now_ms(void);
 void zc_sleep_ms(double ms);

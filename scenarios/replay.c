@@ -641,6 +641,7 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                        size_t from, size_t to,
                        const struct scn_replay_opts *o) {
   struct rp r = {p, cdp_page_conn(p), cdp_page_session(p), o, 0};
+  if (o->shot && o->shot_cap) o->shot[0] = '\0';
   if (to > s->n) to = s->n;
   for (size_t i = from; i < to; i++) {
     const struct scn_step *st = &s->steps[i];
@@ -657,6 +658,8 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
       snprintf(why, sizeof why, "%s", zc_errmsg());
       describe(st, what, sizeof what);
       keep_failure(&r, st, shot, sizeof shot);
+      if (o->shot && o->shot_cap)
+        snprintf(o->shot, o->shot_cap, "%s", shot);
       return zc_fail(e == ZC_E_TIMEOUT ? ZC_E_TIMEOUT : ZC_E_BROWSER,
                      "%s: %s%s%s", what, why, shot[0] ? "; screenshot: " : "",
                      shot);

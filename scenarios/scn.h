@@ -84,6 +84,9 @@ struct scn_replay_opts {
   double step_timeout_ms; /* for steps without their own; default 30000 */
   const char *fail_dir;   /* where a failing step's screenshot goes */
   const char *fail_name;  /* file name prefix there, e.g. "run-2" */
+  char *shot;             /* where the screenshot's path is written (shot_cap
+                             bytes, "" when none was kept), or NULL */
+  size_t shot_cap;
 };
 
 /* Gets a page ready for the scenario before tracing starts: the first

@@ -1,0 +1,106 @@
+/* capture: traced runs of a scenario in Chrome, and the main command's
+ * plan of them: warm-ups, then interleaved, counterbalanced pairs with
+ * retries. It knows cdp/ and scenarios/, never the analysis or the
+ * terminal: each function returns what it made (trace files, screenshots,
+ * figures, each run's outcome) and the command line turns that into
+ * progress lines and reports.
+ *
+ * Ownership: arguments are borrowed; strings in results belong to the
+ * result and go with its _clear. */
+#ifndef CAP_CAPTURE_H
+#define CAP_CAPTURE_H
+
+#include <stdint.h>
+
+#include "cdp.h"
+#include "scn.h"
+
+/* One run in a fresh browser context: the scenario's steps (or just a
+ * navigation to base), traced from zamcap.recordFrom, until the page
+ * settles; the trace goes to trace_base + ".json.gz" (or ".json"). */
+struct cap_run_opts {
+  const struct scn_scenario *scn; /* NULL: navigate to base */
+  const char *base;
+  double settle_ms, timeout_ms;
+  const char *categories; /* NULL: the default */
+  int compress, trace;
+  double cpu_throttle; /* > 1 slows the CPU that many times */
+  struct scn_replay_opts replay;
+  const char *next_base; /* the next run's build, for its spare page */
+};
+struct cap_run_result {
+  char *file; /* the trace; NULL untraced or failed */
+  uint64_t bytes;
+  double settled_ms; /* first traced step to settled */
+  double work_ms;    /* the browser's work: replaying the steps and
+                        settling, without contexts and traces */
+  char shot[4200];   /* a failed step's screenshot, or "" */
+};
+/* The next run's page, made ready while Chrome flushes this run's trace:
+ * opened with the same options and, when o->next_base is set, its steps
+ * before recordFrom replayed on that build. */
+struct cap_spare {
+  struct cdp_page *page; /* NULL: none; the caller closes what is left */
+  const char *base;      /* the build its first steps ran on */
+  double prefix_ms;
+  int prefixed;
+};
+/* spare may be NULL. The run takes spare->page if there is one, and when
+ * it traces, prepares the next. */
+enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
+                    const char *trace_base, struct cap_run_result *res,
+                    struct cap_spare *spare);
+
+/* ---- the main command's plan ---- */
+
+enum { CAP_OLD = 0, CAP_NEW = 1, CAP_MAX_PAIRS = 100 };
+extern const char *const cap_side_name[2]; /* "old", "new" */
+
+/* One run as it went, for report.json. */
+struct cap_record {
+  unsigned pair, attempt; /* from 1 */
+  int side;               /* CAP_OLD or CAP_NEW */
+  int ok;
+  char *error; /* the message, when it failed */
+  char *trace; /* "traces/old-1.json.gz", when it succeeded */
+  char *shot;  /* "failures/old-1-try-1-step-3.png", when it kept one */
+  double ms;
+  uint64_t bytes;
+};
+
+/* What the command line hears while the plan runs: a line for a status
+ * that is replaced (keep 0) or kept (keep 1). */
+typedef void cap_progress_fn(void *arg, int keep, const char *msg);
+
+struct cap_plan {
+  const struct scn_scenario *scn;
+  const char *base[2]; /* the builds' URLs */
+  unsigned pairs, warmup, retries;
+  struct cap_run_opts run; /* scn, base and next_base are set per run */
+  const char *out;         /* traces go to out/traces/, screenshots to
+                              run.replay.fail_dir */
+  cap_progress_fn *progress;
+  void *progress_arg;
+};
+
+struct cap_outcome {
+  char *file[2][CAP_MAX_PAIRS]; /* each pair's traces; NULL where none */
+  struct cap_record *runs;      /* every run, in order */
+  size_t nruns, capruns;
+  unsigned complete, dropped;
+  unsigned dropped_pair[CAP_MAX_PAIRS]; /* the first `dropped` are set */
+  double work_ms; /* the runs' own time, for the overhead figure */
+};
+
+/* Warm-up runs on both builds (untraced; a failure there ends the plan:
+ * the scenario cannot run on that build), then the pairs, old and new in
+ * turn, the order swapped every other pair. A run that fails is tried
+ * again up to plan->retries times; a pair whose run still fails is
+ * dropped and the rest go on. Returns ZC_OK when the plan ran to its end,
+ * however many pairs were dropped; an error (SIGINT, a warm-up that
+ * failed) with *out holding what was done until then. */
+enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *plan,
+                      struct cap_outcome *out);
+void cap_outcome_clear(struct cap_outcome *o);
+
+#endif

@@ -1,0 +1,223 @@
+/* capture: one traced run of a scenario (or a page) in a fresh browser
+ * context, and the next run's page made ready while Chrome flushes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capture.h"
+
+/* A fresh page for a run: its own browser context, the scenario's needs
+ * (the accessibility tree) and the CPU throttling set. */
+static enum zc_err open_page(struct cdp_conn *conn,
+                             const struct cap_run_opts *o,
+                             struct cdp_page **out) {
+  struct cdp_page *p = NULL;
+  enum zc_err e = cdp_page_open(conn, &p);
+  if (e) return e;
+  if (o->scn) e = scn_prepare(p, o->scn);
+  if (!e && o->cpu_throttle > 1) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);
+    e = cdp_call(conn, cdp_page_session(p), "Emulation.setCPUThrottlingRate",
+                 a, 0, NULL);
+  }
+  if (e) {
+    cdp_page_close(p);
+    p = NULL;
+  }
+  *out = p;
+  return e;
+}
+
+/* The spare's page, opened unless there is one; 0 (logged) if it could
+ * not be. */
+static int spare_page(struct cdp_conn *conn, const struct cap_run_opts *o,
+                      struct cap_spare *sp) {
+  if (sp->page || !open_page(conn, o, &sp->page)) return 1;
+  zc_log(2, "opening the next run's page early: %s", zc_errmsg());
+  return 0;
+}
+
+struct spare_open {
+  struct cdp_conn *conn;
+  const struct cap_run_opts *o;
+  struct cap_spare *sp;
+  double t, t_end; /* when it began and ended; 0: it did not */
+};
+
+/* The next run's page, opened while this run's page settles (idle): a
+ * renderer starting takes CPU the page is not using then. Only in runs
+ * that are not traced: a renderer that starts while Chrome traces can
+ * hold up the end of the trace by 5 s (Chrome 156 waits that long for
+ * its flush), so a traced run's successor opens while Chrome flushes. */
+static void open_spare_idle(void *arg) {
+  struct spare_open *so = arg;
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  so->t = zc_now_ms();
+  if (spare_page(so->conn, so->o, so->sp)) {
+    /* Its crash must not end this run's settling. */
+    cdp_page_passive(so->sp->page, 1);
+    zc_log(3, "opened the next run's page while this one settled: %.0f ms",
+           zc_now_ms() - so->t);
+  }
+  so->t_end = zc_now_ms();
+  zc_err_restore(&sv);
+}
+
+static void prepare_spare(struct cdp_conn *conn,
+                          const struct cap_run_opts *o,
+                          struct cap_spare *sp) {
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  sp->prefixed = 0;
+  if (!spare_page(conn, o, sp)) {
+    zc_err_restore(&sv);
+    return;
+  }
+  cdp_page_passive(sp->page, 0); /* its own steps wait on it */
+  const struct scn_scenario *scn = o->scn;
+  if (!o->next_base || !scn || !scn->record_from) goto out;
+  /* No failure files: a step that fails here fails again, for the record,
+   * in the next run itself. */
+  struct scn_replay_opts ro = o->replay;
+  ro.base_url = o->next_base;
+  ro.fail_dir = NULL;
+  double t = zc_now_ms();
+  if (scn_replay(sp->page, scn, 0, scn->record_from, &ro)) {
+    zc_log(2, "the next run's first steps, early: %s", zc_errmsg());
+    cdp_page_close(sp->page);
+    sp->page = NULL;
+  } else {
+    sp->prefixed = 1;
+    sp->prefix_ms = zc_now_ms() - t;
+    sp->base = o->next_base;
+  }
+out:
+  /* Held while this run's trace is collected: its crash must not end
+   * that. */
+  if (sp->page) cdp_page_passive(sp->page, 1);
+  zc_err_restore(&sv);
+}
+
+/* The page made ready for this run, if it may serve: *prefixed when its
+ * steps before recordFrom already ran for this build (their time is this
+ * run's work). One made for the other build, or that crashed while it
+ * waited, gives way to a fresh page (NULL). */
+static struct cdp_page *take_spare(struct cap_spare *spare, const char *base,
+                                   int *prefixed, double *work_ms) {
+  struct cdp_page *p = spare ? spare->page : NULL;
+  *prefixed = 0;
+  if (!p) return NULL;
+  spare->page = NULL;
+  cdp_page_passive(p, 0);
+  int crashed = cdp_page_crashed(p);
+  if (crashed)
+    zc_log(2, "the page made ready for this run crashed; opening another");
+  if (crashed || (spare->prefixed && strcmp(spare->base, base))) {
+    cdp_page_close(p);
+    p = NULL;
+  } else if (spare->prefixed) {
+    *prefixed = 1;
+    *work_ms = spare->prefix_ms;
+  }
+  spare->prefixed = 0;
+  return p;
+}
+
+/* The end of a traced run: Chrome flushes the trace (hundreds of ms)
+ * while the next run's page is made ready, its context created and its
+ * steps before recordFrom, which are not traced, replayed. Tracing has
+ * ended, so none of that is in this trace, and the next trace starts only
+ * once this one is complete. */
+static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
+                             const struct cap_run_opts *o,
+                             const char *trace_base,
+                             struct cap_run_result *res,
+                             struct cap_spare *spare) {
+  double t0 = zc_now_ms(), cpu0 = zc_cpu_ms();
+  struct cdp_trace *tr;
+  enum zc_err e = cdp_trace_end(conn, cdp_page_session(p), o->timeout_ms, &tr);
+  if (e) return e;
+  /* This run's page is done: if it crashes now, its steps and settling
+   * are over, and the trace is still collected (Chrome says when data was
+   * lost). */
+  cdp_page_passive(p, 1);
+  if (spare && o->next_base) prepare_spare(conn, o, spare);
+  e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
+                        &res->bytes);
+  double t = zc_now_ms() - t0;
+  if (!e)
+    zc_log(2, "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms "
+           "streaming", t, (double)res->bytes / 1e3 / (t + 1e-9),
+           zc_cpu_ms() - cpu0);
+  return e;
+}
+
+/* Waits for the page to go quiet; the next run's page may open meanwhile
+ * (untraced runs). Sets res->settled_ms from t0 and adds it to work. */
+static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
+                          const struct cap_run_opts *o, double t0,
+                          struct cap_run_result *res,
+                          struct cap_spare *spare) {
+  const struct scn_scenario *scn = o->scn;
+  double quiet = scn && scn->settle_ms >= 0 ? scn->settle_ms : o->settle_ms;
+  struct spare_open so = {conn, o, spare, 0, 0};
+  int early = spare && !spare->page && o->next_base && !o->trace;
+  enum zc_err e = cdp_page_settle_idle(p, quiet, o->timeout_ms,
+                                       early ? open_spare_idle : NULL, &so);
+  if (e) return e;
+  double tsettled = zc_now_ms();
+  res->settled_ms = tsettled - t0;
+  res->work_ms += res->settled_ms;
+  /* Opening the next page began half-way through the quiet time: what it
+   * took beyond the other half may have held the settling up, and is not
+   * the run's own time (the page's own work after it still is). */
+  if (so.t > 0) {
+    double held = (so.t_end - so.t) - quiet / 2;
+    double tail = tsettled - (so.t + quiet / 2);
+    if (held > 0 && tail > 0) res->work_ms -= held < tail ? held : tail;
+  }
+  return ZC_OK;
+}
+
+enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
+                    const char *trace_base, struct cap_run_result *res,
+                    struct cap_spare *spare) {
+  memset(res, 0, sizeof *res);
+  double topen = zc_now_ms(), ttraced = 0;
+  enum zc_err e = ZC_OK;
+  const struct scn_scenario *scn = o->scn;
+  int prefixed = 0;
+  struct cdp_page *p = take_spare(spare, o->base, &prefixed, &res->work_ms);
+  if (!p && (e = open_page(conn, o, &p))) return e;
+  struct scn_replay_opts ro = o->replay;
+  ro.shot = res->shot;
+  ro.shot_cap = sizeof res->shot;
+  double tready = zc_now_ms();
+  if (scn && (e = zc_mkdirs(o->replay.fail_dir))) goto out;
+  /* Steps before zamcap.recordFrom (a login, say) stay out of the trace. */
+  if (!prefixed && scn && scn->record_from &&
+      (e = scn_replay(p, scn, 0, scn->record_from, &ro)))
+    goto out;
+  double tstart = zc_now_ms();
+  if (!prefixed) res->work_ms = tstart - tready;
+  if (o->trace && (e = cdp_trace_start(conn, cdp_page_session(p),
+                                       o->categories, o->compress)))
+    goto out;
+  double t0 = zc_now_ms();
+  ttraced = t0 - tstart; /* Tracing.start */
+  if (scn) e = scn_replay(p, scn, scn->record_from, scn->n, &ro);
+  else e = cdp_page_navigate(p, o->base, o->timeout_ms);
+  if (!e) e = settle(conn, p, o, t0, res, spare);
+  if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
+out:
+  {
+    double tclose = zc_now_ms();
+    cdp_page_close(p);
+    zc_log(2, "run: context %.0f ms, steps and settling %.0f ms, starting "
+           "the trace %.0f ms, closing %.0f ms", tready - topen, res->work_ms,
+           ttraced, zc_now_ms() - tclose);
+  }
+  return e;
+}
