@@ -692,7 +692,8 @@ def path_deltas(old_trees, new_trees, inj):
         n = sum(x.get(k, 0.0) for x in news) / max(len(news), 1)
         rows.append({'path': [p[0] for p in k], 'old_ms': round(o, 1), 'new_ms': round(n, 1),
                      'delta_ms': round(n - o, 1)})
-    rows.sort(key=lambda r: -r['delta_ms'])
+    # Ties in path order: a set's order changes from run to run.
+    rows.sort(key=lambda r: (-r['delta_ms'], r['path']))
     return rows
 
 
