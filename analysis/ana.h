@@ -183,6 +183,7 @@ struct ana_gnode { /* read-only for users */
 struct ana_graph {
   struct ana_ctx *ctx; /* borrowed */
   unsigned npairs;
+  unsigned quorum;         /* aggregated: pairs a node had to be in */
   struct ana_gnode *nodes; /* [0] is the root */
   uint32_t n;
   /* Per node and pair, row-major (node * npairs + pair), in µs: ANA_ABSENT
@@ -298,6 +299,14 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f);
 void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
                           const char *verdict, const struct ana_e2e *e2e,
                           FILE *f);
+/* The headline, the same in every report (terminal, summary.md,
+ * report.html): "2 regression-causes (slower by ≥ 50 ms in all 3 pairs)",
+ * "No regression-cause (no function got slower by ≥ 50 ms in the one
+ * pair)". causes < 0: unknown; mu NAN or npairs 0: left out; a quorum below
+ * npairs says "in at least K of N pairs". Returns what snprintf does. */
+int ana_headline(char *out, size_t cap, long causes, double mu_ms,
+                 unsigned npairs, unsigned quorum);
+
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
                      size_t cap);

@@ -293,6 +293,7 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   if (!n) return NULL;
   if (!quorum || quorum > n) quorum = n;
   struct ana_graph *g = graph_new(gs[0]->ctx, n);
+  g->quorum = quorum;
   struct gcap cap = {0, 0};
   /* members[agg * n + p]: the node of graph p behind aggregated node agg. */
   uint32_t *members = NULL;

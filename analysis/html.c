@@ -351,30 +351,12 @@ static const char html_css[] =
     ".verdict,.warn,th,.node{print-color-adjust:exact;"
     "-webkit-print-color-adjust:exact}}\n";
 
-/* "N regression-causes (slower by >= mu ms in all N pairs)". */
+/* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
-  const cJSON *o = jobj(h->r, "options");
-  unsigned q = jcount(o, "quorum");
-  if (causes < 0)
-    put(h, "Regression-causes unknown");
-  else if (causes == 0)
-    put(h, "No regression-cause");
-  else
-    putf(h, "%ld regression-cause%s", causes, causes == 1 ? "" : "s");
-  if (causes < 0 || (isnan(h->mu) && !h->npairs)) return;
-  put(h, causes ? " (slower by" : " (no function got slower by");
-  if (!isnan(h->mu)) {
-    put(h, " ≥ ");
-    html_num(h, h->mu, HTML_COUNT);
-    put(h, " ms");
-  }
-  if (h->npairs == 1)
-    put(h, " in the one pair");
-  else if (h->npairs && q && q < h->npairs)
-    putf(h, " in at least %u of %u pairs", q, h->npairs);
-  else if (h->npairs)
-    putf(h, " in all %u pairs", h->npairs);
-  put(h, ")");
+  char head[256];
+  ana_headline(head, sizeof head, causes, h->mu, h->npairs,
+               jcount(jobj(h->r, "options"), "quorum"));
+  html_esc(h, head);
 }
 
 static long html_ncauses(struct html *h) {

@@ -97,18 +97,35 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
                    : ZC_OK;
 }
 
+int ana_headline(char *out, size_t cap, long causes, double mu_ms,
+                 unsigned npairs, unsigned quorum) {
+  if (causes < 0) return snprintf(out, cap, "Regression-causes unknown");
+  char mu[48] = "", in[64] = "";
+  if (!isnan(mu_ms)) snprintf(mu, sizeof mu, " ≥ %g ms", mu_ms);
+  if (npairs == 1) snprintf(in, sizeof in, " in the one pair");
+  else if (npairs && quorum && quorum < npairs)
+    snprintf(in, sizeof in, " in at least %u of %u pairs", quorum, npairs);
+  else if (npairs) snprintf(in, sizeof in, " in all %u pairs", npairs);
+  const char *what = causes ? " (slower by" : " (no function got slower by";
+  int tail = mu[0] || in[0];
+  if (!causes)
+    return snprintf(out, cap, "No regression-cause%s%s%s%s", tail ? what : "",
+                    mu, in, tail ? ")" : "");
+  return snprintf(out, cap, "%ld regression-cause%s%s%s%s%s", causes,
+                  causes == 1 ? "" : "s", tail ? what : "", mu, in,
+                  tail ? ")" : "");
+}
+
 void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
+  char head[256];
+  ana_headline(head, sizeof head, n, mu_ms, g->npairs, g->quorum);
+  fprintf(f, "%s%s\n", head, n ? ":" : "");
   if (!n) {
-    fprintf(f, "no regression-cause: no function got slower by %.0f ms or "
-            "more in %s pair%s\n", mu_ms,
-            g->npairs > 1 ? "all" : "the", g->npairs > 1 ? "s" : "");
     free(cs);
     return;
   }
-  fprintf(f, "%u regression-cause%s (slower by >= %.0f ms, %u pair%s):\n", n,
-          n == 1 ? "" : "s", mu_ms, g->npairs, g->npairs == 1 ? "" : "s");
   uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
   for (uint32_t k = 0; k < n; k++) {
     uint32_t len = 0;
@@ -127,15 +144,49 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
   free(cs);
 }
 
-/* Markdown: text from the page could carry markup; every character that
- * means something there is escaped, and no HTML gets through. */
+/* Markdown. Prose (the verdict) escapes only what Markdown would read as
+ * markup anywhere in a line: emphasis, code, links, HTML, entities, table
+ * pipes, strikethrough; the verdict never starts a line with a list or
+ * heading marker, so "-", "+", ".", "(" stay as they are. */
 static void rep_md(FILE *f, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
-    if (strchr("\\`*_{}[]()<>#+-.!|~&", c)) fprintf(f, "\\%c", c);
-    else if (c < 0x20) fputc(' ', f);
+    if (strchr("\\`*_[]<>|~&", c)) fprintf(f, "\\%c", c);
+    else if (c < 0x20 || c == 0x7f) fputc(' ', f);
     else fputc(c, f);
   }
+}
+
+enum { MD_NAME_MAX = 120, MD_PATH_SHOWN = 12 };
+
+/* A name from the page as an inline code span, in which nothing is markup:
+ * fenced with one backtick more than its longest run of them, pipes
+ * escaped (a table cell ends at one even in code), controls as spaces, and
+ * cut to MD_NAME_MAX bytes (at a character's start) with an ellipsis, so
+ * that summary.md stays far below a comment's 65 536 characters. */
+static void rep_md_code(FILE *f, const char *s) {
+  size_t n = strlen(s), run = 0, longest = 0;
+  int cut = n > MD_NAME_MAX;
+  if (cut) {
+    n = MD_NAME_MAX;
+    while (n && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+  }
+  for (size_t i = 0; i < n; i++) {
+    run = s[i] == '`' ? run + 1 : 0;
+    if (run > longest) longest = run;
+  }
+  int pad = n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' ');
+  for (size_t k = 0; k <= longest; k++) fputc('`', f);
+  if (pad) fputc(' ', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '|') fputs("\\|", f);
+    else if (c < 0x20 || c == 0x7f) fputc(' ', f);
+    else fputc(c, f);
+  }
+  if (cut) fputs("…", f);
+  if (pad) fputc(' ', f);
+  for (size_t k = 0; k <= longest; k++) fputc('`', f);
 }
 
 void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
@@ -143,9 +194,9 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
                           FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
-  if (n) fprintf(f, "### zamcap: %u regression-cause%s\n\n", n,
-                 n == 1 ? "" : "s");
-  else fprintf(f, "### zamcap: no regression-cause\n\n");
+  char headline[256];
+  ana_headline(headline, sizeof headline, n, mu_ms, g->npairs, g->quorum);
+  fprintf(f, "### zamcap: %s\n\n", headline);
   if (verdict) {
     rep_md(f, verdict);
     fputs("\n", f);
@@ -162,9 +213,9 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
     uint32_t i = cs[k].node;
     const struct ana_gnode *nd = &g->nodes[i];
     fprintf(f, "| +%.1f ms | ", cs[k].delta_ms);
-    rep_md(f, rep_name(g, i));
+    rep_md_code(f, rep_name(g, i));
     fprintf(f, "%s | ", nd->isnew == nd->present ? " (new)" : "");
-    rep_md(f, ana_str(g->ctx, nd->component));
+    rep_md_code(f, ana_str(g->ctx, nd->component));
     fprintf(f, ":%d | ", nd->line + 1);
     for (unsigned p = 0; p < g->npairs; p++) {
       int64_t ov = g->old_us[(size_t)i * g->npairs + p];
@@ -176,8 +227,18 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
     fputs(" | ", f);
     uint32_t len = 0;
     for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
+    /* path[len - 1] is the root. A deep path shows its first and last
+     * calls, and how many are left out between. */
+    uint32_t shown = len - 1, head = MD_PATH_SHOWN / 3;
     for (uint32_t j = len - 1; j-- > 0;) {
-      rep_md(f, rep_name(g, path[j]));
+      uint32_t at = len - 2 - j; /* 0 for the thread */
+      if (shown > MD_PATH_SHOWN && at >= head &&
+          at < shown - (MD_PATH_SHOWN - head)) {
+        if (at == head)
+          fprintf(f, "… %u more › ", shown - MD_PATH_SHOWN);
+        continue;
+      }
+      rep_md_code(f, rep_name(g, path[j]));
       if (j) fputs(" › ", f);
     }
     fputs(" |\n", f);
@@ -186,12 +247,12 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
                      n - 5);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
-  int head = 0;
+  int e2e_head = 0;
   for (unsigned i = 0; e2e && i < e2e->nmetrics; i++) {
     const struct ana_e2e_row *r = &e2e->rows[i];
     if (!r->delta.n || (!r->significant && strcmp(r->name, "scenario_ms")))
       continue;
-    if (!head++) fputs("\nEnd to end, old → new:\n", f);
+    if (!e2e_head++) fputs("\nEnd to end, old → new:\n", f);
     char d[160];
     ana_e2e_delta_text(r, d, sizeof d);
     fprintf(f, "- %s: %.1f → %.1f %s, %s%s\n", r->label, r->old.mean,

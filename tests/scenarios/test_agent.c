@@ -203,7 +203,7 @@ static void test_aa(void) {
                  bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
                  zt_tmp("aa"));
   ZT_INT(rc, 0);
-  ZT_HAS(out, "no regression-cause");
+  ZT_HAS(out, "No regression-cause (no function got slower by");
   free(out);
   cJSON *rep = load_report(zt_tmp("aa"));
   ZT_INT((int)num_at(rep, "verdict", "exit_code"), 0);

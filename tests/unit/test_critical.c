@@ -257,23 +257,61 @@ static void test_reordered_siblings(void) {
   ana_ctx_free(c);
 }
 
-/* summary.md carries names from the page: markup in them is escaped. */
+/* summary.md carries names from the page: each is a code span, in which
+ * nothing is markup; the verdict's prose escapes only what Markdown would
+ * misread, so that it reads well as plain text too. */
 static void test_summary_md_escapes(void) {
   struct ana_ctx *c = ana_ctx_new();
   struct ana_stats st = {0, 0, 0};
   struct ana_graph *g = compare(c, "top@a.js 10\n",
-                                "top@a.js 10\n<img|onerror=*x*>@a.js 90\n",
+                                "top@a.js 10\n<img|onerror=*x*>@a.js 90\n"
+                                "`**x**`@a.js 80\n",
                                 50, &st);
   FILE *f = fopen(zt_tmp("s.md"), "w");
-  ana_write_summary_md(g, 50, "the largest: <b>x</b>", NULL, f);
+  ana_write_summary_md(g, 50, "2 regression-causes (slower by 50 ms); the "
+                       "largest: <b>x</b> (a.js:1:2), +90.0 ms.", NULL, f);
   fclose(f);
   char *md = zt_read(zt_tmp("s.md"));
-  ZT_HAS(md, "1 regression-cause");
-  ZT_HAS(md, "the largest: \\<b\\>x\\</b\\>");
-  ZT_HAS(md, "\\<img\\|onerror=\\*x\\*\\> (new)");
+  ZT_HAS(md, "### zamcap: 2 regression-causes (slower by ≥ 50 ms in the one "
+              "pair)");
+  ZT_HAS(md, "2 regression-causes (slower by 50 ms); the largest: "
+              "\\<b\\>x\\</b\\> (a.js:1:2), +90.0 ms.");
+  ZT_TRUE(md && !strstr(md, "\\-") && !strstr(md, "\\(") &&
+          !strstr(md, "\\."));
+  ZT_HAS(md, "| `<img\\|onerror=*x*>` (new) |");
+  ZT_HAS(md, "| `` `**x**` `` (new) |"); /* a longer fence, padded */
   ZT_TRUE(md && !strstr(md, "<img|"));
   free(md);
   ana_graph_free(g);
+  /* A 200-byte name (the tree format's longest; the cap is 120) and a call path 300 deep: the file stays small. */
+  struct zc_buf o, n;
+  zc_buf_init(&o, 1 << 24);
+  zc_buf_init(&n, 1 << 24);
+  char big[201];
+  memset(big, 'x', 200);
+  big[200] = '\0';
+  for (int d = 0; d < 300; d++) {
+    for (int k = 0; k < d; k++) {
+      ZT_INT(zc_buf_add(&o, "  ", 2), ZC_OK);
+      ZT_INT(zc_buf_add(&n, "  ", 2), ZC_OK);
+    }
+    ZT_INT(zc_buf_printf(&o, "f%d@a.js 10\n", d), ZC_OK);
+    ZT_INT(zc_buf_printf(&n, "%s%d@a.js %d\n", d == 299 ? big : "f", d,
+                         d == 299 ? 300 : 400), ZC_OK);
+  }
+  g = compare(c, o.ptr, n.ptr, 50, &st);
+  if (!ZT_TRUE(g)) return;
+  f = fopen(zt_tmp("deep.md"), "w");
+  ana_write_summary_md(g, 50, NULL, NULL, f);
+  fclose(f);
+  md = zt_read(zt_tmp("deep.md"));
+  ZT_TRUE(md && strlen(md) < 4000);
+  ZT_HAS(md, "`f2` › … 289 more › `f292`"); /* 301 calls, 12 shown */
+  ZT_HAS(md, "xxx…`");
+  free(md);
+  ana_graph_free(g);
+  zc_buf_free(&o);
+  zc_buf_free(&n);
   ana_ctx_free(c);
 }
 
