@@ -278,8 +278,10 @@ static int is_loopback(const char *url) {
 static size_t answer_sink(char *p, size_t sz, size_t n, void *arg) {
   struct zc_buf *b = arg;
   size_t room = b->max - b->len;
-  zc_buf_add(b, p, sz * n < room ? sz * n : room);
-  return sz * n; /* the rest is read and dropped */
+  /* Only what fits is kept, so this cannot fail: the rest is read and
+   * dropped (only the answer's first line is shown). */
+  if (zc_buf_add(b, p, sz * n < room ? sz * n : room)) return 0;
+  return sz * n;
 }
 
 /* The answer's first line, shortened, printable and without secrets, in

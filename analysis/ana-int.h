@@ -23,9 +23,13 @@ uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
 struct jr {
   const char *p, *e; /* cursor and end */
   const char *err;   /* first syntax error, or NULL */
+  int toobig;        /* err is a string decoded past ana__jr_strmax */
   int first;         /* private: at the first member of a container */
   struct zc_buf tmp; /* private: decoded strings */
 };
+/* The longest string with escapes a reader decodes (64 MiB; tests lower
+ * it): beyond it the value is an error that says so, never cut short. */
+extern size_t ana__jr_strmax;
 void jr_init(struct jr *r, const char *p, size_t n);
 void jr_done(struct jr *r);
 int jr_peek(struct jr *r); /* next byte after whitespace, or -1 */

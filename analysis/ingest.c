@@ -630,6 +630,13 @@ out:
   return e;
 bad:
   jr_done(&r);
+  if (r.toobig)
+    return zc_fail(ZC_E_TOOBIG,
+                   "%s: byte %llu: a string over %zu MiB in "
+                   "one event",
+                   g->path,
+                   (unsigned long long)(off + (uint64_t)(r.err - text)),
+                   ana__jr_strmax >> 20);
   return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed event (bad JSON or "
                  "an unexpected value at byte %llu)", g->path,
                  (unsigned long long)off,
@@ -731,6 +738,13 @@ static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
   else if (!r.err) p->has_end = ing_time(t, &p->end_us);
   const char *at = r.err;
   jr_done(&r);
+  if (at && r.toobig)
+    return zc_fail(ZC_E_TOOBIG,
+                   "%s: byte %llu: a string over %zu MiB in a "
+                   "CPU profile field",
+                   g->path,
+                   (unsigned long long)(g->base + (uint64_t)(at - g->buf)),
+                   ana__jr_strmax >> 20);
   if (at)
     return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed CPU profile field "
                    "(bad JSON or an unexpected value at byte %llu)", g->path,

@@ -10,8 +10,11 @@ void jr_init(struct jr *r, const char *p, size_t n) {
   r->e = p + n;
   r->err = NULL;
   r->first = 0;
-  zc_buf_init(&r->tmp, (size_t)64 << 20);
+  r->toobig = 0;
+  zc_buf_init(&r->tmp, ana__jr_strmax);
 }
+
+size_t ana__jr_strmax = (size_t)64 << 20;
 
 void jr_done(struct jr *r) { zc_buf_free(&r->tmp); }
 
@@ -74,7 +77,14 @@ static int jr_hex4(const char *p, unsigned *v) {
   return 1;
 }
 
-static void jr_utf8(struct zc_buf *b, unsigned cp) {
+/* Appends to the decoded string; 0 (r->toobig set) past its ceiling. */
+static int jr_put(struct jr *r, const void *p, size_t n) {
+  if (!zc_buf_add(&r->tmp, p, n)) return 1;
+  r->toobig = 1;
+  return 0;
+}
+
+static int jr_utf8(struct jr *r, unsigned cp) {
   char u[4];
   size_t n;
   if (cp < 0x80) u[0] = (char)cp, n = 1;
@@ -87,7 +97,7 @@ static void jr_utf8(struct zc_buf *b, unsigned cp) {
     u[0] = (char)(0xF0 | cp >> 18), u[1] = (char)(0x80 | ((cp >> 12) & 0x3F)),
     u[2] = (char)(0x80 | ((cp >> 6) & 0x3F)), u[3] = (char)(0x80 | (cp & 0x3F)),
     n = 4;
-  zc_buf_add(b, u, n);
+  return jr_put(r, u, n);
 }
 
 int jr_str(struct jr *r, const char **s, size_t *n) {
@@ -103,29 +113,29 @@ int jr_str(struct jr *r, const char **s, size_t *n) {
     return 1;
   }
   zc_buf_reset(&r->tmp);
-  zc_buf_add(&r->tmp, p, (size_t)(q - p));
+  if (!jr_put(r, p, (size_t)(q - p))) goto bad;
   for (p = q; p < e && *p != '"';) {
     unsigned char c = (unsigned char)*p;
     if (c < 0x20) break;
     if (c != '\\') {
       const char *run = p;
       while (p < e && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
-      zc_buf_add(&r->tmp, run, (size_t)(p - run));
+      if (!jr_put(r, run, (size_t)(p - run))) goto bad;
       continue;
     }
     if (e - p < 2) break;
     const char *esc = p;
-    char x = p[1];
+    char x = p[1], one = 0;
     p += 2;
     switch (x) {
-    case '"': zc_buf_addc(&r->tmp, '"'); continue;
-    case '\\': zc_buf_addc(&r->tmp, '\\'); continue;
-    case '/': zc_buf_addc(&r->tmp, '/'); continue;
-    case 'b': zc_buf_addc(&r->tmp, '\b'); continue;
-    case 'f': zc_buf_addc(&r->tmp, '\f'); continue;
-    case 'n': zc_buf_addc(&r->tmp, '\n'); continue;
-    case 'r': zc_buf_addc(&r->tmp, '\r'); continue;
-    case 't': zc_buf_addc(&r->tmp, '\t'); continue;
+    case '"': one = '"'; break;
+    case '\\': one = '\\'; break;
+    case '/': one = '/'; break;
+    case 'b': one = '\b'; break;
+    case 'f': one = '\f'; break;
+    case 'n': one = '\n'; break;
+    case 'r': one = '\r'; break;
+    case 't': one = '\t'; break;
     case 'u': {
       unsigned cp, lo;
       if (e - p < 4 || !jr_hex4(p, &cp)) {
@@ -140,11 +150,12 @@ int jr_str(struct jr *r, const char **s, size_t *n) {
       } else if (cp >= 0xD800 && cp < 0xE000) {
         cp = 0xFFFD; /* a lone surrogate: replaced, as browsers do */
       }
-      jr_utf8(&r->tmp, cp);
+      if (!jr_utf8(r, cp)) goto bad;
       continue;
     }
     default: p = esc; goto bad;
     }
+    if (!jr_put(r, &one, 1)) goto bad;
   }
   if (p >= e || *p != '"') goto bad;
   r->p = p + 1;

@@ -207,10 +207,12 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   /* The command line as reports show it: the profile is a fresh temporary
    * folder each time, so its name says nothing. */
   struct zc_buf fl;
-  zc_buf_init(&fl, 8192);
-  for (int i = 1; i < n - 1; i++)
-    zc_buf_printf(&fl, "%s%s", i > 1 ? "\n" : "",
-                  argv[i] == udd ? "--user-data-dir=TEMPORARY" : argv[i]);
+  zc_buf_init(&fl, 1 << 20);
+  enum zc_err fe = ZC_OK;
+  for (int i = 1; !fe && i < n - 1; i++)
+    fe = zc_buf_printf(&fl, "%s%s", i > 1 ? "\n" : "",
+                       argv[i] == udd ? "--user-data-dir=TEMPORARY" : argv[i]);
+  if (fe) zc_log(1, "Chrome's command line is too long to report");
   b->flags = zc_buf_take(&fl);
 
   int logfd = open(o->log_path ? o->log_path : "/dev/null",

@@ -12,6 +12,10 @@
 #include <stdio.h>
 #include <stdint.h>
 
+/* On every function whose failure a caller must handle: ignoring the
+ * result is a compile error under -Werror. */
+#define ZC_MUST __attribute__((warn_unused_result))
+
 enum zc_err {
   ZC_OK = 0,
   ZC_E_IO,       /* a file could not be read or written */
@@ -86,11 +90,12 @@ struct zc_buf {
   size_t max; /* public: ceiling set by zc_buf_init */
 };
 void zc_buf_init(struct zc_buf *b, size_t max);
-enum zc_err zc_buf_add(struct zc_buf *b, const void *p, size_t n);
-enum zc_err zc_buf_addc(struct zc_buf *b, char c);
-enum zc_err zc_buf_printf(struct zc_buf *b, const char *fmt, ...)
+ZC_MUST enum zc_err zc_buf_add(struct zc_buf *b, const void *p, size_t n);
+ZC_MUST enum zc_err zc_buf_addc(struct zc_buf *b, char c);
+ZC_MUST enum zc_err zc_buf_printf(struct zc_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-enum zc_err zc_buf_vprintf(struct zc_buf *b, const char *fmt, va_list ap)
+ZC_MUST enum zc_err zc_buf_vprintf(struct zc_buf *b, const char *fmt,
+                                   va_list ap)
     __attribute__((format(printf, 2, 0)));
 void zc_buf_reset(struct zc_buf *b); /* keeps the memory */
 char *zc_buf_take(struct zc_buf *b); /* caller frees; b is reset empty */
@@ -103,13 +108,14 @@ void zc_log(int level, const char *fmt, ...)
 
 /* mkdir -p, then checks that path is a folder zamcap can write in; the
  * message names the part that failed. */
-enum zc_err zc_mkdirs(const char *path);
+ZC_MUST enum zc_err zc_mkdirs(const char *path);
 
 /* Writes path through fn atomically: fn writes to path + ".part", which is
  * renamed into place only when fn, the writes and the close all succeeded;
  * else it is removed and the error names it. */
-enum zc_err zc_write_atomic(const char *path,
-                            enum zc_err (*fn)(void *arg, FILE *f), void *arg);
+ZC_MUST enum zc_err zc_write_atomic(const char *path,
+                                    enum zc_err (*fn)(void *arg, FILE *f),
+                                    void *arg);
 
 /* Runs argv[0] (found on PATH) with argv, no shell, stdin and stdout on
  * /dev/null, and waits at most limit_ms for it. *status is its exit code,
@@ -117,8 +123,8 @@ enum zc_err zc_write_atomic(const char *path,
  * the time ran out (it is then killed). The first line of what it wrote to
  * stderr goes to err (cap bytes, NUL-terminated, may be empty). Fails only
  * when the child could not be set up. */
-enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
-                          char *err, size_t cap);
+ZC_MUST enum zc_err zc_spawn_wait(char *const argv[], double limit_ms,
+                                  int *status, char *err, size_t cap);
 
 /* This process's CPU time (user and system) and its peak resident memory. */
 double zc_cpu_ms(void);
@@ -130,7 +136,7 @@ void zc_sleep_ms(double ms);
 
 /* Decodes base64 in place (padding and newlines skipped); returns the
  * decoded length, or -1 if s is not base64. */
-long zc_b64_decode(char *s, size_t n);
+ZC_MUST long zc_b64_decode(char *s, size_t n);
 
 /* 64-bit hash of bytes (FNV-1a folded with a final mix). */
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed);

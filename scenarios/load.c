@@ -452,30 +452,37 @@ void scn_free(struct scn_scenario *s) {
   free(s);
 }
 
+/* Appends while *e is clear; the first failure stays in *e. */
+static void map_put(struct zc_buf *b, const char *p, size_t n, enum zc_err *e) {
+  if (!*e) *e = zc_buf_add(b, p, n);
+}
+
 char *scn_map_url(const struct scn_scenario *s, const char *url,
                   const char *base) {
   size_t bo = origin_len(base), uo = origin_len(url);
+  /* The result is never longer than both parts and a '/'. */
   struct zc_buf b;
-  zc_buf_init(&b, 1 << 20);
+  zc_buf_init(&b, strlen(base) + strlen(url) + 2);
+  enum zc_err e = ZC_OK;
   if (uo) {
     /* Absolute: on the scenario's first origin, swap in the build's. */
     if (bo && s->origin[0] && uo == strlen(s->origin) &&
         !strncmp(url, s->origin, uo)) {
-      zc_buf_add(&b, base, bo);
-      zc_buf_add(&b, url + uo, strlen(url + uo));
+      map_put(&b, base, bo, &e);
+      map_put(&b, url + uo, strlen(url + uo), &e);
     } else {
-      zc_buf_add(&b, url, strlen(url));
+      map_put(&b, url, strlen(url), &e);
     }
   } else if (strchr(url, ':') &&
              strchr(url, ':') < url + strcspn(url, "/?#")) {
-    zc_buf_add(&b, url, strlen(url)); /* about:, data:, file: */
+    map_put(&b, url, strlen(url), &e); /* about:, data:, file: */
   } else if (!strncmp(url, "//", 2)) {
     const char *colon = strchr(base, ':');
-    zc_buf_add(&b, base, colon ? (size_t)(colon - base + 1) : 0);
-    zc_buf_add(&b, url, strlen(url));
+    map_put(&b, base, colon ? (size_t)(colon - base + 1) : 0, &e);
+    map_put(&b, url, strlen(url), &e);
   } else if (url[0] == '/') {
-    zc_buf_add(&b, base, bo);
-    zc_buf_add(&b, url, strlen(url));
+    map_put(&b, base, bo, &e);
+    map_put(&b, url, strlen(url), &e);
   } else {
     /* Relative to the base's folder (its path up to the last '/'); a query
      * or fragment alone keeps the base's path. */
@@ -485,9 +492,13 @@ char *scn_map_url(const struct scn_scenario *s, const char *url,
       while (slash > bo && base[slash - 1] != '/') slash--;
       end = slash;
     }
-    zc_buf_add(&b, base, end);
-    if (end == bo && url[0] != '?' && url[0] != '#') zc_buf_addc(&b, '/');
-    zc_buf_add(&b, url, strlen(url));
+    map_put(&b, base, end, &e);
+    if (end == bo && url[0] != '?' && url[0] != '#') map_put(&b, "/", 1, &e);
+    map_put(&b, url, strlen(url), &e);
+  }
+  if (e) {
+    zc_buf_free(&b);
+    return NULL;
   }
   return zc_buf_take(&b);
 }

@@ -186,14 +186,17 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
       cJSON *a = cJSON_CreateObject(), *res = NULL;
       cJSON_AddStringToObject(a, "objectId", doc);
       struct zc_buf fn;
-      zc_buf_init(&fn, 1 << 16);
-      zc_buf_printf(&fn, "function() { let w = this.defaultView;");
-      for (size_t i = 0; i < st->nframe; i++)
-        zc_buf_printf(&fn, " w = w && w.frames[%u];", st->frame[i]);
-      zc_buf_printf(&fn, " return w ? w.document : null; }");
-      cJSON_AddStringToObject(a, "functionDeclaration", fn.ptr);
+      zc_buf_init(&fn, 64 + (size_t)st->nframe * 40);
+      e = zc_buf_printf(&fn, "function() { let w = this.defaultView;");
+      for (size_t i = 0; !e && i < st->nframe; i++)
+        e = zc_buf_printf(&fn, " w = w && w.frames[%u];", st->frame[i]);
+      if (!e) e = zc_buf_printf(&fn, " return w ? w.document : null; }");
+      if (!e) cJSON_AddStringToObject(a, "functionDeclaration", fn.ptr);
       zc_buf_free(&fn);
-      e = call(r, "Runtime.callFunctionOn", a, &res);
+      if (e)
+        cJSON_Delete(a);
+      else
+        e = call(r, "Runtime.callFunctionOn", a, &res);
       const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"),
                                            "objectId");
       if (!e && cJSON_IsString(o)) fdoc = zc_xstrdup(o->valuestring);
@@ -510,7 +513,8 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
   }
   case SCN_NAVIGATE: {
     char *url = scn_map_url(s, st->url, r->o->base_url);
-    e = cdp_page_navigate(r->p, url, step_timeout(r, s, st));
+    e = url ? cdp_page_navigate(r->p, url, step_timeout(r, s, st))
+            : zc_fail(ZC_E_NOMEM, "the mapped URL");
     free(url);
     break;
   }

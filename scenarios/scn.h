@@ -75,7 +75,9 @@ void scn_free(struct scn_scenario *s);
 
 /* A navigate URL mapped onto a build's base URL: a relative URL resolves
  * against base; an absolute one on the scenario's first origin gets base's
- * origin (path and query kept); other origins stay. */
+ * origin (path and query kept); other origins stay. The result is at
+ * most strlen(url) + strlen(base) + 1 bytes; NULL is returned only if
+ * memory for that could not be had. */
 char *scn_map_url(const struct scn_scenario *s, const char *url,
                   const char *base);
 

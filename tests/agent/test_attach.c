@@ -57,11 +57,12 @@ static void make_reports(void) {
   /* Over 1 MB: libcurl streams it and asks for 100-continue. */
   struct zc_buf j;
   zc_buf_init(&j, 8 << 20);
-  zc_buf_printf(&j, "{\"causes\": [");
+  ZT_INT(zc_buf_printf(&j, "{\"causes\": ["), ZC_OK);
   for (int i = 0; i < 40000; i++)
-    zc_buf_printf(&j, "%s{\"name\": \"f%d\", \"delta_ms\": %d.5}",
-                  i ? ", " : "", i, i % 977);
-  zc_buf_printf(&j, "]}\n");
+    ZT_INT(zc_buf_printf(&j, "%s{\"name\": \"f%d\", \"delta_ms\": %d.5}",
+                         i ? ", " : "", i, i % 977),
+           ZC_OK);
+  ZT_INT(zc_buf_printf(&j, "]}\n"), ZC_OK);
   zt_write(zt_tmp("trk/report/report.json"), j.ptr, j.len);
   zc_buf_free(&j);
   zt_sh(NULL, "cp '%s/summary.md' '%s/report.json' '%s/'", report_dir(),

@@ -33,7 +33,8 @@ static char *trace_text(const char *path) {
   zc_buf_init(&b, 1 << 28);
   char chunk[65536];
   int n;
-  while ((n = gzread(g, chunk, sizeof chunk)) > 0) zc_buf_add(&b, chunk, (size_t)n);
+  while ((n = gzread(g, chunk, sizeof chunk)) > 0)
+    ZT_INT(zc_buf_add(&b, chunk, (size_t)n), ZC_OK);
   gzclose(g);
   return zc_buf_take(&b);
 }

@@ -30,7 +30,8 @@ static char *request(const char *url, const char *raw) {
   zc_buf_init(&b, 1 << 24);
   char chunk[4096];
   ssize_t n;
-  while ((n = read(fd, chunk, sizeof chunk)) > 0) zc_buf_add(&b, chunk, (size_t)n);
+  while ((n = read(fd, chunk, sizeof chunk)) > 0)
+    ZT_INT(zc_buf_add(&b, chunk, (size_t)n), ZC_OK);
   close(fd);
   return zc_buf_take(&b);
 }

@@ -152,7 +152,11 @@ char *zt_read(const char *path) {
   zc_buf_init(&b, (size_t)1 << 30);
   char chunk[65536];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) zc_buf_add(&b, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    if (zc_buf_add(&b, chunk, n)) {
+      zt_fail_at(__FILE__, __LINE__, "%s: over 1 GiB: not read whole", path);
+      break;
+    }
   fclose(f);
   return zc_buf_take(&b);
 }
@@ -171,7 +175,11 @@ int zt_sh(char **out, const char *fmt, ...) {
   zc_buf_init(&b, (size_t)64 << 20);
   char chunk[4096];
   size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0) zc_buf_add(&b, chunk, n);
+  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+    if (zc_buf_add(&b, chunk, n)) {
+      zt_fail_at(__FILE__, __LINE__, "output of '%s' over 64 MiB", cmd);
+      break;
+    }
   int st = pclose(p);
   if (out) *out = zc_buf_take(&b);
   else zc_buf_free(&b);

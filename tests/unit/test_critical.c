@@ -171,8 +171,10 @@ static void test_deep_path(void) {
   zc_buf_init(&o, 1 << 22);
   zc_buf_init(&n, 1 << 22);
   for (int d = 0; d < 300; d++) {
-    zc_buf_printf(&o, "%*sf%d@a.js %d\n", 2 * d, "", d, 1000 - d);
-    zc_buf_printf(&n, "%*sf%d@a.js %d\n", 2 * d, "", d, 1500 - d);
+    ZT_INT(zc_buf_printf(&o, "%*sf%d@a.js %d\n", 2 * d, "", d, 1000 - d),
+           ZC_OK);
+    ZT_INT(zc_buf_printf(&n, "%*sf%d@a.js %d\n", 2 * d, "", d, 1500 - d),
+           ZC_OK);
   }
   struct ana_graph *g = compare(c, o.ptr, n.ptr, 50, &st);
   struct ana_cause *cs;

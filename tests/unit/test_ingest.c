@@ -28,28 +28,44 @@ static const char *const nodes_json =
 static char *trace_text(int wrapped, const char *filler) {
   struct zc_buf b;
   zc_buf_init(&b, 1 << 28);
-  zc_buf_printf(&b, "%s[", wrapped ? "{\"metadata\":{\"a\":[1,{\"b\":\"}\"}]},"
-                                     "\"traceEvents\":" : "");
-  zc_buf_printf(&b,
-                "{\"args\":{\"name\":\"CrRendererMain\"},\"cat\":\"__metadata\","
-                "\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,"
-                "\"ts\":0},\n");
-  if (filler) zc_buf_printf(&b, "%s,\n", filler);
-  zc_buf_printf(&b, "{\"args\":{\"data\":{\"startTime\":1000}},\"cat\":\"v8\","
-                    "\"id\":\"0x1\",\"name\":\"Profile\",\"ph\":\"P\","
-                    "\"pid\":1,\"tid\":1,\"ts\":1000},\n");
+  ZT_INT(zc_buf_printf(&b, "%s[",
+                       wrapped ? "{\"metadata\":{\"a\":[1,{\"b\":\"}\"}]},"
+                                 "\"traceEvents\":"
+                               : ""),
+         ZC_OK);
+  ZT_INT(zc_buf_printf(
+             &b,
+             "{\"args\":{\"name\":\"CrRendererMain\"},\"cat\":\"__metadata\","
+             "\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":1,"
+             "\"ts\":0},\n"),
+         ZC_OK);
+  if (filler) ZT_INT(zc_buf_printf(&b, "%s,\n", filler), ZC_OK);
+  ZT_INT(zc_buf_printf(
+             &b, "{\"args\":{\"data\":{\"startTime\":1000}},\"cat\":\"v8\","
+                 "\"id\":\"0x1\",\"name\":\"Profile\",\"ph\":\"P\","
+                 "\"pid\":1,\"tid\":1,\"ts\":1000},\n"),
+         ZC_OK);
   /* 10 main, 20 render, 100 slowThing, 30 idle: in one chunk */
-  zc_buf_printf(&b, "{\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":%s,"
-                    "\"samples\":[", nodes_json);
+  ZT_INT(zc_buf_printf(&b,
+                       "{\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":%s,"
+                       "\"samples\":[",
+                       nodes_json),
+         ZC_OK);
   for (int i = 0; i < 160; i++)
-    zc_buf_printf(&b, "%s%d", i ? "," : "",
-                  i < 10 ? 3 : i < 30 ? 4 : i < 130 ? 5 : 2);
-  zc_buf_printf(&b, "]},\"timeDeltas\":[");
-  for (int i = 0; i < 160; i++) zc_buf_printf(&b, "%s1000", i ? "," : "");
-  zc_buf_printf(&b, "]}},\"cat\":\"v8\",\"id\":\"0x1\",\"name\":"
-                    "\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":9,"
-                    "\"ts\":2000}");
-  zc_buf_printf(&b, "]%s\n", wrapped ? ",\"x\":true}" : "");
+    ZT_INT(zc_buf_printf(&b, "%s%d", i ? "," : "",
+                         i < 10    ? 3
+                         : i < 30  ? 4
+                         : i < 130 ? 5
+                                   : 2),
+           ZC_OK);
+  ZT_INT(zc_buf_printf(&b, "]},\"timeDeltas\":["), ZC_OK);
+  for (int i = 0; i < 160; i++)
+    ZT_INT(zc_buf_printf(&b, "%s1000", i ? "," : ""), ZC_OK);
+  ZT_INT(zc_buf_printf(&b, "]}},\"cat\":\"v8\",\"id\":\"0x1\",\"name\":"
+                           "\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":9,"
+                           "\"ts\":2000}"),
+         ZC_OK);
+  ZT_INT(zc_buf_printf(&b, "]%s\n", wrapped ? ",\"x\":true}" : ""), ZC_OK);
   return zc_buf_take(&b);
 }
 
@@ -139,15 +155,20 @@ static void test_cpuprofile(void) {
   struct zc_buf b;
   zc_buf_init(&b, 1 << 20);
   /* .cpuprofile nodes give children, not parents. */
-  zc_buf_printf(&b,
-      "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
-      "\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},"
-      "{\"id\":2,\"callFrame\":{\"functionName\":\"work\",\"url\":"
-      "\"file:///x/app.js\",\"lineNumber\":3,\"columnNumber\":1},"
-      "\"children\":[3]},{\"id\":3,\"callFrame\":{\"functionName\":\"inner\","
-      "\"url\":\"file:///x/app.js\",\"lineNumber\":9,\"columnNumber\":1}}],"
-      "\"startTime\":100,\"endTime\":5100,\"samples\":[2,3,3,3,2],"
-      "\"timeDeltas\":[0,1000,1000,1000,1000]}");
+  ZT_INT(
+      zc_buf_printf(
+          &b,
+          "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
+          "\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]"
+          "},"
+          "{\"id\":2,\"callFrame\":{\"functionName\":\"work\",\"url\":"
+          "\"file:///x/app.js\",\"lineNumber\":3,\"columnNumber\":1},"
+          "\"children\":[3]},{\"id\":3,\"callFrame\":{\"functionName\":"
+          "\"inner\","
+          "\"url\":\"file:///x/app.js\",\"lineNumber\":9,\"columnNumber\":1}}],"
+          "\"startTime\":100,\"endTime\":5100,\"samples\":[2,3,3,3,2],"
+          "\"timeDeltas\":[0,1000,1000,1000,1000]}"),
+      ZC_OK);
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, "p.cpuprofile", b.ptr, &e);
   if (ZT_INT(e, ZC_OK)) {
@@ -192,12 +213,16 @@ static void test_refills(void) {
   struct zc_buf f;
   zc_buf_init(&f, 1 << 28);
   for (int i = 0; i < 3; i++) {
-    zc_buf_printf(&f, "%s{\"ph\":\"X\",\"name\":\"big\",\"args\":{\"s\":\"",
-                  i ? "," : "");
-    for (int k = 0; k < 700000; k++) zc_buf_add(&f, k % 97 ? "ab" : "\\\"", 2);
-    zc_buf_printf(&f, "\",\"n\":[");
-    for (int k = 0; k < 100000; k++) zc_buf_printf(&f, "%s{}", k ? "," : "");
-    zc_buf_printf(&f, "]}}");
+    ZT_INT(zc_buf_printf(&f,
+                         "%s{\"ph\":\"X\",\"name\":\"big\",\"args\":{\"s\":\"",
+                         i ? "," : ""),
+           ZC_OK);
+    for (int k = 0; k < 700000; k++)
+      ZT_INT(zc_buf_add(&f, k % 97 ? "ab" : "\\\"", 2), ZC_OK);
+    ZT_INT(zc_buf_printf(&f, "\",\"n\":["), ZC_OK);
+    for (int k = 0; k < 100000; k++)
+      ZT_INT(zc_buf_printf(&f, "%s{}", k ? "," : ""), ZC_OK);
+    ZT_INT(zc_buf_printf(&f, "]}}"), ZC_OK);
   }
   char *t = trace_text(1, f.ptr);
   enum zc_err e;
@@ -479,11 +504,13 @@ static void test_figures(void) {
 static void test_too_big(void) {
   struct zc_buf b;
   zc_buf_init(&b, 1 << 26);
-  zc_buf_printf(&b, "[{\"ph\":\"M\",\"name\":\"x\"},{\"s\":\"");
+  ZT_INT(zc_buf_printf(&b, "[{\"ph\":\"M\",\"name\":\"x\"},{\"s\":\""), ZC_OK);
   for (int i = 0; i < (8 << 20) / 64; i++)
-    zc_buf_printf(&b, "%s", "0123456789abcdef0123456789abcdef"
-                            "0123456789abcdef0123456789abcdef");
-  zc_buf_printf(&b, "\"}]");
+    ZT_INT(zc_buf_printf(&b, "%s",
+                         "0123456789abcdef0123456789abcdef"
+                         "0123456789abcdef0123456789abcdef"),
+           ZC_OK);
+  ZT_INT(zc_buf_printf(&b, "\"}]"), ZC_OK);
   unsigned keep = ana__ing_maxval;
   ana__ing_maxval = 4u << 20;
   struct ana_ctx *c = ana_ctx_new();
@@ -494,6 +521,27 @@ static void test_too_big(void) {
   ZT_TRUE(tl == NULL);
   ZT_HAS(zc_errmsg(), "big.json: a single JSON value starting at byte");
   ZT_HAS(zc_errmsg(), "is over 4 MiB");
+  /* A string with escapes decodes into a buffer of its own: past that
+   * one's ceiling it is an error naming the file and byte, not a name cut
+   * short. */
+  zc_buf_reset(&b);
+  ZT_INT(zc_buf_printf(&b, "[{\"ph\":\"M\",\"name\":\"thread_name\","
+                       "\"pid\":1,\"tid\":1,\"args\":{\"name\":\"\\n"),
+         ZC_OK);
+  for (int i = 0; i < (2 << 20) / 64; i++)
+    ZT_INT(zc_buf_printf(&b, "%s", "0123456789abcdef0123456789abcdef"
+                                   "0123456789abcdef0123456789abcdef"),
+           ZC_OK);
+  ZT_INT(zc_buf_printf(&b, "\"}}]"), ZC_OK);
+  size_t keep_str = ana__jr_strmax;
+  ana__jr_strmax = 1u << 20;
+  tl = load_text(c, "long.json", b.ptr, &e);
+  ana__jr_strmax = keep_str;
+  ZT_INT(e, ZC_E_TOOBIG);
+  ZT_TRUE(tl == NULL);
+  ZT_HAS(zc_errmsg(), "long.json: byte ");
+  ZT_HAS(zc_errmsg(), "a string over 1 MiB in one event");
+  ana_timeline_free(tl);
   ana_ctx_free(c);
   zc_buf_free(&b);
 }

@@ -117,18 +117,22 @@ char *zt_graph_text(const struct ana_graph *g) {
   while (sp) {
     struct item it = stack[--sp];
     const struct ana_gnode *n = &g->nodes[it.i];
-    zc_buf_printf(&b, "%*s%s", (int)(2 * it.d), "",
-                  n->kind == ANA_ROOT ? "root" : ana_str(g->ctx, n->name));
+    ZT_INT(
+        zc_buf_printf(&b, "%*s%s", (int)(2 * it.d), "",
+                      n->kind == ANA_ROOT ? "root" : ana_str(g->ctx, n->name)),
+        ZC_OK);
     if (n->kind != ANA_ROOT && n->kind != ANA_THREAD) {
       double o, nw, d;
       ana_gnode_means(g, it.i, &o, &nw, &d);
-      if (n->isnew == n->present) zc_buf_printf(&b, " new %.1f", nw);
-      else zc_buf_printf(&b, " %.1f -> %.1f", o, nw);
+      if (n->isnew == n->present)
+        ZT_INT(zc_buf_printf(&b, " new %.1f", nw), ZC_OK);
+      else
+        ZT_INT(zc_buf_printf(&b, " %.1f -> %.1f", o, nw), ZC_OK);
     }
-    if (n->cause) zc_buf_printf(&b, " *");
+    if (n->cause) ZT_INT(zc_buf_printf(&b, " *"), ZC_OK);
     if (n->present < g->npairs)
-      zc_buf_printf(&b, " [%u/%u]", n->present, g->npairs);
-    zc_buf_addc(&b, '\n');
+      ZT_INT(zc_buf_printf(&b, " [%u/%u]", n->present, g->npairs), ZC_OK);
+    ZT_INT(zc_buf_addc(&b, '\n'), ZC_OK);
     uint32_t k0 = sp;
     for (uint32_t k = n->kid; k != ANA_NONE; k = g->nodes[k].sib)
       stack[sp++] = (struct item){k, it.d + 1};
