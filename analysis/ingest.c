@@ -43,8 +43,7 @@ struct prof { /* one V8 profile, (pid, id) */
   int64_t script_us, gc_us, busy_us; /* from the figures' window on */
   struct pnode *nodes;
   size_t nnodes, capnodes;
-  uint32_t *tab; /* node index + 1 by id */
-  size_t tabcap;
+  struct zc_htab tab; /* node id -> index */
   uint32_t *sid; /* sample node ids */
   int32_t *sdt;  /* time deltas, µs */
   size_t nsamp, capsamp;
@@ -287,47 +286,43 @@ static struct prof *ing_prof(struct ing *g, int64_t pid, const char *id) {
   memset(p, 0, sizeof *p);
   p->pid = pid;
   snprintf(p->id, sizeof p->id, "%s", id);
-  p->tabcap = 256;
-  p->tab = zc_xcalloc(p->tabcap, sizeof *p->tab);
+  zc_htab_init(&p->tab, 128);
   return p;
 }
 
 static void prof_free(struct prof *p) {
   free(p->nodes);
-  free(p->tab);
+  zc_htab_free(&p->tab);
   free(p->sid);
   free(p->sdt);
 }
 
-static size_t prof_slot(const struct prof *p, uint32_t id) {
-  size_t mask = p->tabcap - 1, h = (size_t)zc_mix64(id) & mask;
-  while (p->tab[h] && p->nodes[p->tab[h] - 1].id != id) h = (h + 1) & mask;
-  return h;
+/* The node with this id, or NULL; *pos is where the probe ended. */
+static struct pnode *prof_lookup(const struct prof *p, uint32_t id,
+                                 size_t *pos) {
+  uint32_t i;
+  *pos = ZC_HTAB_START;
+  while (zc_htab_next(&p->tab, zc_mix64(id), pos, &i))
+    if (p->nodes[i].id == id) return &p->nodes[i];
+  return NULL;
 }
 
 static struct pnode *prof_find(const struct prof *p, uint32_t id) {
-  uint32_t x = p->tab[prof_slot(p, id)];
-  return x ? &p->nodes[x - 1] : NULL;
+  size_t pos;
+  return prof_lookup(p, id, &pos);
 }
 
 static struct pnode *prof_add(struct prof *p, uint32_t id) {
-  size_t h = prof_slot(p, id);
-  if (p->tab[h]) return &p->nodes[p->tab[h] - 1];
+  size_t pos;
+  struct pnode *n = prof_lookup(p, id, &pos);
+  if (n) return n;
   ZC_GROW(p->nodes, p->capnodes, p->nnodes + 1);
-  struct pnode *n = &p->nodes[p->nnodes];
+  n = &p->nodes[p->nnodes];
   memset(n, 0, sizeof *n);
   n->id = id;
   n->tl = ANA_NONE;
-  p->tab[h] = (uint32_t)++p->nnodes;
-  if (p->nnodes * 2 > p->tabcap) {
-    size_t cap = p->tabcap * 2;
-    free(p->tab);
-    p->tab = zc_xcalloc(cap, sizeof *p->tab);
-    p->tabcap = cap;
-    for (size_t i = 0; i < p->nnodes; i++)
-      p->tab[prof_slot(p, p->nodes[i].id)] = (uint32_t)i + 1;
-  }
-  return &p->nodes[p->nnodes - 1];
+  zc_htab_add(&p->tab, zc_mix64(id), pos, (uint32_t)p->nnodes++);
+  return n;
 }
 
 /* ---- reading the events zamcap needs, with the pull reader ---- */

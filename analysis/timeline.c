@@ -7,8 +7,7 @@
 #include "ana-int.h"
 
 struct ana__build {
-  uint32_t *tab; /* node index + 1, keyed by (parent, frame) */
-  size_t cap;
+  struct zc_htab tab; /* (parent, frame) -> node index */
 };
 
 static uint64_t ana__nodehash(uint32_t parent, uint8_t kind, uint32_t name,
@@ -18,17 +17,12 @@ static uint64_t ana__nodehash(uint32_t parent, uint8_t kind, uint32_t name,
   return zc_mix64(h ^ ((uint64_t)(uint32_t)line << 32 | (uint32_t)col));
 }
 
-static uint64_t ana__hashof(const struct ana_node *n) {
-  return ana__nodehash(n->parent, n->kind, n->name, n->url, n->line, n->col);
-}
-
 struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
   struct ana_timeline *tl = zc_xcalloc(1, sizeof *tl);
   tl->ctx = c;
   tl->source = zc_xstrdup(source ? source : "");
   tl->build = zc_xcalloc(1, sizeof *tl->build);
-  tl->build->cap = 1024;
-  tl->build->tab = zc_xcalloc(tl->build->cap, sizeof *tl->build->tab);
+  zc_htab_init(&tl->build->tab, 512);
   ZC_GROW(tl->nodes, tl->capnodes, 1);
   struct ana_node *r = &tl->nodes[0];
   memset(r, 0, sizeof *r);
@@ -45,7 +39,7 @@ struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
 
 void ana_timeline_free(struct ana_timeline *tl) {
   if (!tl) return;
-  if (tl->build) free(tl->build->tab);
+  if (tl->build) zc_htab_free(&tl->build->tab);
   free(tl->build);
   free(tl->nodes);
   free(tl->kids);
@@ -54,32 +48,19 @@ void ana_timeline_free(struct ana_timeline *tl) {
   free(tl);
 }
 
-static void ana__rehash(struct ana_timeline *tl) {
-  struct ana__build *b = tl->build;
-  size_t cap = b->cap * 2;
-  uint32_t *t = zc_xcalloc(cap, sizeof *t);
-  for (uint32_t i = 1; i < tl->nnodes; i++) {
-    size_t h = (size_t)ana__hashof(&tl->nodes[i]) & (cap - 1);
-    while (t[h]) h = (h + 1) & (cap - 1);
-    t[h] = i + 1;
-  }
-  free(b->tab);
-  b->tab = t;
-  b->cap = cap;
-}
-
 static uint32_t ana__child(struct ana_timeline *tl, uint32_t parent,
                            enum ana_kind kind, uint32_t name, uint32_t url,
                            int32_t line, int32_t col) {
   struct ana__build *b = tl->build;
   uint8_t k = (uint8_t)kind;
-  size_t mask = b->cap - 1;
-  size_t h = (size_t)ana__nodehash(parent, k, name, url, line, col) & mask;
-  for (uint32_t id; (id = b->tab[h]) != 0; h = (h + 1) & mask) {
-    const struct ana_node *n = &tl->nodes[id - 1];
+  uint64_t hv = ana__nodehash(parent, k, name, url, line, col);
+  size_t pos = ZC_HTAB_START;
+  uint32_t id;
+  while (zc_htab_next(&b->tab, hv, &pos, &id)) {
+    const struct ana_node *n = &tl->nodes[id];
     if (n->parent == parent && n->kind == k && n->name == name &&
         n->url == url && n->line == line && n->col == col)
-      return id - 1;
+      return id;
   }
   ZC_GROW(tl->nodes, tl->capnodes, (size_t)tl->nnodes + 1);
   uint32_t i = tl->nnodes++;
@@ -99,8 +80,7 @@ static uint32_t ana__child(struct ana_timeline *tl, uint32_t parent,
     n->component = ana_intern(tl->ctx, comp, len);
   }
   n->key = ana_key(tl->ctx, n->component, n->name);
-  b->tab[h] = i + 1;
-  if ((size_t)tl->nnodes * 2 > b->cap) ana__rehash(tl);
+  zc_htab_add(&b->tab, hv, pos, i);
   return i;
 }
 
@@ -198,7 +178,7 @@ void ana_tl_finish(struct ana_timeline *tl) {
     tl->kids[p->kid0 + p->nkids++] = i;
   }
   ana__sortall(tl);
-  if (tl->build) free(tl->build->tab);
+  if (tl->build) zc_htab_free(&tl->build->tab);
   free(tl->build);
   tl->build = NULL;
 }
