@@ -30,7 +30,7 @@ static const char *fixture(const char *name) {
   static char p[4][4096];
   static int k;
   char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../agent/html/%s", zt_data(""), name);
+  snprintf(s, 4096, "%s/../analysis/html/%s", zt_data(""), name);
   return s;
 }
 

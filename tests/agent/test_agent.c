@@ -223,7 +223,7 @@ static int faultserve(const char *dir, const char *args) {
   const char *pf = zt_tmp("fault.port");
   unlink(pf);
   char cmd[8192];
-  snprintf(cmd, sizeof cmd, "exec python3 '%s/../scenarios/faultserve.py' "
+  snprintf(cmd, sizeof cmd, "exec python3 '%s/../agent/faultserve.py' "
            "'%s' '%s' %s", zt_data(""), dir, pf, args);
   fault_pid = zt_spawn(cmd, &fault_out);
   for (int i = 0; i < 100; i++) {

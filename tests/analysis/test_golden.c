@@ -68,7 +68,7 @@ static void run_case(const char *dir) {
 
 static void case_named(const char *name) {
   char dir[2048];
-  snprintf(dir, sizeof dir, "%s/../golden/cases/%s", zt_data(""), name);
+  snprintf(dir, sizeof dir, "%s/../analysis/cases/%s", zt_data(""), name);
   run_case(dir);
 }
 
@@ -79,7 +79,7 @@ static void test_lcs_order(void) { case_named("lcs-order"); }
 /* Every case folder must be listed above: a new case cannot be skipped. */
 static void test_all_cases_listed(void) {
   char dir[4096];
-  snprintf(dir, sizeof dir, "%s/../golden/cases", zt_data(""));
+  snprintf(dir, sizeof dir, "%s/../analysis/cases", zt_data(""));
   DIR *d = opendir(dir);
   if (!ZT_TRUE(d)) return;
   int n = 0;
