@@ -207,7 +207,12 @@ static void test_aa(void) {
   free(out);
   cJSON *rep = load_report(zt_tmp("aa"));
   ZT_INT((int)num_at(rep, "verdict", "exit_code"), 0);
-  ZT_HAS(str_at(rep, "verdict", "text"), "No regression-cause");
+  /* No function is named. The wall time's 95 % interval may still miss
+   * zero by chance (one A/A run in twenty): then the verdict says so, and
+   * the exit code stays 0. */
+  const char *v = str_at(rep, "verdict", "text");
+  ZT_TRUE(!strncmp(v, "No regression-cause", 19) ||
+          !strncmp(v, "No single function got slower", 29));
   cJSON_Delete(rep);
 }
 
