@@ -187,7 +187,7 @@ static int compare_exec(const struct agent_args *a) {
   rc = causes ? ZC_EXIT_FOUND : ZC_EXIT_NONE;
   goto out;
 fail:
-  fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+  zc_error("%s", zc_errmsg());
   rc = e == ZC_E_INTERNAL ? ZC_EXIT_INTERNAL : ZC_EXIT_USAGE;
 out:
   free_list(oldf, nold);

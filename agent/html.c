@@ -8,7 +8,7 @@ static int html_exec(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error("html", "html wants one OUT folder");
   if (ana_write_html_from(a->operands[0])) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
   printf("%s/report.html\n", a->operands[0]);

@@ -76,8 +76,8 @@ int main(int argc, char **argv) {
   if (c) argc--, argv++;
   else if (name[0] != '-' && access(name, F_OK) == 0) c = &agent_cmd_run;
   if (!c) {
-    fprintf(stderr, "zamcap: unknown command '%s'\ntry 'zamcap --help'\n",
-            name);
+    zc_error("unknown command '%s'", name);
+    fputs("try 'zamcap --help'\n", stderr);
     return ZC_EXIT_USAGE;
   }
   struct agent_args a;

@@ -140,12 +140,13 @@ void agent_args_init(struct agent_args *a) {
 }
 
 int agent_usage_error(const char *cmd, const char *fmt, ...) {
+  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  fputs("zamcap: ", stderr);
-  vfprintf(stderr, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  fprintf(stderr, "\ntry 'zamcap %s%s--help'\n", cmd ? cmd : "",
+  zc_error("%s", msg);
+  fprintf(stderr, "try 'zamcap %s%s--help'\n", cmd ? cmd : "",
           cmd ? " " : "");
   return ZC_EXIT_USAGE;
 }

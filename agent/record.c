@@ -36,7 +36,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                              "each other");
   if (a->noperands && scn_load(a->operands[0], &r->scn)) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
   if (agent_build_base("--url", a->url, &r->srv, &r->base))
@@ -45,7 +45,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
   if (!a->cdp.browser_url) {
     char *chrome = cdp_find_chrome(a->cdp.chrome);
     if (!chrome) {
-      fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+      zc_error("%s", zc_errmsg());
       return ZC_EXIT_CAPTURE;
     }
     free(chrome);
@@ -57,7 +57,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
     e = zc_mkdirs(path);
   }
   if (e) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
   return -1;
@@ -122,13 +122,12 @@ static int record_exec(const struct agent_args *a) {
     e = record_runs(a, &r, cdp_browser_conn(b), faildir, &started, &done);
   }
   if (e && !started) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
   } else if (e) {
-    fprintf(stderr, "zamcap: run %u of %u: %s\n", started, a->runs,
-            zc_errmsg());
+    zc_error("run %u of %u: %s", started, a->runs, zc_errmsg());
     if (done)
-      fprintf(stderr, "zamcap: the %u run%s recorded before are kept in "
-              "%s/traces/\n", done, done == 1 ? "" : "s", r.out);
+      zc_error("the %u run%s recorded before are kept in %s/traces/", done,
+               done == 1 ? "" : "s", r.out);
   }
   cdp_browser_free(b);
   rmdir(faildir); /* only when no step failed: it is empty then */

@@ -34,8 +34,9 @@ static void progress(struct progress *p, int keep, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   if (p->tty) fputs("\r\033[K", stderr);
-  fprintf(stderr, "zamcap: [%6.1f s] %s%s", (zc_now_ms() - p->t0) / 1e3, msg,
-          keep ? "\n" : "");
+  fprintf(stderr, "zamcap: [%6.1f s] ", (zc_now_ms() - p->t0) / 1e3);
+  zc_term_put(stderr, msg, SIZE_MAX); /* it may quote the page */
+  if (keep) fputc('\n', stderr);
   p->open = !keep && p->tty;
   fflush(stderr);
 }
@@ -179,14 +180,14 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
   progress_end(pg, 1);
   enum zc_err e = ana_analyze(of, nf, n, &ao, 0, out, &in, &causes);
   if (e) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
   }
   *reported = 1;
   if (oc->dropped)
-    fprintf(stderr, "zamcap: capture incomplete: %u of %u pairs dropped "
-            "(see %s/failures/); the report covers the other %u\n",
-            oc->dropped, a->pairs, out, oc->complete);
+    zc_error("capture incomplete: %u of %u pairs dropped (see %s/failures/); "
+             "the report covers the other %u", oc->dropped, a->pairs, out,
+             oc->complete);
   return oc->dropped ? ZC_EXIT_CAPTURE
          : causes    ? ZC_EXIT_FOUND
                      : ZC_EXIT_NONE;
@@ -197,7 +198,7 @@ static int upload(const struct agent_args *a, const char *out, int rc) {
   enum zc_err e = agent_attach_stoppable(a->attach, a->headers, a->nheaders,
                                          out, &cdp_interrupted);
   if (!e) return rc;
-  fprintf(stderr, "zamcap: %s (the report stays in %s/)\n", zc_errmsg(), out);
+  zc_error("%s (the report stays in %s/)", zc_errmsg(), out);
   if (e == ZC_E_INTERRUPTED) return agent_exit_for(e);
   return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
 }
@@ -219,7 +220,7 @@ static int capture_and_analyze(const struct agent_args *a,
   enum zc_err e = cdp_browser_start(&co, &b);
   if (e) {
     progress_end(pg, 0);
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return agent_exit_for(e);
   }
   cJSON_AddItemToObject(extra, "environment", environment(b));
@@ -243,10 +244,10 @@ static int capture_and_analyze(const struct agent_args *a,
   int rc;
   if (e) {
     progress_end(pg, 0);
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     rc = agent_exit_for(e);
   } else if (!oc.complete) {
-    fprintf(stderr, "zamcap: no pair was captured (see %s/failures/)\n", out);
+    zc_error("no pair was captured (see %s/failures/)", out);
     rc = ZC_EXIT_CAPTURE;
   } else {
     rc = analyze(a, &oc, out, extra, pg, reported);
@@ -262,12 +263,12 @@ static int run_exec(const struct agent_args *a) {
   if (rc) return rc;
   struct scn_scenario *scn = NULL;
   if (scn_load(a->operands[0], &scn)) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
   char *chrome = a->cdp.browser_url ? NULL : cdp_find_chrome(a->cdp.chrome);
   if (!a->cdp.browser_url && !chrome) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     scn_free(scn);
     return ZC_EXIT_CAPTURE;
   }
@@ -286,7 +287,7 @@ static int run_exec(const struct agent_args *a) {
   if (!e) e = agent_build_base("--old", a->old, &srv[CAP_OLD], &base[CAP_OLD]);
   if (!e) e = agent_build_base("--new", a->new_, &srv[CAP_NEW], &base[CAP_NEW]);
   if (e) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     rc = e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE : ZC_EXIT_INTERNAL;
   } else {
     int reported = 0;

@@ -30,7 +30,7 @@ static int tree_exec(const struct agent_args *a) {
   struct ana_timeline *tl = NULL;
   enum zc_err e = ana_load(ctx, path, &tl);
   if (e) {
-    fprintf(stderr, "zamcap: %s\n", zc_errmsg());
+    zc_error("%s", zc_errmsg());
     ana_ctx_free(ctx);
     return ZC_EXIT_USAGE;
   }

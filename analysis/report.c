@@ -134,11 +134,14 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
     char where[512];
     ana_gnode_where(g, cs[k].node, where, sizeof where);
     const struct ana_gnode *c = &g->nodes[cs[k].node];
-    fprintf(f, "  %+.1f ms  %s%s\n", cs[k].delta_ms, where,
-            c->isnew == c->present ? "  [new]" : "");
-    fputs("      ", f);
-    for (uint32_t i = len - 1; i-- > 0;)
-      fprintf(f, "%s%s", rep_name(g, path[i]), i ? " > " : "\n");
+    /* names from the page, shown escaped on the terminal */
+    fprintf(f, "  %+.1f ms  ", cs[k].delta_ms);
+    zc_term_put(f, where, SIZE_MAX);
+    fprintf(f, "%s\n      ", c->isnew == c->present ? "  [new]" : "");
+    for (uint32_t i = len - 1; i-- > 0;) {
+      zc_term_put(f, rep_name(g, path[i]), SIZE_MAX);
+      fputs(i ? " > " : "\n", f);
+    }
   }
   free(path);
   free(cs);

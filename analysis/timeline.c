@@ -272,8 +272,9 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
   struct item *stack = zc_xmalloc(((size_t)tl->nnodes + 1) * sizeof *stack);
   uint32_t sp = 0;
   const struct ana_node *root = &tl->nodes[0];
-  fprintf(f, "%s  %.1f ms in %u threads\n", tl->source,
-          (double)root->total_us / 1e3, root->nkids);
+  zc_term_put(f, tl->source, SIZE_MAX);
+  fprintf(f, "  %.1f ms in %u threads\n", (double)root->total_us / 1e3,
+          root->nkids);
   for (uint32_t k = root->nkids; k-- > 0;)
     stack[sp++] = (struct item){tl->kids[root->kid0 + k], 1};
   while (sp) {
@@ -283,11 +284,18 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     /* Past 40 levels the indent stops growing and the depth is shown. */
     if (it.depth > 40) fprintf(f, "%80s[%u] ", "", it.depth);
     else fprintf(f, "%*s", (int)(2 * it.depth), "");
-    fprintf(f, "%s  %.1f ms (self %.1f)",
-            n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name) : "?",
-            (double)n->total_us / 1e3, (double)n->self_us / 1e3);
-    if (n->component)
-      fprintf(f, "  %s:%d", ana_str(tl->ctx, n->component), n->line + 1);
+    /* names and URLs from the page, shown escaped on the terminal */
+    zc_term_put(f,
+                n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name)
+                                               : "?",
+                SIZE_MAX);
+    fprintf(f, "  %.1f ms (self %.1f)", (double)n->total_us / 1e3,
+            (double)n->self_us / 1e3);
+    if (n->component) {
+      fputs("  ", f);
+      zc_term_put(f, ana_str(tl->ctx, n->component), SIZE_MAX);
+      fprintf(f, ":%d", n->line + 1);
+    }
     fprintf(f, "%s\n", ana__kindtag(n->kind));
     for (uint32_t k = n->nkids; k-- > 0;)
       stack[sp++] = (struct item){tl->kids[n->kid0 + k], it.depth + 1};

@@ -242,13 +242,94 @@ void zc_buf_free(struct zc_buf *b) {
 
 /* ---- logging, time, hashing ---- */
 
+/* The length of the UTF-8 character at s (at most n bytes), 0 when it is
+ * not one; *cp gets its code point. */
+static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp) {
+  unsigned c = s[0];
+  size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2
+               : c >= 0xe0 && c <= 0xef             ? 3
+               : c >= 0xf0 && c <= 0xf4             ? 4
+                                                    : 0;
+  if (!len || len > n) return 0;
+  uint32_t v = len == 1 ? c : c & (0x7f >> len);
+  for (size_t i = 1; i < len; i++) {
+    if ((s[i] & 0xc0) != 0x80) return 0;
+    v = v << 6 | (s[i] & 0x3f);
+  }
+  /* overlong forms, surrogates, past U+10FFFF */
+  if ((len == 3 && v < 0x800) || (len == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+      (v >= 0xd800 && v <= 0xdfff))
+    return 0;
+  *cp = v;
+  return len;
+}
+
+/* The escape for the character at s, into e (at least 8 bytes); its length
+ * in *len. Returns the escape's length, 0 when it is shown as it is. */
+static size_t term_escape(const unsigned char *s, size_t n, size_t *len,
+                          char *e) {
+  uint32_t cp;
+  *len = utf8_char(s, n, &cp);
+  if (!*len) {
+    *len = 1;
+    return (size_t)snprintf(e, 8, "\\x%02X", s[0]);
+  }
+  static const char named[0x20] = {['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
+                                   [27] = 'e'};
+  if (cp < 0x20 && named[cp]) return (size_t)snprintf(e, 8, "\\%c", named[cp]);
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+    return (size_t)snprintf(e, 8, cp < 0x80 ? "\\x%02X" : "\\u%04X", (unsigned)cp);
+  if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+      cp == 0x2028 || cp == 0x2029)
+    return (size_t)snprintf(e, 8, "\\u%04X", (unsigned)cp);
+  return 0;
+}
+
+void zc_term_put(FILE *f, const char *s, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t i = 0, run = 0; /* run: bytes from i shown as they are */
+  while (i + run < n && p[i + run]) {
+    char e[8];
+    size_t len, el = term_escape(p + i + run, n - i - run, &len, e);
+    if (!el) {
+      run += len;
+      continue;
+    }
+    fwrite(p + i, 1, run, f);
+    fwrite(e, 1, el, f);
+    i += run + len;
+    run = 0;
+  }
+  fwrite(p + i, 1, run, f);
+}
+
+static void log_v(const char *fmt, va_list ap) {
+  char small[1024], *msg = small;
+  va_list ap2;
+  va_copy(ap2, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
+  if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)))
+    vsnprintf(msg, (size_t)n + 1, fmt, ap2);
+  va_end(ap2);
+  if (!msg) msg = small; /* no memory: the message cut short */
+  fputs("zamcap: ", stderr);
+  if (n > 0) zc_term_put(stderr, msg, SIZE_MAX);
+  fputc('\n', stderr);
+  if (msg != small) free(msg);
+}
+
 void zc_log(int level, const char *fmt, ...) {
   if (level > zc_verbosity) return;
   va_list ap;
   va_start(ap, fmt);
-  fputs("zamcap: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  log_v(fmt, ap);
+  va_end(ap);
+}
+
+void zc_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  log_v(fmt, ap);
   va_end(ap);
 }
 

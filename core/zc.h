@@ -101,10 +101,21 @@ void zc_buf_reset(struct zc_buf *b); /* keeps the memory */
 char *zc_buf_take(struct zc_buf *b); /* caller frees; b is reset empty */
 void zc_buf_free(struct zc_buf *b);
 
-/* Logging on stderr. Level 0 is quiet, 1 normal (progress), 2 verbose. */
+/* Logging on stderr. Level 0 is quiet, 1 normal (progress), 2 verbose.
+ * zc_error prints at every level. Both print "zamcap: ", the message with
+ * zc_term_text's escapes, and a newline: text from a page cannot move the
+ * cursor, retitle the terminal or forge a line of the log. */
 extern int zc_verbosity;
 void zc_log(int level, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Writes s to f as a terminal shows it harmlessly: control characters
+ * (C0, DEL, C1), the bidirectional overrides, the line and paragraph
+ * separators and bytes that are not UTF-8 become visible escapes (\\n, \\t,
+ * \\e, \\xNN, \\u202E); the rest of UTF-8 stays. At most n bytes of s are
+ * read (SIZE_MAX: to its NUL). */
+void zc_term_put(FILE *f, const char *s, size_t n);
 
 /* mkdir -p, then checks that path is a folder zamcap can write in; the
  * message names the part that failed. */

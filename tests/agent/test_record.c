@@ -124,6 +124,36 @@ static void test_never_settles(void) {
   ZT_TRUE(stat(zt_tmp("busy/traces/run-1.json.gz"), &st) != 0);
 }
 
+/* Text from a page reaches the terminal escaped: an exception's message
+ * and a script's sourceURL with escape sequences and CR/LF neither retitle
+ * nor clear the terminal, nor forge a line. */
+static void test_hostile_page(void) {
+  if (!ZT_TRUE(serve())) return;
+  char scn[512];
+  snprintf(scn, sizeof scn, "%s", zt_tmp("hostile.json"));
+  FILE *f = fopen(scn, "w");
+  if (!ZT_TRUE(f != NULL)) return;
+  fprintf(f, "{\"title\": \"hostile\", \"steps\": [{\"type\": \"navigate\", "
+          "\"url\": \"http://127.0.0.1:%d/hostile.html\"}, {\"type\": "
+          "\"waitForExpression\", \"expression\": \"boom()\"}]}", srv_port);
+  fclose(f);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ "
+                 "--step-timeout 3000 --out '%s'; '%s' record --url "
+                 "http://127.0.0.1:%d/hostile.html --settle 300 --out '%s' "
+                 "-v; '%s' tree --min 20 '%s'", bin(), scn, srv_port,
+                 zt_tmp("hostile1"), bin(), srv_port, zt_tmp("hostile2"),
+                 bin(), zt_tmp("hostile2/traces/run-1.json.gz"));
+  (void)rc;
+  ZT_HAS(out, "threw: Error: \\e]0;pwned\\x07\\e[2J\\r\\nforged: +999.0 ms");
+  ZT_HAS(out, "spin  ");
+  ZT_HAS(out, "\\e]0;pwned\\x07\\e[2J.js:");
+  ZT_TRUE(out && !strchr(out, '\033') && !strchr(out, '\a') &&
+          !strchr(out, '\r') && !strstr(out, "\nforged"));
+  zt_no_orphan(out);
+  free(out);
+}
+
 /* Runs zamcap on the busy page in the background, does `act` once Chrome
  * is connected, and returns zamcap's exit code; *log gets its stderr. */
 static int interrupt_run(const char *name, const char *act, char **log) {
@@ -323,6 +353,7 @@ int main(int argc, char **argv) {
       {"plain_json", test_plain_json},
       {"chrome_missing", test_chrome_missing},
       {"never_settles", test_never_settles},
+      {"hostile_page", test_hostile_page},
       {"chrome_killed", test_chrome_killed},
       {"renderer_crash", test_renderer_crash},
       {"sigint", test_sigint},

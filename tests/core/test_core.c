@@ -119,6 +119,34 @@ static void test_htab(void) {
   free(keys);
 }
 
+/* zc_term_put's output, in a static buffer. */
+static const char *term(const char *s, size_t n) {
+  static char *buf;
+  size_t len = 0;
+  free(buf);
+  buf = NULL;
+  FILE *f = open_memstream(&buf, &len);
+  zc_term_put(f, s, n);
+  fclose(f);
+  return buf;
+}
+
+/* Text for the terminal: controls, C1, bidi overrides and stray bytes
+ * escaped, the rest of UTF-8 kept. */
+static void test_term_text(void) {
+  ZT_STR(term("a\033]0;x\a\r\n\tb", SIZE_MAX), "a\\e]0;x\\x07\\r\\n\\tb");
+  ZT_STR(term("\xc2\x9b" "1m \xe2\x80\xae \x7f", SIZE_MAX),
+         "\\u009B1m \\u202E \\x7F");
+  /* not UTF-8: a lone continuation, a cut sequence, an overlong '/', a
+   * surrogate; kept: é, €, 😀, a backslash */
+  ZT_STR(term("\x80|\xe2\x82|\xc0\xaf|\xed\xa0\x80", SIZE_MAX),
+         "\\x80|\\xE2\\x82|\\xC0\\xAF|\\xED\\xA0\\x80");
+  ZT_STR(term("é€😀\\", SIZE_MAX), "é€😀\\");
+  /* n bytes at most: a character cut by n is a stray byte */
+  ZT_STR(term("ab\xc3\xa9", 3), "ab\\xC3");
+  ZT_STR(term("x\033[2Jy\xff", SIZE_MAX), "x\\e[2Jy\\xFF");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"errors", test_errors},
@@ -126,6 +154,7 @@ int main(int argc, char **argv) {
       {"arena", test_arena},
       {"grow", test_grow},
       {"htab", test_htab},
+      {"term_text", test_term_text},
   };
   return ZT_RUN(cases, argc, argv);
 }
