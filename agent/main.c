@@ -8,7 +8,8 @@
 #include "agent.h"
 #include "cdp.h"
 
-/* The first SIGINT/SIGTERM asks every wait to stop, so that the normal
+/* The first SIGINT, SIGTERM, SIGHUP (the terminal closed, an ssh session
+ * dropped) or SIGQUIT asks every wait to stop, so that the normal
  * path ends Chrome and removes its profile; a second one ends Chrome
  * at once and exits. */
 static void on_signal(int sig) {
@@ -66,6 +67,8 @@ int main(int argc, char **argv) {
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, NULL);
   sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  sigaction(SIGQUIT, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
   /* A command's name wins over a file of that name in the working folder
    * ('zamcap run tree' runs a scenario called tree); anything else that

@@ -218,6 +218,15 @@ static void test_sigint(void) {
   ZT_INT(rc, 143);
   zt_no_orphan(log);
   free(log);
+  /* the terminal closed, an ssh session dropped; a core-dump request */
+  rc = interrupt_run("sighup.log", "kill -HUP $zp", &log);
+  ZT_INT(rc, 129);
+  zt_no_orphan(log);
+  free(log);
+  rc = interrupt_run("sigquit.log", "kill -QUIT $zp", &log);
+  ZT_INT(rc, 131);
+  zt_no_orphan(log);
+  free(log);
 }
 
 static void test_browser_url_closed(void) {
