@@ -60,6 +60,11 @@ int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
 /* The exit code for an error (zc_exit); interrupted is 128 + signal. */
 int agent_exit_for(enum zc_err e);
 
+/* Registers the secrets of an --old/--new/--url value (zc_url_secrets), so
+ * that no report, trace or message shows them, and says so when it has a
+ * user:password. */
+void agent_url_secrets(const char *opt, const char *url);
+
 /* Prints "zamcap: msg" and "try 'zamcap CMD --help'" and returns 2. */
 int agent_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -139,6 +139,12 @@ void agent_args_init(struct agent_args *a) {
   a->min_ms = 1;
 }
 
+void agent_url_secrets(const char *opt, const char *url) {
+  if (zc_url_secrets(url))
+    zc_log(1, "%s: its user:password is masked in the reports, the "
+           "messages and the traces (rewritten after each run)", opt);
+}
+
 int agent_usage_error(const char *cmd, const char *fmt, ...) {
   char msg[1024];
   va_list ap;

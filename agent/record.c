@@ -39,6 +39,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
     zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
+  agent_url_secrets("--url", a->url);
   if (agent_build_base("--url", a->url, &r->srv, &r->base))
     return agent_usage_error("record", "%s", zc_errmsg());
   /* A missing Chrome is found before any folder is made. */

@@ -33,6 +33,7 @@ static void progress(struct progress *p, int keep, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  zc_scrub(msg);
   if (p->tty) fputs("\r\033[K", stderr);
   fprintf(stderr, "zamcap: [%6.1f s] ", (zc_now_ms() - p->t0) / 1e3);
   zc_term_put(stderr, msg, SIZE_MAX); /* it may quote the page */
@@ -284,6 +285,8 @@ static int run_exec(const struct agent_args *a) {
     e = zc_mkdirs(path);
   }
   /* Each build on its own port: two origins, as two deployments are. */
+  agent_url_secrets("--old", a->old);
+  agent_url_secrets("--new", a->new_);
   if (!e) e = agent_build_base("--old", a->old, &srv[CAP_OLD], &base[CAP_OLD]);
   if (!e) e = agent_build_base("--new", a->new_, &srv[CAP_NEW], &base[CAP_NEW]);
   if (e) {

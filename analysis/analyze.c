@@ -141,6 +141,14 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
   return ZC_OK;
 }
 
+/* Every string in the report with zc_scrub's masks. */
+static void scrub_json(cJSON *o) {
+  for (; o; o = o->next) {
+    if (cJSON_IsString(o)) zc_scrub(o->valuestring);
+    scrub_json(o->child);
+  }
+}
+
 /* The one-line verdict, first in every report. */
 static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
                     double mu, const struct ana_report_in *in, char *out,
@@ -309,6 +317,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
     for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
       cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
+    scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
     if (fmt & ANA_FMT_JSON) {
       snprintf(path, sizeof path, "%s/report.json", out);
       e = ana_write_json(doc, path);

@@ -303,6 +303,89 @@ void zc_term_put(FILE *f, const char *s, size_t n) {
   fwrite(p + i, 1, run, f);
 }
 
+static struct {
+  char *s;
+  size_t n;
+} zc__secret[16];
+static size_t zc__nsecret;
+
+void zc_secret_add(const char *s, size_t n) {
+  if (n < 3 || zc__nsecret == sizeof zc__secret / sizeof *zc__secret) return;
+  for (size_t i = 0; i < zc__nsecret; i++)
+    if (zc__secret[i].n == n && !memcmp(zc__secret[i].s, s, n)) return;
+  zc__secret[zc__nsecret].s = zc_xstrndup(s, n);
+  zc__secret[zc__nsecret++].n = n;
+}
+
+void zc_secrets_clear(void) {
+  for (size_t i = 0; i < zc__nsecret; i++) free(zc__secret[i].s);
+  zc__nsecret = 0;
+}
+
+static int secret_name(const char *k, size_t n) {
+  static const char *const words[] = {"token", "key", "secret", "pass",
+                                      "pwd", "auth", "sig", "session",
+                                      "credential", "jwt"};
+  char low[64];
+  if (n >= sizeof low) n = sizeof low - 1;
+  for (size_t i = 0; i < n; i++)
+    low[i] = (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] + 32 : k[i]);
+  low[n] = '\0';
+  if (!strcmp(low, "code") || !strcmp(low, "sid")) return 1;
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (strstr(low, words[i])) return 1;
+  return 0;
+}
+
+int zc_url_secrets(const char *url) {
+  if (!url) return 0;
+  int userinfo = 0;
+  const char *p = strstr(url, "://");
+  if (p) {
+    p += 3;
+    size_t auth = strcspn(p, "/?#");
+    const char *at = NULL; /* the last '@': a password may hold one */
+    for (size_t i = 0; i < auth; i++)
+      if (p[i] == '@') at = p + i;
+    if (at) {
+      userinfo = 1;
+      const char *colon = memchr(p, ':', (size_t)(at - p));
+      zc_secret_add(p, (size_t)(at - p));
+      if (colon) zc_secret_add(colon + 1, (size_t)(at - colon - 1));
+    }
+  }
+  /* name=value parameters after '?' and after '#' */
+  for (const char *q = strpbrk(url, "?#"); q && *q;) {
+    q++; /* past the '?', '&', '#' or ';' */
+    size_t len = strcspn(q, "&#;");
+    const char *eq = memchr(q, '=', len);
+    if (eq && secret_name(q, (size_t)(eq - q)))
+      zc_secret_add(eq + 1, (size_t)(q + len - eq - 1));
+    q += len;
+  }
+  return userinfo;
+}
+
+size_t zc_secret_maxlen(void) {
+  size_t m = 0;
+  for (size_t i = 0; i < zc__nsecret; i++)
+    if (zc__secret[i].n > m) m = zc__secret[i].n;
+  return m;
+}
+
+size_t zc_scrub(char *s) {
+  size_t found = 0;
+  if (!s || !zc__nsecret) return 0;
+  for (char *p = s; *p; p++)
+    for (size_t i = 0; i < zc__nsecret; i++)
+      if (*p == zc__secret[i].s[0] &&
+          !strncmp(p, zc__secret[i].s, zc__secret[i].n)) {
+        memset(p, '*', zc__secret[i].n);
+        found++;
+      }
+  return found;
+}
+
 static void log_v(const char *fmt, va_list ap) {
   char small[1024], *msg = small;
   va_list ap2;
@@ -312,6 +395,7 @@ static void log_v(const char *fmt, va_list ap) {
     vsnprintf(msg, (size_t)n + 1, fmt, ap2);
   va_end(ap2);
   if (!msg) msg = small; /* no memory: the message cut short */
+  zc_scrub(msg);
   fputs("zamcap: ", stderr);
   if (n > 0) zc_term_put(stderr, msg, SIZE_MAX);
   fputc('\n', stderr);

@@ -1,10 +1,59 @@
 /* capture: one traced run of a scenario (or a page) in a fresh browser
  * context, and the next run's page made ready while Chrome flushes. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #include "capture.h"
+
+/* Rewrites a trace with zc_scrub's masks when the URLs carried secrets:
+ * Chrome records every URL as the page saw it, user:password included.
+ * Read and written in chunks, each kept back by the longest secret less
+ * one byte, so that a secret across two chunks is found too. */
+static enum zc_err scrub_trace(const char *path) {
+  size_t keep = zc_secret_maxlen();
+  if (!keep) return ZC_OK;
+  keep--;
+  size_t plen = strlen(path) + 8;
+  char *tmp = zc_xmalloc(plen);
+  snprintf(tmp, plen, "%s.part", path);
+  int gz = strlen(path) > 3 && !strcmp(path + strlen(path) - 3, ".gz");
+  gzFile in = gzopen(path, "rb");
+  gzFile out = gzopen(tmp, gz ? "wb6" : "wbT"); /* T: plain, as it came */
+  enum zc_err e = ZC_OK;
+  if (!in || !out) e = zc_fail(ZC_E_IO, "%s: %s", in ? tmp : path,
+                               strerror(errno ? errno : EIO));
+  size_t cap = ((size_t)1 << 20) + keep, have = 0, found = 0;
+  char *buf = zc_xmalloc(cap + 1);
+  while (!e) {
+    int n = gzread(in, buf + have, (unsigned)(cap - have));
+    if (n < 0) {
+      e = zc_fail(ZC_E_IO, "%s: cannot read it again to mask secrets", path);
+      break;
+    }
+    have += (size_t)n;
+    buf[have] = '\0';
+    found += zc_scrub(buf);
+    size_t out_n = n == 0 ? have : have > keep ? have - keep : 0;
+    if (out_n && gzwrite(out, buf, (unsigned)out_n) != (int)out_n)
+      e = zc_fail(ZC_E_IO, "%s: cannot write: %s", tmp, strerror(errno));
+    memmove(buf, buf + out_n, have - out_n);
+    have -= out_n;
+    if (n == 0) break;
+  }
+  free(buf);
+  if (in) gzclose(in);
+  if (out && gzclose(out) != Z_OK && !e)
+    e = zc_fail(ZC_E_IO, "%s: cannot write: %s", tmp, strerror(errno));
+  if (!e && rename(tmp, path) != 0)
+    e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  if (e) remove(tmp);
+  else zc_log(3, "%s: %zu secret%s masked", path, found, found == 1 ? "" : "s");
+  free(tmp);
+  return e;
+}
 
 /* A fresh page for a run: its own browser context, the scenario's needs
  * (the accessibility tree) and the CPU throttling set. */
@@ -146,6 +195,7 @@ static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
   if (spare && o->next_base) prepare_spare(conn, o, spare);
   e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
                         &res->bytes);
+  if (!e) e = scrub_trace(res->file);
   double t = zc_now_ms() - t0;
   if (!e)
     zc_log(2, "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms "

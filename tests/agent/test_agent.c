@@ -243,6 +243,41 @@ static int faultserve(const char *dir, const char *args) {
   return 0;
 }
 
+/* A URL's user:password and token reach no file of the output folder
+ * (reports, traces) and no message. */
+static void test_url_secrets(void) {
+  int port = faultserve(demo("todo/old"), "");
+  if (!ZT_TRUE(port > 0)) return;
+  char *out = NULL;
+  const char *o = zt_tmp("secrets");
+  int rc = zt_sh(&out, "'%s' '%s' --old 'http://zuser:s3cretpw@127.0.0.1:%d/"
+                 "?x=1&access_token=t0k3nval#id_token=1dt0k' --new "
+                 "'http://zuser:s3cretpw@127.0.0.1:%d/?access_token=t0k3nval' "
+                 "--warmup 0 --pairs 1 --out '%s' -v", bin(),
+                 demo("todo.json"), port, port, o);
+  fault_stop();
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "--old: its user:password is masked");
+  ZT_TRUE(out && !strstr(out, "s3cretpw") && !strstr(out, "t0k3nval") &&
+          !strstr(out, "1dt0k"));
+  free(out);
+  cJSON *rep = load_report(o);
+  ZT_HAS(str_at(rep, "inputs", "old"), "http://**************@127.0.0.1:");
+  ZT_HAS(str_at(rep, "inputs", "old"), "?x=1&access_token=********#id_token=*");
+  cJSON_Delete(rep);
+  /* every file, the traces unpacked; and they are still traces */
+  ZT_INT(zt_sh(&out, "cd '%s' && for f in $(find . -type f); do case $f in "
+               "*.gz) zcat $f;; *) cat $f;; esac; done | grep -a -c "
+               "'s3cretpw\\|t0k3nval\\|1dt0k\\|zuser'", o), 1);
+  ZT_HAS(out, "0");
+  free(out);
+  ZT_INT(zt_sh(NULL, "zcat '%s'/traces/old-1.json.gz | grep -c "
+               "'http://\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*@127.0.0.1'",
+               o), 0);
+  ZT_INT(zt_sh(NULL, "'%s' tree '%s'/traces/new-1.json.gz >/dev/null", bin(),
+               o), 0);
+}
+
 /* The new build breaks from its second page load on: pair 2 (new build
  * first) fails and is dropped; pair 1 is still analysed and reported,
  * the exit code says capture was incomplete, and the traces stay. */
@@ -472,6 +507,7 @@ int main(int argc, char **argv) {
       {"aa", test_aa},
       {"broken_build", test_broken_build},
       {"dropped_pair", test_dropped_pair},
+      {"url_secrets", test_url_secrets},
       {"retry_after_crash", test_retry_after_crash},
       {"tty_progress", test_tty_progress},
       {"full_disk", test_full_disk},

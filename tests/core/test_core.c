@@ -147,6 +147,20 @@ static void test_term_text(void) {
   ZT_STR(term("x\033[2Jy\xff", SIZE_MAX), "x\\e[2Jy\\xFF");
 }
 
+/* A URL's secrets are found and masked wherever they recur. */
+static void test_url_secrets(void) {
+  ZT_INT(zc_url_secrets("https://me:p@ss:w@host:8/a?q=1&API_Key=k3y1&"
+                        "Sig=abc;x=2#access_token=tk99&state=s"), 1);
+  ZT_INT(zc_url_secrets("http://host/?code=c0de&key=ab&keyboard=qwerty"), 0);
+  char s[] = "me:p@ss:w k3y1 abc tk99 c0de qwerty ab s q=1 host";
+  ZT_INT((int)zc_scrub(s), 6); /* the password lies in user:password */
+  ZT_STR(s, "********* **** *** **** **** ****** ab s q=1 host");
+  zc_secrets_clear();
+  char t[] = "k3y1";
+  ZT_INT((int)zc_scrub(t), 0);
+  ZT_INT((int)zc_secret_maxlen(), 0);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"errors", test_errors},
@@ -155,6 +169,7 @@ int main(int argc, char **argv) {
       {"grow", test_grow},
       {"htab", test_htab},
       {"term_text", test_term_text},
+      {"url_secrets", test_url_secrets},
   };
   return ZT_RUN(cases, argc, argv);
 }
