@@ -141,8 +141,10 @@ void agent_args_init(struct agent_args *a) {
 
 void agent_url_secrets(const char *opt, const char *url) {
   if (zc_url_secrets(url))
-    zc_log(1, "%s: its user:password is masked in the reports, the "
-           "messages and the traces (rewritten after each run)", opt);
+    zc_log(1,
+           "%s: its user:password is masked in the reports, the "
+           "messages and the traces (rewritten after each run)",
+           opt);
 }
 
 int agent_usage_error(const char *cmd, const char *fmt, ...) {
@@ -152,8 +154,7 @@ int agent_usage_error(const char *cmd, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   zc_error("%s", msg);
-  fprintf(stderr, "try 'zamcap %s%s--help'\n", cmd ? cmd : "",
-          cmd ? " " : "");
+  fprintf(stderr, "try 'zamcap %s%s--help'\n", cmd ? cmd : "", cmd ? " " : "");
   return ZC_EXIT_USAGE;
 }
 

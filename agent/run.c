@@ -187,8 +187,8 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
   *reported = 1;
   if (oc->dropped)
     zc_error("capture incomplete: %u of %u pairs dropped (see %s/failures/); "
-             "the report covers the other %u", oc->dropped, a->pairs, out,
-             oc->complete);
+             "the report covers the other %u",
+             oc->dropped, a->pairs, out, oc->complete);
   return oc->dropped ? ZC_EXIT_CAPTURE
          : causes    ? ZC_EXIT_FOUND
                      : ZC_EXIT_NONE;

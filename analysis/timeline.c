@@ -285,10 +285,9 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     if (it.depth > 40) fprintf(f, "%80s[%u] ", "", it.depth);
     else fprintf(f, "%*s", (int)(2 * it.depth), "");
     /* names and URLs from the page, shown escaped on the terminal */
-    zc_term_put(f,
-                n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name)
-                                               : "?",
-                SIZE_MAX);
+    zc_term_put(
+        f, n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name) : "?",
+        SIZE_MAX);
     fprintf(f, "  %.1f ms (self %.1f)", (double)n->total_us / 1e3,
             (double)n->self_us / 1e3);
     if (n->component) {

@@ -246,10 +246,11 @@ void zc_buf_free(struct zc_buf *b) {
  * not one; *cp gets its code point. */
 static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp) {
   unsigned c = s[0];
-  size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2
-               : c >= 0xe0 && c <= 0xef             ? 3
-               : c >= 0xf0 && c <= 0xf4             ? 4
-                                                    : 0;
+  size_t len = c < 0x80                 ? 1
+               : c >= 0xc2 && c <= 0xdf ? 2
+               : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4
+                                        : 0;
   if (!len || len > n) return 0;
   uint32_t v = len == 1 ? c : c & (0x7f >> len);
   for (size_t i = 1; i < len; i++) {
@@ -274,11 +275,12 @@ static size_t term_escape(const unsigned char *s, size_t n, size_t *len,
     *len = 1;
     return (size_t)snprintf(e, 8, "\\x%02X", s[0]);
   }
-  static const char named[0x20] = {['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't',
-                                   [27] = 'e'};
+  static const char named[0x20] = {
+      ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', [27] = 'e'};
   if (cp < 0x20 && named[cp]) return (size_t)snprintf(e, 8, "\\%c", named[cp]);
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-    return (size_t)snprintf(e, 8, cp < 0x80 ? "\\x%02X" : "\\u%04X", (unsigned)cp);
+    return (size_t)snprintf(e, 8, cp < 0x80 ? "\\x%02X" : "\\u%04X",
+                            (unsigned)cp);
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
       cp == 0x2028 || cp == 0x2029)
     return (size_t)snprintf(e, 8, "\\u%04X", (unsigned)cp);
@@ -318,13 +320,14 @@ void zc_secret_add(const char *s, size_t n) {
 }
 
 void zc_secrets_clear(void) {
-  for (size_t i = 0; i < zc__nsecret; i++) free(zc__secret[i].s);
+  for (size_t i = 0; i < zc__nsecret; i++)
+    free(zc__secret[i].s);
   zc__nsecret = 0;
 }
 
 static int secret_name(const char *k, size_t n) {
-  static const char *const words[] = {"token", "key", "secret", "pass",
-                                      "pwd", "auth", "sig", "session",
+  static const char *const words[] = {"token",      "key",  "secret", "pass",
+                                      "pwd",        "auth", "sig",    "session",
                                       "credential", "jwt"};
   char low[64];
   if (n >= sizeof low) n = sizeof low - 1;

@@ -23,8 +23,9 @@ static enum zc_err scrub_trace(const char *path) {
   gzFile in = gzopen(path, "rb");
   gzFile out = gzopen(tmp, gz ? "wb6" : "wbT"); /* T: plain, as it came */
   enum zc_err e = ZC_OK;
-  if (!in || !out) e = zc_fail(ZC_E_IO, "%s: %s", in ? tmp : path,
-                               strerror(errno ? errno : EIO));
+  if (!in || !out)
+    e = zc_fail(ZC_E_IO, "%s: %s", in ? tmp : path,
+                strerror(errno ? errno : EIO));
   size_t cap = ((size_t)1 << 20) + keep, have = 0, found = 0;
   char *buf = zc_xmalloc(cap + 1);
   while (!e) {
@@ -49,8 +50,10 @@ static enum zc_err scrub_trace(const char *path) {
     e = zc_fail(ZC_E_IO, "%s: cannot write: %s", tmp, strerror(errno));
   if (!e && rename(tmp, path) != 0)
     e = zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-  if (e) remove(tmp);
-  else zc_log(3, "%s: %zu secret%s masked", path, found, found == 1 ? "" : "s");
+  if (e)
+    remove(tmp);
+  else
+    zc_log(3, "%s: %zu secret%s masked", path, found, found == 1 ? "" : "s");
   free(tmp);
   return e;
 }

@@ -250,11 +250,12 @@ static void test_url_secrets(void) {
   if (!ZT_TRUE(port > 0)) return;
   char *out = NULL;
   const char *o = zt_tmp("secrets");
-  int rc = zt_sh(&out, "'%s' '%s' --old 'http://zuser:s3cretpw@127.0.0.1:%d/"
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old 'http://zuser:s3cretpw@127.0.0.1:%d/"
                  "?x=1&access_token=t0k3nval#id_token=1dt0k' --new "
                  "'http://zuser:s3cretpw@127.0.0.1:%d/?access_token=t0k3nval' "
-                 "--warmup 0 --pairs 1 --out '%s' -v", bin(),
-                 demo("todo.json"), port, port, o);
+                 "--warmup 0 --pairs 1 --out '%s' -v",
+                 bin(), demo("todo.json"), port, port, o);
   fault_stop();
   ZT_INT(rc, 0);
   ZT_HAS(out, "--old: its user:password is masked");
@@ -266,16 +267,22 @@ static void test_url_secrets(void) {
   ZT_HAS(str_at(rep, "inputs", "old"), "?x=1&access_token=********#id_token=*");
   cJSON_Delete(rep);
   /* every file, the traces unpacked; and they are still traces */
-  ZT_INT(zt_sh(&out, "cd '%s' && for f in $(find . -type f); do case $f in "
+  ZT_INT(zt_sh(&out,
+               "cd '%s' && for f in $(find . -type f); do case $f in "
                "*.gz) zcat $f;; *) cat $f;; esac; done | grep -a -c "
-               "'s3cretpw\\|t0k3nval\\|1dt0k\\|zuser'", o), 1);
+               "'s3cretpw\\|t0k3nval\\|1dt0k\\|zuser'",
+               o),
+         1);
   ZT_HAS(out, "0");
   free(out);
-  ZT_INT(zt_sh(NULL, "zcat '%s'/traces/old-1.json.gz | grep -c "
+  ZT_INT(zt_sh(NULL,
+               "zcat '%s'/traces/old-1.json.gz | grep -c "
                "'http://\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*@127.0.0.1'",
-               o), 0);
-  ZT_INT(zt_sh(NULL, "'%s' tree '%s'/traces/new-1.json.gz >/dev/null", bin(),
-               o), 0);
+               o),
+         0);
+  ZT_INT(
+      zt_sh(NULL, "'%s' tree '%s'/traces/new-1.json.gz >/dev/null", bin(), o),
+      0);
 }
 
 /* The new build breaks from its second page load on: pair 2 (new build

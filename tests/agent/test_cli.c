@@ -82,27 +82,32 @@ static void test_regression(void) {
  * the terminal or forge a line of the log. */
 static void test_hostile_names(void) {
   make_dirs();
-  zt_sh(NULL, "mkdir -p '%s' && for f in '%s'/*.json.gz; do zcat \"$f\" | "
+  zt_sh(NULL,
+        "mkdir -p '%s' && for f in '%s'/*.json.gz; do zcat \"$f\" | "
         "sed 's/\"slowChecksum\"/\"\\\\u001b]0;pwned\\\\u0007\\\\u001b[2J\\\\r"
         "\\\\nforged: +999.0 ms fake() \\\\u009b31m\\\\u202e\"/g' > '%s'/"
-        "$(basename \"$f\" .gz); done", zt_tmp("evil"), zt_tmp("new"),
-        zt_tmp("evil"));
+        "$(basename \"$f\" .gz); done",
+        zt_tmp("evil"), zt_tmp("new"), zt_tmp("evil"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s' && '%s' tree "
-                 "--min 20 '%s'/run-1.json", bin(), zt_tmp("old"),
-                 zt_tmp("evil"), zt_tmp("evilout"), bin(), zt_tmp("evil"));
+  int rc = zt_sh(&out,
+                 "'%s' compare '%s' '%s' --out '%s' && '%s' tree "
+                 "--min 20 '%s'/run-1.json",
+                 bin(), zt_tmp("old"), zt_tmp("evil"), zt_tmp("evilout"), bin(),
+                 zt_tmp("evil"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "\\e]0;pwned\\x07\\e[2J\\r\\nforged: +999.0 ms fake() "
-         "\\u009B31m\\u202E (/app.js:");
+              "\\u009B31m\\u202E (/app.js:");
   ZT_TRUE(out && !strchr(out, '\033') && !strchr(out, '\a') &&
           !strchr(out, '\r') && !strstr(out, "\xc2\x9b") &&
           !strstr(out, "\nforged"));
   free(out);
   /* the files keep the name as it was */
-  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open("
+  ZT_INT(zt_sh(NULL,
+               "python3 -c 'import json,sys; r=json.load(open("
                "sys.argv[1])); assert r[\"regression_causes\"][0][\"name\"]"
                ".startswith(\"\\x1b]0;pwned\\x07\")' '%s'",
-               zt_tmp("evilout/report.json")), 0);
+               zt_tmp("evilout/report.json")),
+         0);
 }
 
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number

@@ -133,17 +133,21 @@ static void test_hostile_page(void) {
   snprintf(scn, sizeof scn, "%s", zt_tmp("hostile.json"));
   FILE *f = fopen(scn, "w");
   if (!ZT_TRUE(f != NULL)) return;
-  fprintf(f, "{\"title\": \"hostile\", \"steps\": [{\"type\": \"navigate\", "
+  fprintf(f,
+          "{\"title\": \"hostile\", \"steps\": [{\"type\": \"navigate\", "
           "\"url\": \"http://127.0.0.1:%d/hostile.html\"}, {\"type\": "
-          "\"waitForExpression\", \"expression\": \"boom()\"}]}", srv_port);
+          "\"waitForExpression\", \"expression\": \"boom()\"}]}",
+          srv_port);
   fclose(f);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ "
-                 "--step-timeout 3000 --out '%s'; '%s' record --url "
-                 "http://127.0.0.1:%d/hostile.html --settle 300 --out '%s' "
-                 "-v; '%s' tree --min 20 '%s'", bin(), scn, srv_port,
-                 zt_tmp("hostile1"), bin(), srv_port, zt_tmp("hostile2"),
-                 bin(), zt_tmp("hostile2/traces/run-1.json.gz"));
+  int rc =
+      zt_sh(&out,
+            "'%s' record '%s' --url http://127.0.0.1:%d/ "
+            "--step-timeout 3000 --out '%s'; '%s' record --url "
+            "http://127.0.0.1:%d/hostile.html --settle 300 --out '%s' "
+            "-v; '%s' tree --min 20 '%s'",
+            bin(), scn, srv_port, zt_tmp("hostile1"), bin(), srv_port,
+            zt_tmp("hostile2"), bin(), zt_tmp("hostile2/traces/run-1.json.gz"));
   (void)rc;
   ZT_HAS(out, "threw: Error: \\e]0;pwned\\x07\\e[2J\\r\\nforged: +999.0 ms");
   ZT_HAS(out, "spin  ");

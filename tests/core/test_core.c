@@ -135,7 +135,9 @@ static const char *term(const char *s, size_t n) {
  * escaped, the rest of UTF-8 kept. */
 static void test_term_text(void) {
   ZT_STR(term("a\033]0;x\a\r\n\tb", SIZE_MAX), "a\\e]0;x\\x07\\r\\n\\tb");
-  ZT_STR(term("\xc2\x9b" "1m \xe2\x80\xae \x7f", SIZE_MAX),
+  ZT_STR(term("\xc2\x9b"
+              "1m \xe2\x80\xae \x7f",
+              SIZE_MAX),
          "\\u009B1m \\u202E \\x7F");
   /* not UTF-8: a lone continuation, a cut sequence, an overlong '/', a
    * surrogate; kept: é, €, 😀, a backslash */
@@ -150,7 +152,8 @@ static void test_term_text(void) {
 /* A URL's secrets are found and masked wherever they recur. */
 static void test_url_secrets(void) {
   ZT_INT(zc_url_secrets("https://me:p@ss:w@host:8/a?q=1&API_Key=k3y1&"
-                        "Sig=abc;x=2#access_token=tk99&state=s"), 1);
+                        "Sig=abc;x=2#access_token=tk99&state=s"),
+         1);
   ZT_INT(zc_url_secrets("http://host/?code=c0de&key=ab&keyboard=qwerty"), 0);
   char s[] = "me:p@ss:w k3y1 abc tk99 c0de qwerty ab s q=1 host";
   ZT_INT((int)zc_scrub(s), 6); /* the password lies in user:password */
