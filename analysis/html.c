@@ -503,24 +503,61 @@ static void html_node_label(struct html *h, const cJSON *n, int cause) {
          h->npairs);
 }
 
-static void html_tree_node(struct html *h, const cJSON *n, unsigned depth) {
-  if (!cJSON_IsObject(n) || h->nodes >= HTML_TREE_NODES) return;
+/* A critical_graph's flat node list, linked: each node's first child and
+ * next sibling, by index. A parent must come before its children (as
+ * zamcap writes them), so that no file can make the walk loop. */
+struct html_graph {
+  const cJSON **node;
+  int *kid, *sib, n;
+};
+
+static void html_graph_link(struct html_graph *t, const cJSON *g) {
+  const cJSON *arr = jarr(g, "nodes"), *o;
+  int n = cJSON_GetArraySize(arr);
+  t->n = 0;
+  t->node = zc_xmalloc(((size_t)n + 1) * sizeof *t->node);
+  t->kid = zc_xmalloc(((size_t)n + 1) * sizeof *t->kid);
+  t->sib = zc_xmalloc(((size_t)n + 1) * sizeof *t->sib);
+  int *last = zc_xmalloc(((size_t)n + 1) * sizeof *last);
+  cJSON_ArrayForEach(o, arr) {
+    if (!cJSON_IsObject(o) || t->n >= n) continue;
+    int i = t->n++;
+    t->node[i] = o;
+    t->kid[i] = t->sib[i] = last[i] = -1;
+    double p;
+    if (!jnum(o, "parent", &p) || p < 0 || p >= i || p != (int)p) continue;
+    int pi = (int)p;
+    if (last[pi] < 0) t->kid[pi] = i;
+    else t->sib[last[pi]] = i;
+    last[pi] = i;
+  }
+  free(last);
+}
+
+static void html_graph_free(struct html_graph *t) {
+  free(t->node);
+  free(t->kid);
+  free(t->sib);
+}
+
+static void html_tree_node(struct html *h, const struct html_graph *t, int i,
+                           unsigned depth) {
+  if (h->nodes >= HTML_TREE_NODES) return;
   h->nodes++;
-  const cJSON *kids = jarr(n, "children"), *k;
-  int nkids = 0;
-  cJSON_ArrayForEach(k, kids) nkids += !!cJSON_IsObject(k);
+  const cJSON *n = t->node[i];
   int cause = jbool(n, "cause") == 1;
   put(h, cause ? "<li class=\"cause\">" : "<li>");
-  if (nkids && depth < HTML_TREE_DEPTH) {
+  if (t->kid[i] >= 0 && depth < HTML_TREE_DEPTH) {
     put(h, "<details open><summary>");
     html_node_label(h, n, cause);
     put(h, "</summary>\n<ul>\n");
-    cJSON_ArrayForEach(k, kids) html_tree_node(h, k, depth + 1);
+    for (int k = t->kid[i]; k >= 0; k = t->sib[k])
+      html_tree_node(h, t, k, depth + 1);
     put(h, "</ul></details>");
   } else {
     put(h, "<div class=\"leaf\">");
     html_node_label(h, n, cause);
-    if (nkids)
+    if (t->kid[i] >= 0)
       put(h, " <span class=\"dim\">(deeper levels in report.json)</span>");
     put(h, "</div>");
   }
@@ -528,15 +565,18 @@ static void html_tree_node(struct html *h, const cJSON *n, unsigned depth) {
 }
 
 static void html_tree(struct html *h, const cJSON *g) {
+  struct html_graph t;
+  html_graph_link(&t, g);
   h->nodes = 0;
   put(h, "<ul class=\"tree\">\n");
-  html_tree_node(h, g, 0);
+  if (t.n) html_tree_node(h, &t, 0, 0);
   put(h, "</ul>\n");
   if (h->nodes >= HTML_TREE_NODES)
     putf(h,
          "<p class=\"dim\">The first %u nodes; the whole graph is in "
          "report.json.</p>\n",
          HTML_TREE_NODES);
+  html_graph_free(&t);
 }
 
 /* The SVG as an image, base64 in a data: URL. */

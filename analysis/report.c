@@ -116,6 +116,17 @@ int ana_headline(char *out, size_t cap, long causes, double mu_ms,
                   tail ? ")" : "");
 }
 
+/* A call path of len calls shows at most max of them: the first third and
+ * the last two thirds. For the call at index at, 0 when it is shown, else
+ * how many are left out where it is the first left out, else UINT32_MAX. */
+static uint32_t rep_path_cut(uint32_t len, uint32_t at, uint32_t max) {
+  uint32_t head = max / 3;
+  if (len <= max || at < head || at >= len - (max - head)) return 0;
+  return at == head ? len - max : UINT32_MAX;
+}
+
+enum { TERM_PATH_SHOWN = 30 };
+
 void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
@@ -139,6 +150,11 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
     zc_term_put(f, where, SIZE_MAX);
     fprintf(f, "%s\n      ", c->isnew == c->present ? "  [new]" : "");
     for (uint32_t i = len - 1; i-- > 0;) {
+      uint32_t more = rep_path_cut(len - 1, len - 2 - i, TERM_PATH_SHOWN);
+      if (more) {
+        if (more != UINT32_MAX) fprintf(f, "... %u more > ", more);
+        continue;
+      }
       zc_term_put(f, rep_name(g, path[i]), SIZE_MAX);
       fputs(i ? " > " : "\n", f);
     }
@@ -232,13 +248,10 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
     for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
     /* path[len - 1] is the root. A deep path shows its first and last
      * calls, and how many are left out between. */
-    uint32_t shown = len - 1, head = MD_PATH_SHOWN / 3;
     for (uint32_t j = len - 1; j-- > 0;) {
-      uint32_t at = len - 2 - j; /* 0 for the thread */
-      if (shown > MD_PATH_SHOWN && at >= head &&
-          at < shown - (MD_PATH_SHOWN - head)) {
-        if (at == head)
-          fprintf(f, "… %u more › ", shown - MD_PATH_SHOWN);
+      uint32_t more = rep_path_cut(len - 1, len - 2 - j, MD_PATH_SHOWN);
+      if (more) {
+        if (more != UINT32_MAX) fprintf(f, "… %u more › ", more);
         continue;
       }
       rep_md_code(f, rep_name(g, path[j]));
@@ -297,18 +310,26 @@ static const char *rep_kind(uint8_t k) {
   }
 }
 
-/* One graph as nested nodes. Iterative: a JSON object per node, filled
- * and linked to its parent's "children" as the walk reaches it. */
+/* One graph as a flat list of nodes in depth-first order, each with its
+ * id (its index in the list) and its parent's id (null for the root): a
+ * call path thousands of calls deep stays a list, which every JSON reader
+ * takes and whose size grows with the number of nodes alone. */
 static cJSON *rep_graph(const struct ana_graph *g) {
-  cJSON **obj = zc_xcalloc((size_t)g->n + 1, sizeof *obj);
+  uint32_t *id = zc_xmalloc(((size_t)g->n + 1) * sizeof *id);
   uint32_t *stack = zc_xmalloc(((size_t)g->n + 1) * sizeof *stack);
-  uint32_t sp = 0;
+  uint32_t sp = 0, next = 0;
+  cJSON *graph = cJSON_CreateObject();
+  cJSON *nodes = cJSON_AddArrayToObject(graph, "nodes");
   stack[sp++] = 0;
   while (sp) {
     uint32_t i = stack[--sp];
     const struct ana_gnode *n = &g->nodes[i];
     cJSON *o = cJSON_CreateObject();
-    obj[i] = o;
+    id[i] = next;
+    cJSON_AddNumberToObject(o, "id", next++);
+    if (n->parent != ANA_NONE)
+      cJSON_AddNumberToObject(o, "parent", id[n->parent]);
+    else cJSON_AddNullToObject(o, "parent");
     rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col);
     cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
     cJSON_AddBoolToObject(o, "cause", n->cause);
@@ -338,15 +359,12 @@ static cJSON *rep_graph(const struct ana_graph *g) {
       cJSON_AddNumberToObject(e, "delta_ms", rep_ms(nv - (ov < 0 ? 0 : ov)));
       cJSON_AddItemToArray(pp, e);
     }
-    cJSON_AddArrayToObject(o, "children");
-    if (n->parent != ANA_NONE)
-      cJSON_AddItemToArray(cJSON_GetObjectItem(obj[n->parent], "children"), o);
+    cJSON_AddItemToArray(nodes, o);
     sp = rep_push_kids(g, i, stack, sp);
   }
-  cJSON *root = obj[0];
-  free(obj);
+  free(id);
   free(stack);
-  return root;
+  return graph;
 }
 
 static cJSON *rep_causes(const struct ana_graph *g) {
@@ -404,7 +422,7 @@ static uint32_t rep_reachable(const struct ana_graph *g) {
 
 struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON *root = cJSON_CreateObject();
-  cJSON_AddStringToObject(root, "schema", "zamcap-report/1");
+  cJSON_AddStringToObject(root, "schema", "zamcap-report/2");
   cJSON_AddStringToObject(root, "zamcap_version", r->version);
   cJSON_AddStringToObject(root, "command", r->command);
   cJSON *in = cJSON_AddObjectToObject(root, "options");

@@ -55,7 +55,7 @@ static void test_regression(void) {
   ZT_HAS(dot, "fillcolor=\"grey75\"");
   free(dot);
   char *json = zt_read(zt_tmp("out/report.json"));
-  ZT_HAS(json, "\"schema\":\t\"zamcap-report/1\"");
+  ZT_HAS(json, "\"schema\":\t\"zamcap-report/2\"");
   ZT_HAS(json, "\"regression_causes\"");
   ZT_HAS(json, "\"bottom_up\"");
   ZT_HAS(json, "\"delta_ms_per_pair\"");
@@ -108,6 +108,37 @@ static void test_hostile_names(void) {
                ".startswith(\"\\x1b]0;pwned\\x07\")' '%s'",
                zt_tmp("evilout/report.json")),
          0);
+}
+
+/* A call path 12 000 calls deep (V8 goes that deep): report.json stays a
+ * flat list that Python's json and zamcap html read, of a size linear in
+ * the nodes, and the terminal shows the path's ends. */
+static void test_deep_path(void) {
+  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+        " 12000 100 '%s/old/run-1.cpuprofile' && python3 "
+        "'%s/../agent/deepprof.py' 12000 300 '%s/new/run-1.cpuprofile'",
+        zt_tmp("deep"), zt_tmp("deep"), zt_data(""), zt_tmp("deep"),
+        zt_data(""), zt_tmp("deep"));
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --format text,json,md "
+                 "--out '%s/out'", bin(), zt_tmp("deep"), zt_tmp("deep"),
+                 zt_tmp("deep"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "main > main > walk > walk");
+  ZT_HAS(out, "... 11972 more > walk");
+  ZT_TRUE(out && strlen(out) < 4000);
+  free(out);
+  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys,os; r=json.load(open("
+               "sys.argv[1])); n=r[\"aggregate\"][\"critical_graph\"][\"nodes\"];"
+               " assert len(n)==12003, len(n); assert n[12002][\"parent\"]=="
+               "12001; assert n[12002][\"name\"]==\"leafWork\";"
+               " assert os.path.getsize(sys.argv[1]) < 1000 * 3 * 12003' "
+               "'%s/out/report.json'", zt_tmp("deep")), 0);
+  ZT_INT(zt_sh(&out, "'%s' html '%s/out'", bin(), zt_tmp("deep")), 0);
+  free(out);
+  char *html = zt_read(zt_tmp("deep/out/report.html"));
+  ZT_HAS(html, "deeper levels in report.json");
+  free(html);
 }
 
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
@@ -330,6 +361,7 @@ int main(int argc, char **argv) {
       {"command_over_file", test_command_over_file},
       {"svg", test_svg},
       {"hostile_names", test_hostile_names},
+      {"deep_path", test_deep_path},
   };
   return ZT_RUN(cases, argc, argv);
 }

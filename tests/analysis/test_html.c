@@ -488,20 +488,24 @@ static void test_files(void) {
   r = cJSON_CreateObject();
   cJSON *agg = cJSON_AddObjectToObject(r, "aggregate");
   cJSON *g = cJSON_AddObjectToObject(agg, "critical_graph");
-  cJSON_AddStringToObject(g, "kind", "root");
-  cJSON *n = g, *wide = NULL;
-  for (int i = 0; i < 300; i++) {
-    cJSON *kids = cJSON_AddArrayToObject(n, "children");
-    if (!wide) wide = kids;
-    n = cJSON_CreateObject();
-    cJSON_AddStringToObject(n, "name", "deep");
-    cJSON_AddItemToArray(kids, n);
-  }
-  for (int i = 0; i < 3000; i++) {
-    cJSON *w = cJSON_CreateObject();
-    cJSON_AddStringToObject(w, "name",
-                            i ? "wide" : "bad\xff\xfe\xc0\x80 utf-8");
-    cJSON_AddItemToArray(wide, w);
+  cJSON *nodes = cJSON_AddArrayToObject(g, "nodes");
+  /* a root, a chain 300 deep, 3000 of the root's children, and parents
+   * that would make a loop (itself, one further on) or are not numbers */
+  for (int i = 0; i < 3304; i++) {
+    cJSON *n = cJSON_CreateObject();
+    cJSON_AddNumberToObject(n, "id", i);
+    if (!i) cJSON_AddNullToObject(n, "parent");
+    else if (i <= 300) cJSON_AddNumberToObject(n, "parent", i - 1);
+    else if (i < 3301) cJSON_AddNumberToObject(n, "parent", 0);
+    else if (i == 3301) cJSON_AddNumberToObject(n, "parent", i);
+    else if (i == 3302) cJSON_AddNumberToObject(n, "parent", i + 1);
+    else cJSON_AddStringToObject(n, "parent", "0");
+    cJSON_AddStringToObject(n, "kind", i ? "function" : "root");
+    cJSON_AddStringToObject(n, "name", i == 301   ? "bad\xff\xfe\xc0\x80 utf-8"
+                                       : i <= 300 ? "deep"
+                                       : i > 3300 ? "loop"
+                                                  : "wide");
+    cJSON_AddItemToArray(nodes, n);
   }
   char big[3000];
   memset(big, 'a', sizeof big - 1);
@@ -518,6 +522,7 @@ static void test_files(void) {
   ZT_HAS(html, "bad\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd utf-8");
   ZT_HAS(html, "aaaa…");
   ZT_TRUE(html && !strstr(html, "\xff"));
+  ZT_TRUE(html && !strstr(html, ">loop<"));
   free(html);
   cJSON_Delete(r);
 }

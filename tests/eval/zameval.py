@@ -626,27 +626,24 @@ class Experiment:
 # ---------------------------------------------------------------- metrics --
 
 def graph_leaves(graph):
-    """Leaves of a critical graph (report.json's critical_graph) below the
+    """Leaves of a critical graph (report.json's critical_graph: a flat
+    list of nodes, each with its parent's id, parents first) below the
     thread level: (node, path of (name, file) from the thread down)."""
-    out = []
-
-    def walk(node, path):
-        kids = node.get('children') or []
-        if node['kind'] != 'root':
-            path = path + ((node['name'], node.get('file') or ''),)
-        if not kids:
-            if node['kind'] not in ('root', 'thread'):
-                out.append((node, path))
-            return
-        for k in kids:
-            walk(k, path)
-    walk(graph, ())
-    return out
+    nodes = graph['nodes']
+    paths, has_kids = [], set()
+    for n in nodes:
+        p = n['parent']
+        if p is not None:
+            has_kids.add(p)
+        up = paths[p] if p is not None else ()
+        paths.append(up if n['kind'] == 'root'
+                     else up + ((n['name'], n.get('file') or ''),))
+    return [(n, paths[n['id']]) for n in nodes
+            if n['id'] not in has_kids and n['kind'] not in ('root', 'thread')]
 
 
 def graph_nodes(graph):
-    n = 0 if graph['kind'] in ('root', 'thread') else 1
-    return n + sum(graph_nodes(k) for k in graph.get('children') or [])
+    return sum(1 for n in graph['nodes'] if n['kind'] not in ('root', 'thread'))
 
 
 def cause_paths(trees, inj):
