@@ -156,6 +156,8 @@ static void add_runs(cJSON *extra, const struct cap_outcome *oc) {
     cJSON_AddNumberToObject(run, "ms", r->ms);
     if (r->ok) cJSON_AddNumberToObject(run, "bytes", (double)r->bytes);
     add_str_or_null(run, "failure", r->shot);
+    cJSON_AddNumberToObject(run, "dialogs", r->dialogs);
+    add_str_or_null(run, "dialog", r->dialog);
     cJSON_AddItemToArray(runs, run);
   }
   cJSON *dl = cJSON_AddArrayToObject(extra, "dropped_pairs");

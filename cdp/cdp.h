@@ -114,6 +114,12 @@ enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out);
  * whatever it waits for, as that wait is the page's. */
 void cdp_page_passive(struct cdp_page *p, int on);
 int cdp_page_crashed(const struct cdp_page *p);
+/* JavaScript dialogs (alert, confirm, prompt, beforeunload) are answered
+ * as they open, as a user who clicks them away would: dismissed, except a
+ * beforeunload, which is accepted so that the navigation goes on.
+ * cdp_page_dialogs says how many the page opened, and the first as
+ * 'type: "message"' in first (cap bytes) when first is not NULL. */
+unsigned cdp_page_dialogs(const struct cdp_page *p, char *first, size_t cap);
 /* Closes the page and disposes of its browser context. */
 void cdp_page_close(struct cdp_page *p);
 const char *cdp_page_session(const struct cdp_page *p);

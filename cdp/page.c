@@ -15,6 +15,8 @@ struct cdp_page {
   char **inflight;
   size_t ninflight, capinflight;
   double last_net; /* last network event, ms */
+  unsigned dialogs;
+  char *dialog; /* the first: 'type: "message"' */
 };
 
 static void page_req_add(struct cdp_page *p, const char *id) {
@@ -66,6 +68,20 @@ static void page_event(void *arg, const char *session, const char *method,
     page_lost(p, "the page's renderer crashed (Inspector.targetCrashed)");
   } else if (!strcmp(method, "Page.loadEventFired")) {
     p->loaded = 1;
+  } else if (!strcmp(method, "Page.javascriptDialogOpening")) {
+    const char *type = jstr(params, "type"), *msg = jstr(params, "message");
+    int unload = type && !strcmp(type, "beforeunload");
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddBoolToObject(a, "accept", unload);
+    cdp_send(p->c, p->session, "Page.handleJavaScriptDialog", a);
+    if (!p->dialogs++) {
+      size_t n = strlen(msg ? msg : "") + 64;
+      p->dialog = zc_xmalloc(n);
+      snprintf(p->dialog, n, "%s: \"%.200s%s\"", type ? type : "dialog",
+               msg ? msg : "", msg && strlen(msg) > 200 ? "..." : "");
+    }
+    zc_log(2, "the page opened a %s dialog; zamcap %s it",
+           type ? type : "JavaScript", unload ? "accepted" : "dismissed");
   } else if (!strncmp(method, "Network.", 8)) {
     const char *id = jstr(params, "requestId");
     if (!id) return;
@@ -86,6 +102,11 @@ static enum zc_err page_enable(struct cdp_page *p) {
     if (e) return e;
   }
   return ZC_OK;
+}
+
+unsigned cdp_page_dialogs(const struct cdp_page *p, char *first, size_t cap) {
+  if (first && cap) snprintf(first, cap, "%s", p->dialog ? p->dialog : "");
+  return p->dialogs;
 }
 
 enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out) {
@@ -148,6 +169,7 @@ void cdp_page_close(struct cdp_page *p) {
   free(p->context);
   free(p->target);
   free(p->session);
+  free(p->dialog);
   free(p);
   zc_err_restore(&saved);
 }

@@ -71,15 +71,29 @@ struct rp {
   const char *s; /* session */
   const struct scn_replay_opts *o;
   int modifiers; /* held: 1 Alt, 2 Control, 4 Meta, 8 Shift */
+  int busy;      /* the page's main thread stopped answering */
 };
 
 static enum zc_err call(struct rp *r, const char *method, cJSON *params,
                         cJSON **res) {
-  return cdp_call(r->c, r->s, method, params, 0, res);
+  enum zc_err e = cdp_call(r->c, r->s, method, params, 0, res);
+  if (e != ZC_E_TIMEOUT || r->busy) return e;
+  /* The browser answers for itself while a page's main thread is stuck in
+   * the page's own script: say which of the two it is. */
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  if (cdp_call(r->c, NULL, "Browser.getVersion", NULL, 3000, NULL)) {
+    zc_err_restore(&sv);
+    return e;
+  }
+  r->busy = 1;
+  return zc_fail(ZC_E_TIMEOUT, "the page did not answer %s: its main thread "
+                 "is busy in the page's own script (an endless loop or a "
+                 "very long task), while Chrome itself answers", method);
 }
 
 static void release(struct rp *r, const char *obj) {
-  if (!obj) return;
+  if (!obj || r->busy) return; /* a busy page would not answer */
   struct zc_errsave sv;
   zc_err_save(&sv);
   cJSON *a = cJSON_CreateObject();
@@ -583,11 +597,12 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
   char base[4096];
   snprintf(base, sizeof base, "%s/%s-step-%u", r->o->fail_dir,
            r->o->fail_name ? r->o->fail_name : "run", st->index + 1);
-  cJSON *a = cJSON_CreateObject(), *res = NULL, *url = NULL;
-  cJSON_AddStringToObject(a, "format", "png");
+  cJSON *res = NULL, *url = NULL;
   /* Short limits: a page that crashed or hangs answers nothing, and the
-   * run's error is what matters. */
-  if (!cdp_call(r->c, r->s, "Page.captureScreenshot", a, 5000, &res)) {
+   * run's error is what matters; a page known busy is not asked. */
+  cJSON *a = r->busy ? NULL : cJSON_CreateObject();
+  if (a) cJSON_AddStringToObject(a, "format", "png");
+  if (a && !cdp_call(r->c, r->s, "Page.captureScreenshot", a, 5000, &res)) {
     cJSON *d = cJSON_GetObjectItem(res, "data");
     long n = cJSON_IsString(d) ? zc_b64_decode(d->valuestring,
                                                strlen(d->valuestring))
@@ -603,10 +618,12 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
   snprintf(txt, sizeof txt, "%s.txt", base);
   FILE *f = fopen(txt, "w");
   if (f) {
-    cJSON *q = cJSON_CreateObject(), *qr = NULL;
-    cJSON_AddStringToObject(q, "expression", "location.href");
-    cJSON_AddBoolToObject(q, "returnByValue", 1);
-    if (!cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
+    cJSON *q = r->busy ? NULL : cJSON_CreateObject(), *qr = NULL;
+    if (q) {
+      cJSON_AddStringToObject(q, "expression", "location.href");
+      cJSON_AddBoolToObject(q, "returnByValue", 1);
+    }
+    if (q && !cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
       url = cJSON_DetachItemFromObject(
           cJSON_GetObjectItem(qr, "result"), "value");
     cJSON_Delete(qr);
@@ -644,7 +661,7 @@ enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s) {
 enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                        size_t from, size_t to,
                        const struct scn_replay_opts *o) {
-  struct rp r = {p, cdp_page_conn(p), cdp_page_session(p), o, 0};
+  struct rp r = {p, cdp_page_conn(p), cdp_page_session(p), o, 0, 0};
   if (o->shot && o->shot_cap) o->shot[0] = '\0';
   if (to > s->n) to = s->n;
   for (size_t i = from; i < to; i++) {

@@ -35,6 +35,8 @@ struct cap_run_result {
   double work_ms;    /* the browser's work: replaying the steps and
                         settling, without contexts and traces */
   char shot[4200];   /* a failed step's screenshot, or "" */
+  unsigned dialogs;  /* JavaScript dialogs the page opened (dismissed) */
+  char dialog[300];  /* the first, 'alert: "Saved!"', or "" */
 };
 /* The next run's page, made ready while Chrome flushes this run's trace:
  * opened with the same options and, when o->next_base is set, its steps
@@ -66,6 +68,8 @@ struct cap_record {
   char *shot;  /* "failures/old-1-try-1-step-3.png", when it kept one */
   double ms;
   uint64_t bytes;
+  unsigned dialogs; /* JavaScript dialogs the page opened (dismissed) */
+  char *dialog;     /* the first one, when there was one */
 };
 
 /* What the command line hears while the plan runs: a line for a status

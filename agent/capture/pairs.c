@@ -90,6 +90,8 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   r->attempt = attempt + 1;
   r->ok = !e;
   r->ms = zc_now_ms() - t;
+  r->dialogs = res.dialogs;
+  r->dialog = res.dialogs ? zc_xstrdup(res.dialog) : NULL;
   if (e) {
     r->error = zc_xstrdup(zc_errmsg());
     r->shot = rel_to("failures", res.shot);
@@ -164,6 +166,7 @@ void cap_outcome_clear(struct cap_outcome *o) {
     free(o->runs[i].error);
     free(o->runs[i].trace);
     free(o->runs[i].shot);
+    free(o->runs[i].dialog);
   }
   free(o->runs);
   memset(o, 0, sizeof *o);

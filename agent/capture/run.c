@@ -265,6 +265,11 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (!e) e = settle(conn, p, o, t0, res, spare);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
 out:
+  res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
+  if (res->dialogs)
+    zc_log(1, "the page opened %u JavaScript dialog%s (the first: %s); "
+           "zamcap dismissed %s", res->dialogs, res->dialogs == 1 ? "" : "s",
+           res->dialog, res->dialogs == 1 ? "it" : "them");
   {
     double tclose = zc_now_ms();
     cdp_page_close(p);
