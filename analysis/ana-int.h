@@ -26,6 +26,7 @@ struct jr {
   int toobig;        /* err is a string decoded past ana__jr_strmax */
   int first;         /* private: at the first member of a container */
   struct zc_buf tmp; /* private: decoded strings */
+  struct zc_buf fix; /* private: strings that were not UTF-8, mended */
 };
 /* The longest string with escapes a reader decodes (64 MiB; tests lower
  * it): beyond it the value is an error that says so, never cut short. */

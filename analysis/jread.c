@@ -12,11 +12,15 @@ void jr_init(struct jr *r, const char *p, size_t n) {
   r->first = 0;
   r->toobig = 0;
   zc_buf_init(&r->tmp, ana__jr_strmax);
+  zc_buf_init(&r->fix, ana__jr_strmax);
 }
 
 size_t ana__jr_strmax = (size_t)64 << 20;
 
-void jr_done(struct jr *r) { zc_buf_free(&r->tmp); }
+void jr_done(struct jr *r) {
+  zc_buf_free(&r->tmp);
+  zc_buf_free(&r->fix);
+}
 
 static int jr_fail(struct jr *r) {
   if (!r->err) r->err = r->p;
@@ -100,17 +104,46 @@ static int jr_utf8(struct jr *r, unsigned cp) {
   return jr_put(r, u, n);
 }
 
+/* A string as UTF-8, as browsers decode bytes that are not: each stray
+ * byte, cut or overlong sequence or encoded surrogate becomes U+FFFD, so
+ * that no report written from it is invalid JSON. */
+static int jr_mend(struct jr *r, const char **s, size_t *n) {
+  const unsigned char *p = (const unsigned char *)*s;
+  size_t i = 0, len = *n;
+  uint32_t cp;
+  while (i < len) {
+    size_t k = p[i] < 0x80 ? 1 : zc_utf8_char(p + i, len - i, &cp);
+    if (!k) break;
+    i += k;
+  }
+  if (i == len) return 1;
+  zc_buf_reset(&r->fix);
+  if (zc_buf_add(&r->fix, p, i)) return 0;
+  while (i < len) {
+    size_t k = p[i] < 0x80 ? 1 : zc_utf8_char(p + i, len - i, &cp);
+    if (k ? zc_buf_add(&r->fix, p + i, k)
+          : zc_buf_add(&r->fix, "\xEF\xBF\xBD", 3))
+      return 0;
+    i += k ? k : 1;
+  }
+  *s = r->fix.ptr;
+  *n = r->fix.len;
+  return 1;
+}
+
 int jr_str(struct jr *r, const char **s, size_t *n) {
   if (r->err || jr_peek(r) != '"') return jr_fail(r);
   const char *p = ++r->p, *e = r->e;
   /* Most strings have no escape: hand back a view of the input. */
   const char *q = p;
-  while (q < e && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20) q++;
+  unsigned char hi = 0; /* a byte past ASCII: check the UTF-8 */
+  while (q < e && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
+    hi |= (unsigned char)*q++;
   if (q < e && *q == '"') {
     *s = p;
     *n = (size_t)(q - p);
     r->p = q + 1;
-    return 1;
+    return hi < 0x80 || jr_mend(r, s, n) || jr_fail(r);
   }
   zc_buf_reset(&r->tmp);
   if (!jr_put(r, p, (size_t)(q - p))) goto bad;
@@ -161,7 +194,7 @@ int jr_str(struct jr *r, const char **s, size_t *n) {
   r->p = p + 1;
   *s = r->tmp.ptr ? r->tmp.ptr : "";
   *n = r->tmp.len;
-  return 1;
+  return jr_mend(r, s, n) || jr_fail(r);
 bad:
   r->p = p;
   return jr_fail(r);

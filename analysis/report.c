@@ -41,10 +41,18 @@ static uint32_t rep_push_kids(const struct ana_graph *g, uint32_t i,
   return sp;
 }
 
-/* DOT strings: quote, backslash and control characters escaped. */
+enum { DOT_NAME_MAX = 200 };
+
+/* DOT strings: quote, backslash and control characters escaped, cut at
+ * DOT_NAME_MAX bytes (at a character's start) with an ellipsis: dot
+ * refuses a label past 16 KB, and no one reads one past a line. */
 static void rep_dotstr(FILE *f, const char *s) {
-  for (; *s; s++) {
+  for (const char *s0 = s; *s; s++) {
     unsigned char c = (unsigned char)*s;
+    if (s - s0 >= DOT_NAME_MAX && (c & 0xC0) != 0x80) {
+      fputs("\xe2\x80\xa6", f);
+      break;
+    }
     if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
     else if (c == '\n') fputs("\\n", f);
     else if (c < 0x20) fputc(' ', f);

@@ -242,9 +242,7 @@ void zc_buf_free(struct zc_buf *b) {
 
 /* ---- logging, time, hashing ---- */
 
-/* The length of the UTF-8 character at s (at most n bytes), 0 when it is
- * not one; *cp gets its code point. */
-static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp) {
+size_t zc_utf8_char(const unsigned char *s, size_t n, uint32_t *cp) {
   unsigned c = s[0];
   size_t len = c < 0x80                 ? 1
                : c >= 0xc2 && c <= 0xdf ? 2
@@ -270,7 +268,7 @@ static size_t utf8_char(const unsigned char *s, size_t n, uint32_t *cp) {
 static size_t term_escape(const unsigned char *s, size_t n, size_t *len,
                           char *e) {
   uint32_t cp;
-  *len = utf8_char(s, n, &cp);
+  *len = zc_utf8_char(s, n, &cp);
   if (!*len) {
     *len = 1;
     return (size_t)snprintf(e, 8, "\\x%02X", s[0]);

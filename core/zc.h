@@ -124,6 +124,11 @@ size_t zc_scrub(char *s);
 size_t zc_secret_maxlen(void); /* 0: none registered */
 void zc_secrets_clear(void);
 
+/* The length of the UTF-8 character at s (at most n bytes; n > 0), 0 when
+ * it is not one (a stray byte, a cut or overlong sequence, a surrogate,
+ * past U+10FFFF); *cp gets its code point. */
+size_t zc_utf8_char(const unsigned char *s, size_t n, uint32_t *cp);
+
 /* Writes s to f as a terminal shows it harmlessly: control characters
  * (C0, DEL, C1), the bidirectional overrides, the line and paragraph
  * separators and bytes that are not UTF-8 become visible escapes (\\n, \\t,

@@ -141,6 +141,31 @@ static void test_deep_path(void) {
   free(html);
 }
 
+/* A function named with 20 000 bytes: the graph is still drawn (dot
+ * refuses labels past 16 KB), summary.md stays far below a comment's
+ * 65 536 characters. */
+static void test_long_name(void) {
+  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+        " 3 100 '%s/old/run-1.cpuprofile' 20000 && python3 "
+        "'%s/../agent/deepprof.py' 3 300 '%s/new/run-1.cpuprofile' 20000",
+        zt_tmp("long"), zt_tmp("long"), zt_data(""), zt_tmp("long"),
+        zt_data(""), zt_tmp("long"));
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
+                 zt_tmp("long"), zt_tmp("long"), zt_tmp("long"));
+  ZT_INT(rc, 1);
+  ZT_TRUE(out && !strstr(out, "dot"));
+  free(out);
+  struct stat st;
+  ZT_TRUE(stat(zt_tmp("long/out/critical-graph.svg"), &st) == 0);
+  ZT_TRUE(stat(zt_tmp("long/out/summary.md"), &st) == 0 && st.st_size < 4000);
+  char *dot = zt_read(zt_tmp("long/out/critical-graph.dot"));
+  ZT_HAS(dot, "leafWork____");
+  ZT_HAS(dot, "_\xe2\x80\xa6\\n/app.js:10");
+  ZT_TRUE(dot && strlen(dot) < 4000);
+  free(dot);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -362,6 +387,7 @@ int main(int argc, char **argv) {
       {"svg", test_svg},
       {"hostile_names", test_hostile_names},
       {"deep_path", test_deep_path},
+      {"long_name", test_long_name},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -439,6 +439,31 @@ static void test_escaped_names(void) {
   ana_ctx_free(c);
 }
 
+/* Bytes that are not UTF-8 in a name (raw, or with escapes) become
+ * U+FFFD, as browsers decode them, so every report stays valid. */
+static void test_not_utf8(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  const char *t =
+      "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
+      "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
+      "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+      "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
+      "\"a\xff\xc0\xaf\xe2\x82z\xc3\xa9\"}},"
+      "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":"
+      "\"\\\"b\xed\xa0\x80\\ud800c\"}}],"
+      "\"samples\":[2,3]},\"timeDeltas\":[5,5]}}}]";
+  enum zc_err e;
+  struct ana_timeline *tl = load_text(c, "bytes.json", t, &e);
+  if (ZT_INT(e, ZC_OK)) {
+    ZT_TRUE(find(tl, "a\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+                     "\xef\xbf\xbdz\xc3\xa9") != NULL);
+    ZT_TRUE(find(tl, "\"b\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd"
+                     "c") != NULL);
+  }
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
 /* The end-to-end figures: step marks, long tasks and style/layout on the
  * marks' thread from the first mark on; scripting from the CPU samples in
  * that window. Events elsewhere or before the window do not count. */
@@ -551,6 +576,7 @@ int main(int argc, char **argv) {
       {"forms", test_forms},
       {"figures", test_figures},
       {"too_big", test_too_big},
+      {"not_utf8", test_not_utf8},
       {"gzip", test_gzip},
       {"cpuprofile", test_cpuprofile},
       {"scanner_strings", test_scanner_strings},
