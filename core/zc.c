@@ -277,8 +277,8 @@ static size_t term_escape(const unsigned char *s, size_t n, size_t *len,
       ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', [27] = 'e'};
   if (cp < 0x20 && named[cp]) return (size_t)snprintf(e, 8, "\\%c", named[cp]);
   if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-    return (size_t)snprintf(e, 8, cp < 0x80 ? "\\x%02X" : "\\u%04X",
-                            (unsigned)cp);
+    return cp < 0x80 ? (size_t)snprintf(e, 8, "\\x%02X", (unsigned)cp)
+                     : (size_t)snprintf(e, 8, "\\u%04X", (unsigned)cp);
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
       cp == 0x2028 || cp == 0x2029)
     return (size_t)snprintf(e, 8, "\\u%04X", (unsigned)cp);
@@ -387,6 +387,8 @@ size_t zc_scrub(char *s) {
   return found;
 }
 
+static void log_v(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
 static void log_v(const char *fmt, va_list ap) {
   char small[1024], *msg = small;
   va_list ap2;
