@@ -232,13 +232,44 @@ struct ana_bu_row {
   double old_ms, new_ms, delta_ms; /* means over the timelines added */
 };
 struct ana_bottomup;
-struct ana_bottomup *ana_bu_new(struct ana_ctx *c);
+/* npairs: timelines per side, kept apart for the per-pair Δs (timelines
+ * past it are summed into the last). */
+struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs);
 void ana_bu_free(struct ana_bottomup *b);
-/* Adds one timeline's self times to the old (side 0) or new (side 1). */
+/* Adds one timeline's self times to the old (side 0) or new (side 1): the
+ * k-th timeline of a side is pair k's. */
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                 int side);
 /* Rows sorted by Δ, largest first; valid until the next call or free. */
 uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows);
+
+/* A spread-out regression-cause: a function whose self time, summed over
+ * all its call paths, got slower by μ or more in at least quorum pairs
+ * and on average (and significantly, with significance on and 3 pairs or
+ * more), though no call path of it did alone (it is no cause of agg). */
+enum { ANA_SPREAD_TOP = 3, ANA_SPREAD_MAX_PAIRS = 100 };
+struct ana_spread {
+  struct ana_bu_row fn; /* its means over the timelines */
+  double delta_ms;      /* mean of the per-pair Δs */
+  double lo, hi;        /* their 95 % interval; NAN under 2 pairs */
+  unsigned npairs;
+  double delta_pair[ANA_SPREAD_MAX_PAIRS];
+  uint32_t npaths; /* call paths it ran on in the new build */
+  unsigned ntop;
+  struct {
+    uint32_t path; /* for ana_bu_path */
+    double delta_ms;
+  } top[ANA_SPREAD_TOP]; /* the costliest paths, by Δ */
+};
+/* The spread-out causes, largest Δ first (caller frees *out). */
+uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
+                       int significance, const struct ana_graph *agg,
+                       struct ana_spread **out);
+const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
+/* A call path's names from the thread down (at most cap written); returns
+ * its length. */
+uint32_t ana_bu_path(const struct ana_bottomup *b, uint32_t path,
+                     uint32_t *names, uint32_t cap);
 
 /* ---- end-to-end figures over the runs ---- */
 
@@ -290,13 +321,27 @@ const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
  * name, file:line and old → new (Δ) ms (DESIGN.md, output folder). */
 enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
                           FILE *f);
-/* The short text summary: each regression-cause's path with its Δ. */
-void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f);
+/* The spread-out causes of a comparison (ana_bu_spread), for the reports;
+ * n 0 and v NULL when there are none. */
+struct ana_spreads {
+  const struct ana_bottomup *bu;
+  const struct ana_spread *v;
+  uint32_t n;
+};
+/* "name (file:line:col)" of a spread-out cause. */
+void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
+                      char *out, size_t cap);
+
+/* The short text summary: each regression-cause's path with its Δ, then
+ * the spread-out ones with their costliest paths (sp may be NULL). */
+void ana_write_summary(const struct ana_graph *g,
+                       const struct ana_spreads *sp, double mu_ms, FILE *f);
 /* summary.md: a few lines for an issue comment — the verdict (when given,
  * else one made from the graph), the top regression-causes with Δ, Δ per
  * pair, place and call path, and the end-to-end change (e2e may be NULL).
  * Everything from the page is escaped for Markdown. */
-void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
+void ana_write_summary_md(const struct ana_graph *g,
+                          const struct ana_spreads *sp, double mu_ms,
                           const char *verdict, const struct ana_e2e *e2e,
                           FILE *f);
 /* The headline, the same in every report (terminal, summary.md,
@@ -323,6 +368,7 @@ struct ana_report {
   struct ana_graph *const *pairs;        /* npairs critical graphs */
   const struct ana_graph *agg;
   struct ana_bottomup *bu;
+  const struct ana_spreads *spread; /* may be NULL */
   const struct ana_stats *stats;
   double elapsed_ms;
   uint32_t bottomup_max; /* rows kept in the bottom-up table */

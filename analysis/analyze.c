@@ -56,6 +56,7 @@ static enum zc_err write_dot(const struct ana_graph *g, const char *path,
 
 struct md_arg {
   const struct ana_graph *g;
+  const struct ana_spreads *sp;
   double mu;
   const char *verdict;
   const struct ana_e2e *e2e;
@@ -63,7 +64,7 @@ struct md_arg {
 
 static enum zc_err md_fn(void *arg, FILE *f) {
   const struct md_arg *d = arg;
-  ana_write_summary_md(d->g, d->mu, d->verdict, d->e2e, f);
+  ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
   return ZC_OK;
 }
 
@@ -150,7 +151,8 @@ static void scrub_json(cJSON *o) {
 }
 
 /* The one-line verdict, first in every report. */
-static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
+static void verdict(const struct ana_graph *agg,
+                    const struct ana_spreads *sp, const struct ana_e2e *e2e,
                     double mu, const struct ana_report_in *in, char *out,
                     size_t cap) {
   size_t n = 0;
@@ -181,6 +183,19 @@ static void verdict(const struct ana_graph *agg, const struct ana_e2e *e2e,
                          agg->nodes[cs[top].node].kind == ANA_FUNC
                              ? " function" : "",
                          where, cs[top].delta_ms);
+    if (sp->n && n < room)
+      n += (size_t)snprintf(o + n, room - n, " Also %u spread out over "
+                            "call paths (see below).", sp->n);
+    if (sc && n < room)
+      snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (sp->n) {
+    /* No call path passed μ alone, yet a function did over all of its. */
+    ana_spread_where(agg->ctx, &sp->v[0], where, sizeof where);
+    n = (size_t)snprintf(o, room, "%u spread-out regression-cause%s: no "
+                         "single call path got slower by %g ms or more %s, "
+                         "but the largest, %s, did by %+.1f ms over its %u "
+                         "call paths.", sp->n, sp->n == 1 ? "" : "s", mu,
+                         in_all, where, sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
   } else if (sc && sc->significant && sc->delta.mean > 0) {
@@ -230,7 +245,8 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   unsigned fmt = in->formats ? in->formats : ANA_FMT_ALL;
   unsigned np1 = npairs ? npairs : 1;
   struct ana_ctx *ctx = ana_ctx_new();
-  struct ana_bottomup *bu = ana_bu_new(ctx);
+  struct ana_bottomup *bu = ana_bu_new(ctx, npairs);
+  struct ana_spreads sp = {bu, NULL, 0};
   struct ana_graph **graphs = zc_xcalloc(np1, sizeof *graphs);
   struct ana_figures *ofig = zc_xcalloc(np1, sizeof *ofig);
   struct ana_figures *nfig = zc_xcalloc(np1, sizeof *nfig);
@@ -272,8 +288,11 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   int svg = 0;
   if (!e) {
     agg = ana_aggregate(graphs, npairs, o->quorum, o->significance);
+    struct ana_spread *v = NULL;
+    sp.n = ana_bu_spread(bu, o->mu_ms, o->quorum, o->significance, agg, &v);
+    sp.v = v;
     e2e = ana_e2e_new(ofig, nfig, npairs);
-    verdict(agg, e2e, o->mu_ms, in, vtext, sizeof vtext);
+    verdict(agg, &sp, e2e, o->mu_ms, in, vtext, sizeof vtext);
     if (fmt & ANA_FMT_DOT) {
       char title[256];
       snprintf(path, sizeof path, "%s/critical-graph.dot", out);
@@ -285,7 +304,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     }
   }
   if (!e && fmt & ANA_FMT_MD) {
-    struct md_arg d = {agg, o->mu_ms, vtext, e2e};
+    struct md_arg d = {agg, &sp, o->mu_ms, vtext, e2e};
     snprintf(path, sizeof path, "%s/summary.md", out);
     e = zc_write_atomic(path, md_fn, &d);
   }
@@ -303,6 +322,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
         .pairs = graphs,
         .agg = agg,
         .bu = bu,
+        .spread = &sp,
         .stats = &stats,
         .elapsed_ms = zc_now_ms() - t0,
         .bottomup_max = 500,
@@ -311,7 +331,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     cJSON *v = cJSON_AddObjectToObject(doc, "verdict");
     cJSON_AddNumberToObject(v, "exit_code",
                             in->dropped ? ZC_EXIT_CAPTURE
-                            : ana_graph_causes(agg) ? ZC_EXIT_FOUND
+                            : ana_graph_causes(agg) + sp.n ? ZC_EXIT_FOUND
                                                     : ZC_EXIT_NONE);
     cJSON_AddStringToObject(v, "text", vtext);
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
@@ -331,11 +351,11 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   }
   if (!e) {
     if (fmt & ANA_FMT_TEXT) {
-      ana_write_summary(agg, o->mu_ms, stdout);
+      ana_write_summary(agg, &sp, o->mu_ms, stdout);
       print_e2e(e2e, stdout);
       fflush(stdout);
     }
-    *causes = ana_graph_causes(agg);
+    *causes = ana_graph_causes(agg) + sp.n;
     zc_log(1, "%s", vtext);
     zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
   } else if (done) {
@@ -359,6 +379,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   ana_graph_free(agg);
   free(onodes);
   free(nnodes);
+  free((void *)sp.v);
   ana_bu_free(bu);
   ana_ctx_free(ctx);
   return e;

@@ -1,25 +1,43 @@
 /* The bottom-up view: self time per function, summed over whole timelines.
  * It finds what the critical graph cannot: a regression spread thin over
- * many functions, none of which passes μ alone (seed 000 §5.3 RQ6, §6.1). */
+ * many call paths, none of which passes μ alone (seed 000 §5.3 RQ6, §6.1).
+ *
+ * Beside the rows (one per function), the timelines are merged into one
+ * call tree of paths, keyed by (parent path, function), with each path's
+ * self time per side: the costliest paths of a spread-out cause. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ana.h"
 
-struct ana_bottomup {
-  struct ana_ctx *ctx;
-  struct ana_bu_row *rows; /* in first-seen order, matching sum[] */
-  struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
-  double *sum[2]; /* µs per row and side */
-  size_t n, cap, capsum;
-  struct zc_htab tab; /* key -> row */
-  unsigned count[2]; /* timelines added per side */
+struct bu_path {
+  uint32_t parent, key, name, row; /* row: UINT32_MAX for none */
+  double self[2];                  /* µs, summed over the timelines */
 };
 
-struct ana_bottomup *ana_bu_new(struct ana_ctx *c) {
+struct ana_bottomup {
+  struct ana_ctx *ctx;
+  unsigned np;               /* timelines kept apart per side */
+  struct ana_bu_row *rows;   /* in first-seen order, matching sum[] */
+  struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
+  double *sum[2];            /* µs per row, side and timeline: row * np + k */
+  size_t n, cap, capsum[2];
+  struct zc_htab tab; /* key -> row */
+  unsigned count[2];  /* timelines added per side */
+  struct bu_path *paths;
+  size_t npaths, cappaths;
+  struct zc_htab ptab; /* (parent, key) -> path */
+  uint32_t *map;       /* timeline node -> path, for the one being added */
+  size_t capmap;
+};
+
+struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs) {
   struct ana_bottomup *b = zc_xcalloc(1, sizeof *b);
   b->ctx = c;
+  b->np = npairs ? npairs : 1;
   zc_htab_init(&b->tab, 512);
+  zc_htab_init(&b->ptab, 1024);
   return b;
 }
 
@@ -30,6 +48,9 @@ void ana_bu_free(struct ana_bottomup *b) {
   free(b->sum[0]);
   free(b->sum[1]);
   zc_htab_free(&b->tab);
+  free(b->paths);
+  zc_htab_free(&b->ptab);
+  free(b->map);
   free(b);
 }
 
@@ -40,11 +61,12 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
   while (zc_htab_next(&b->tab, hv, &pos, &i))
     if (b->rows[i].key == nd->key) return i;
   ZC_GROW(b->rows, b->cap, b->n + 1);
-  size_t cs = b->capsum;
-  ZC_GROW(b->sum[0], cs, b->n + 1);
-  cs = b->capsum;
-  ZC_GROW(b->sum[1], cs, b->n + 1);
-  b->capsum = cs;
+  for (int s = 0; s < 2; s++) {
+    size_t cs = b->capsum[s];
+    ZC_GROW(b->sum[s], cs, (b->n + 1) * b->np);
+    b->capsum[s] = cs;
+    memset(b->sum[s] + b->n * b->np, 0, b->np * sizeof *b->sum[s]);
+  }
   struct ana_bu_row *r = &b->rows[b->n];
   memset(r, 0, sizeof *r);
   r->key = nd->key;
@@ -54,21 +76,46 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
   r->line = nd->line;
   r->col = nd->col;
   r->kind = nd->kind;
-  b->sum[0][b->n] = b->sum[1][b->n] = 0;
   zc_htab_add(&b->tab, hv, pos, (uint32_t)b->n);
   return (uint32_t)b->n++;
+}
+
+static uint32_t bu_path(struct ana_bottomup *b, uint32_t parent,
+                        const struct ana_node *nd) {
+  uint64_t hv = zc_mix64((uint64_t)parent << 32 | nd->key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&b->ptab, hv, &pos, &i))
+    if (b->paths[i].parent == parent && b->paths[i].key == nd->key) return i;
+  ZC_GROW(b->paths, b->cappaths, b->npaths + 1);
+  struct bu_path *p = &b->paths[b->npaths];
+  memset(p, 0, sizeof *p);
+  p->parent = parent;
+  p->key = nd->key;
+  p->name = nd->name;
+  p->row = UINT32_MAX;
+  zc_htab_add(&b->ptab, hv, pos, (uint32_t)b->npaths);
+  return (uint32_t)b->npaths++;
 }
 
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                 int side) {
   side = side ? 1 : 0;
-  /* Every node counts, pruned or not: self time is where the CPU was. */
+  unsigned k = b->count[side] < b->np ? b->count[side] : b->np - 1;
+  ZC_GROW(b->map, b->capmap, (size_t)tl->nnodes + 1);
+  b->map[0] = UINT32_MAX; /* the root has no path */
+  /* Every node counts, pruned or not: self time is where the CPU was.
+   * Parents come before their children (ana_tl_finish). */
   for (uint32_t i = 1; i < tl->nnodes; i++) {
     const struct ana_node *nd = &tl->nodes[i];
+    uint32_t path = bu_path(b, b->map[nd->parent], nd);
+    b->map[i] = path;
     if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE || !nd->self_us)
       continue;
     uint32_t r = bu_row(b, nd);
-    b->sum[side][r] += (double)nd->self_us;
+    b->sum[side][(size_t)r * b->np + k] += (double)nd->self_us;
+    b->paths[path].self[side] += (double)nd->self_us;
+    b->paths[path].row = r;
   }
   b->count[side]++;
 }
@@ -79,6 +126,12 @@ static int bu_cmp(const void *pa, const void *pb) {
   return a->key < b->key ? -1 : a->key > b->key;
 }
 
+static double bu_total(const struct ana_bottomup *b, int side, size_t row) {
+  double s = 0;
+  for (unsigned k = 0; k < b->np; k++) s += b->sum[side][row * b->np + k];
+  return s;
+}
+
 uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
   double d0 = b->count[0] ? b->count[0] * 1e3 : 1;
   double d1 = b->count[1] ? b->count[1] * 1e3 : 1;
@@ -87,11 +140,105 @@ uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
   for (size_t i = 0; i < b->n; i++) {
     struct ana_bu_row *r = &b->sorted[i];
     *r = b->rows[i];
-    r->old_ms = b->sum[0][i] / d0;
-    r->new_ms = b->sum[1][i] / d1;
+    r->old_ms = bu_total(b, 0, i) / d0;
+    r->new_ms = bu_total(b, 1, i) / d1;
     r->delta_ms = r->new_ms - r->old_ms;
   }
   qsort(b->sorted, b->n, sizeof *b->sorted, bu_cmp);
   *rows = b->sorted;
   return (uint32_t)b->n;
+}
+
+/* ---- spread-out regression-causes ---- */
+
+static int is_cause(const struct ana_graph *g, uint32_t key) {
+  for (uint32_t i = 1; g && i < g->n; i++)
+    if (g->nodes[i].cause && !g->nodes[i].gone && g->nodes[i].key == key)
+      return 1;
+  return 0;
+}
+
+static int spread_cmp(const void *pa, const void *pb) {
+  const struct ana_spread *a = pa, *b = pb;
+  if (a->delta_ms != b->delta_ms) return a->delta_ms > b->delta_ms ? -1 : 1;
+  return a->fn.key < b->fn.key ? -1 : a->fn.key > b->fn.key;
+}
+
+/* The costliest paths of row r: its paths by Δ of their mean self time. */
+static void spread_paths(const struct ana_bottomup *b, uint32_t r,
+                         struct ana_spread *s) {
+  double d0 = b->count[0] ? b->count[0] * 1e3 : 1;
+  double d1 = b->count[1] ? b->count[1] * 1e3 : 1;
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    const struct bu_path *p = &b->paths[i];
+    if (p->row != r) continue;
+    if (p->self[1] > 0) s->npaths++;
+    double d = p->self[1] / d1 - p->self[0] / d0;
+    for (unsigned k = 0; k < ANA_SPREAD_TOP; k++) {
+      if (k < s->ntop && d <= s->top[k].delta_ms) continue;
+      unsigned last = s->ntop < ANA_SPREAD_TOP ? s->ntop++ : ANA_SPREAD_TOP - 1;
+      memmove(&s->top[k + 1], &s->top[k], (last - k) * sizeof *s->top);
+      s->top[k].path = i;
+      s->top[k].delta_ms = d;
+      break;
+    }
+  }
+}
+
+uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
+                       int significance, const struct ana_graph *agg,
+                       struct ana_spread **out) {
+  unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
+  if (np > b->np) np = b->np;
+  if (!quorum || quorum > np) quorum = np;
+  struct ana_spread *v = NULL;
+  size_t n = 0, cap = 0;
+  double d[ANA_SPREAD_MAX_PAIRS];
+  if (np > ANA_SPREAD_MAX_PAIRS) np = ANA_SPREAD_MAX_PAIRS;
+  for (uint32_t r = 0; np && r < b->n; r++) {
+    if (b->rows[r].kind != ANA_FUNC || is_cause(agg, b->rows[r].key)) continue;
+    unsigned over = 0;
+    for (unsigned k = 0; k < np; k++) {
+      d[k] = (b->sum[1][(size_t)r * b->np + k] -
+              b->sum[0][(size_t)r * b->np + k]) / 1e3;
+      over += d[k] >= mu_ms;
+    }
+    struct ana_stat st;
+    ana_stat(d, np, &st);
+    if (over < quorum || st.mean < mu_ms) continue;
+    if (significance && st.n >= 3 && !(st.lo > 0)) continue;
+    ZC_GROW(v, cap, n + 1);
+    struct ana_spread *s = &v[n++];
+    memset(s, 0, sizeof *s);
+    s->fn = b->rows[r];
+    s->fn.old_ms = bu_total(b, 0, r) / (b->count[0] * 1e3);
+    s->fn.new_ms = bu_total(b, 1, r) / (b->count[1] * 1e3);
+    s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
+    s->delta_ms = st.mean;
+    s->lo = st.lo;
+    s->hi = st.hi;
+    s->npairs = np;
+    memcpy(s->delta_pair, d, np * sizeof *d);
+    spread_paths(b, r, s);
+  }
+  if (n) qsort(v, n, sizeof *v, spread_cmp);
+  *out = v;
+  return (uint32_t)n;
+}
+
+const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {
+  return b->ctx;
+}
+
+uint32_t ana_bu_path(const struct ana_bottomup *b, uint32_t path,
+                     uint32_t *names, uint32_t cap) {
+  uint32_t len = 0;
+  for (uint32_t i = path; i != UINT32_MAX && i < b->npaths;
+       i = b->paths[i].parent)
+    len++;
+  uint32_t k = len;
+  for (uint32_t i = path; i != UINT32_MAX && i < b->npaths;
+       i = b->paths[i].parent)
+    if (--k < cap) names[k] = b->paths[i].name;
+  return len;
 }

@@ -362,7 +362,9 @@ static void html_headline(struct html *h, long causes) {
 static long html_ncauses(struct html *h) {
   const cJSON *rc = jarr(h->r, "regression_causes");
   double d;
-  if (rc) return cJSON_GetArraySize(rc);
+  if (rc)
+    return cJSON_GetArraySize(rc) +
+           cJSON_GetArraySize(jarr(h->r, "spread_causes"));
   if (jnum(jobj(h->r, "aggregate"), "causes", &d) && d >= 0 && d < 1e9)
     return (long)d;
   return -1;
@@ -625,6 +627,24 @@ static void html_graph(struct html *h, const unsigned char *svg, size_t n,
   put(h, "</section>\n");
 }
 
+/* A call path of names, each as code. */
+static void html_path(struct html *h, const cJSON *path) {
+  const cJSON *e;
+  int first = 1;
+  cJSON_ArrayForEach(e, path) {
+    if (!first) put(h, " <span class=\"dim\">›</span> ");
+    if (cJSON_IsString(e) && *e->valuestring) {
+      put(h, "<code>");
+      html_esc(h, e->valuestring);
+      put(h, "</code>");
+    } else {
+      put(h, "<i>(anonymous)</i>");
+    }
+    first = 0;
+  }
+  if (first) html_dash(h);
+}
+
 static void html_causes(struct html *h) {
   const cJSON *rc = jarr(h->r, "regression_causes"), *c, *e;
   put(h, "<section id=\"causes\">\n<h2>Regression-causes</h2>\n");
@@ -670,19 +690,7 @@ static void html_causes(struct html *h) {
     }
     if (first) html_dash(h);
     put(h, "</td><td>");
-    first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "path")) {
-      if (!first) put(h, " <span class=\"dim\">›</span> ");
-      if (cJSON_IsString(e) && *e->valuestring) {
-        put(h, "<code>");
-        html_esc(h, e->valuestring);
-        put(h, "</code>");
-      } else {
-        put(h, "<i>(anonymous)</i>");
-      }
-      first = 0;
-    }
-    if (first) html_dash(h);
+    html_path(h, jarr(c, "path"));
     put(h, "</td></tr>\n");
   }
   put(h, "</tbody></table></div>\n");
@@ -692,6 +700,62 @@ static void html_causes(struct html *h) {
          "report.json.</p>\n",
          HTML_CAUSES_MAX, n);
   put(h, "</section>\n");
+}
+
+/* The spread-out causes, when there are any: functions slower by μ over
+ * all their call paths together, with the costliest paths. */
+static void html_spread(struct html *h) {
+  const cJSON *rc = jarr(h->r, "spread_causes"), *c, *e;
+  int n = cJSON_GetArraySize(rc);
+  if (n <= 0) return;
+  put(h, "<section id=\"spread\">\n<h2>Spread-out regression-causes</h2>\n"
+         "<p class=\"dim\">Functions whose self time, summed over all their "
+         "call paths, got slower by at least μ, though no path alone did. "
+         "Δ is the mean of the per-pair changes.</p>\n"
+         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
+         "<th>function</th><th>source</th>"
+         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
+         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
+         "<th class=\"n\">call paths</th><th>costliest paths (Δ ms)</th>"
+         "</tr></thead>\n<tbody>\n");
+  int i = 0;
+  cJSON_ArrayForEach(c, rc) {
+    if (i++ == HTML_CAUSES_MAX) break;
+    if (!cJSON_IsObject(c)) continue;
+    put(h, "<tr>");
+    html_td_num(h, c, "rank", HTML_COUNT);
+    put(h, "<td>");
+    html_name(h, c);
+    put(h, "</td><td>");
+    html_where(h, c, 1);
+    put(h, "</td>");
+    html_td_num(h, c, "old_self_ms", HTML_MS);
+    html_td_num(h, c, "new_self_ms", HTML_MS);
+    html_td_num(h, c, "delta_ms", HTML_DELTA);
+    put(h, "<td class=\"n\">");
+    int first = 1;
+    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
+      if (!first) put(h, ", ");
+      html_jnum(h, e, HTML_DELTA);
+      first = 0;
+    }
+    if (first) html_dash(h);
+    put(h, "</td>");
+    html_td_num(h, c, "call_paths", HTML_COUNT);
+    put(h, "<td>");
+    first = 1;
+    cJSON_ArrayForEach(e, jarr(c, "costliest_paths")) {
+      if (!cJSON_IsObject(e)) continue;
+      put(h, first ? "" : "<br>");
+      html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
+      put(h, " ");
+      html_path(h, jarr(e, "path"));
+      first = 0;
+    }
+    if (first) html_dash(h);
+    put(h, "</td></tr>\n");
+  }
+  put(h, "</tbody></table></div>\n</section>\n");
 }
 
 /* mean [ci] of one side of an end-to-end figure; values as tooltip. */
@@ -1065,6 +1129,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   html_verdict(h);
   html_graph(h, svg, n, svg_note);
   html_causes(h);
+  html_spread(h);
   html_e2e(h);
   html_bottomup(h);
   html_details(h);

@@ -135,14 +135,75 @@ static uint32_t rep_path_cut(uint32_t len, uint32_t at, uint32_t max) {
 
 enum { TERM_PATH_SHOWN = 30 };
 
-void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
+void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
+                      char *out, size_t cap) {
+  const char *comp = ana_str(c, s->fn.component);
+  if (!*comp) snprintf(out, cap, "%s", ana_str(c, s->fn.name));
+  else
+    snprintf(out, cap, "%s (%s:%d:%d)", ana_str(c, s->fn.name), comp,
+             s->fn.line + 1, s->fn.col + 1);
+}
+
+/* A spread-out cause's costliest path k as "a > b > c", cut in the middle
+ * past max calls; sep between the calls. put writes one name. */
+static void rep_spread_path(const struct ana_spreads *sp,
+                            const struct ana_spread *s, unsigned k,
+                            uint32_t max, const char *sep, FILE *f,
+                            void (*put)(FILE *, const char *)) {
+  uint32_t len = ana_bu_path(sp->bu, s->top[k].path, NULL, 0);
+  uint32_t *names = zc_xmalloc(((size_t)len + 1) * sizeof *names);
+  ana_bu_path(sp->bu, s->top[k].path, names, len);
+  const struct ana_ctx *c = ana_bu_ctx(sp->bu);
+  for (uint32_t i = 0; i < len; i++) {
+    uint32_t more = rep_path_cut(len, i, max);
+    if (more) {
+      if (more != UINT32_MAX) fprintf(f, "… %u more%s", more, sep);
+      continue;
+    }
+    put(f, ana_str(c, names[i]));
+    if (i + 1 < len) fputs(sep, f);
+  }
+  free(names);
+}
+
+static void rep_term_name(FILE *f, const char *s) {
+  zc_term_put(f, s, SIZE_MAX);
+}
+
+/* The spread-out causes on the terminal. */
+static void rep_spread_text(const struct ana_spreads *sp, double mu_ms,
+                            FILE *f) {
+  if (!sp || !sp->n) return;
+  fprintf(f, "%u spread-out regression-cause%s (self time summed over its "
+          "call paths slower by ≥ %g ms; no path alone):\n", sp->n,
+          sp->n == 1 ? "" : "s", mu_ms);
+  for (uint32_t k = 0; k < sp->n; k++) {
+    const struct ana_spread *s = &sp->v[k];
+    char where[512];
+    ana_spread_where(ana_bu_ctx(sp->bu), s, where, sizeof where);
+    fprintf(f, "  %+.1f ms  ", s->delta_ms);
+    zc_term_put(f, where, SIZE_MAX);
+    fprintf(f, "  over %u call path%s\n", s->npaths,
+            s->npaths == 1 ? "" : "s");
+    for (unsigned t = 0; t < s->ntop; t++) {
+      fprintf(f, "      %+.1f ms  ", s->top[t].delta_ms);
+      rep_spread_path(sp, s, t, TERM_PATH_SHOWN, " > ", f, rep_term_name);
+      fputc('\n', f);
+    }
+  }
+}
+
+void ana_write_summary(const struct ana_graph *g,
+                       const struct ana_spreads *sp, double mu_ms, FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char head[256];
-  ana_headline(head, sizeof head, n, mu_ms, g->npairs, g->quorum);
-  fprintf(f, "%s%s\n", head, n ? ":" : "");
+  ana_headline(head, sizeof head, n + (sp ? sp->n : 0), mu_ms, g->npairs,
+               g->quorum);
+  fprintf(f, "%s%s\n", head, n || (sp && sp->n) ? ":" : "");
   if (!n) {
     free(cs);
+    rep_spread_text(sp, mu_ms, f);
     return;
   }
   uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
@@ -169,6 +230,7 @@ void ana_write_summary(const struct ana_graph *g, double mu_ms, FILE *f) {
   }
   free(path);
   free(cs);
+  rep_spread_text(sp, mu_ms, f);
 }
 
 /* Markdown. Prose (the verdict) escapes only what Markdown would read as
@@ -216,13 +278,41 @@ static void rep_md_code(FILE *f, const char *s) {
   for (size_t k = 0; k <= longest; k++) fputc('`', f);
 }
 
-void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
+static void rep_md_name(FILE *f, const char *s) { rep_md_code(f, s); }
+
+/* The spread-out causes in summary.md: the first five, a costliest path
+ * each. */
+static void rep_spread_md(const struct ana_spreads *sp, FILE *f) {
+  if (!sp || !sp->n) return;
+  fputs("\nSpread out (self time summed over its call paths; no path "
+        "alone):\n\n| Δ mean | function | where | call paths | costliest "
+        "path |\n|---:|---|---|---:|---|\n", f);
+  const struct ana_ctx *c = ana_bu_ctx(sp->bu);
+  for (uint32_t k = 0; k < sp->n && k < 5; k++) {
+    const struct ana_spread *s = &sp->v[k];
+    fprintf(f, "| +%.1f ms | ", s->delta_ms);
+    rep_md_code(f, ana_str(c, s->fn.name));
+    fputs(" | ", f);
+    rep_md_code(f, ana_str(c, s->fn.component));
+    fprintf(f, ":%d | %u | ", s->fn.line + 1, s->npaths);
+    if (s->ntop)
+      rep_spread_path(sp, s, 0, MD_PATH_SHOWN, " › ", f, rep_md_name);
+    fputs(" |\n", f);
+  }
+  if (sp->n > 5)
+    fprintf(f, "\n…and %u more in report.html and report.json.\n",
+            sp->n - 5);
+}
+
+void ana_write_summary_md(const struct ana_graph *g,
+                          const struct ana_spreads *sp, double mu_ms,
                           const char *verdict, const struct ana_e2e *e2e,
                           FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char headline[256];
-  ana_headline(headline, sizeof headline, n, mu_ms, g->npairs, g->quorum);
+  ana_headline(headline, sizeof headline, n + (sp ? sp->n : 0), mu_ms,
+               g->npairs, g->quorum);
   fprintf(f, "### zamcap: %s\n\n", headline);
   if (verdict) {
     rep_md(f, verdict);
@@ -269,6 +359,7 @@ void ana_write_summary_md(const struct ana_graph *g, double mu_ms,
   }
   if (n > 5) fprintf(f, "\n…and %u more in report.html and report.json.\n",
                      n - 5);
+  rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
   int e2e_head = 0;
@@ -413,6 +504,47 @@ static cJSON *rep_causes(const struct ana_graph *g) {
   return arr;
 }
 
+static cJSON *rep_spread_json(const struct ana_spreads *sp) {
+  cJSON *arr = cJSON_CreateArray();
+  if (!sp) return arr;
+  const struct ana_ctx *c = ana_bu_ctx(sp->bu);
+  for (uint32_t k = 0; k < sp->n; k++) {
+    const struct ana_spread *s = &sp->v[k];
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "rank", k + 1);
+    rep_loc(o, c, s->fn.name, s->fn.component, s->fn.url, s->fn.line,
+            s->fn.col);
+    cJSON_AddItemToObject(o, "old_self_ms", rep_num(s->fn.old_ms));
+    cJSON_AddItemToObject(o, "new_self_ms", rep_num(s->fn.new_ms));
+    cJSON_AddItemToObject(o, "delta_ms", rep_num(s->delta_ms));
+    if (isnan(s->lo)) cJSON_AddNullToObject(o, "ci95");
+    else {
+      cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+      cJSON_AddItemToArray(ci, rep_num(s->lo));
+      cJSON_AddItemToArray(ci, rep_num(s->hi));
+    }
+    cJSON *pd = cJSON_AddArrayToObject(o, "delta_ms_per_pair");
+    for (unsigned p = 0; p < s->npairs; p++)
+      cJSON_AddItemToArray(pd, rep_num(s->delta_pair[p]));
+    cJSON_AddNumberToObject(o, "call_paths", s->npaths);
+    cJSON *cp = cJSON_AddArrayToObject(o, "costliest_paths");
+    for (unsigned t = 0; t < s->ntop; t++) {
+      cJSON *e = cJSON_CreateObject();
+      cJSON_AddItemToObject(e, "delta_ms", rep_num(s->top[t].delta_ms));
+      uint32_t len = ana_bu_path(sp->bu, s->top[t].path, NULL, 0);
+      uint32_t *names = zc_xmalloc(((size_t)len + 1) * sizeof *names);
+      ana_bu_path(sp->bu, s->top[t].path, names, len);
+      cJSON *pa = cJSON_AddArrayToObject(e, "path");
+      for (uint32_t i = 0; i < len; i++)
+        cJSON_AddItemToArray(pa, cJSON_CreateString(ana_str(c, names[i])));
+      free(names);
+      cJSON_AddItemToArray(cp, e);
+    }
+    cJSON_AddItemToArray(arr, o);
+  }
+  return arr;
+}
+
 static uint32_t rep_reachable(const struct ana_graph *g) {
   uint32_t c = 0;
   uint32_t *stack = zc_xmalloc(((size_t)g->n + 1) * sizeof *stack);
@@ -463,6 +595,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", rep_causes(r->agg));
+  cJSON_AddItemToObject(root, "spread_causes", rep_spread_json(r->spread));
   const struct ana_bu_row *rows;
   uint32_t nrows = ana_bu_rows(r->bu, &rows);
   cJSON *bu = cJSON_AddObjectToObject(root, "bottom_up");

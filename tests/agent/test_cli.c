@@ -166,6 +166,50 @@ static void test_long_name(void) {
   free(dot);
 }
 
+/* A helper called from 20 call sites, each slower by 6 ms: no call path
+ * passes μ, the helper does over all of them (seed 000 §6.1's misses); an
+ * A/A run of the same shape reports nothing. */
+static void test_spread_out(void) {
+  const char *d = zt_tmp("spread");
+  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' '%s/old2' && for i in 1 2 3; do "
+        "python3 '%s/../agent/spreadprof.py' 20 2 o$i '%s/old'/run-$i.cpuprofile"
+        " && python3 '%s/../agent/spreadprof.py' 20 8 n$i "
+        "'%s/new'/run-$i.cpuprofile && python3 '%s/../agent/spreadprof.py' 20 2"
+        " a$i '%s/old2'/run-$i.cpuprofile; done", d, d, d, zt_data(""), d,
+        zt_data(""), d, zt_data(""), d);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
+                 d, d, d);
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "1 regression-cause (slower by ≥ 50 ms in all 3 pairs):\n"
+              "1 spread-out regression-cause");
+  ZT_HAS(out, "+120.0 ms  helper (/app.js:4:1)  over 20 call paths");
+  ZT_HAS(out, "+6.0 ms  main > site0 > helper");
+  ZT_HAS(out, "1 spread-out regression-cause: no single call path got "
+              "slower by 50 ms or more in every pair, but the largest, "
+              "helper (/app.js:4:1), did by +120.0 ms over its 20 call paths");
+  free(out);
+  char *md = zt_read(zt_tmp("spread/out/summary.md"));
+  ZT_HAS(md, "| +120.0 ms | `helper` | `/app.js`:4 | 20 | `main` › `site0` "
+             "› `helper` |");
+  free(md);
+  char *html = zt_read(zt_tmp("spread/out/report.html"));
+  ZT_HAS(html, "<h2>Spread-out regression-causes</h2>");
+  free(html);
+  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open("
+               "sys.argv[1])); s=r[\"spread_causes\"]; assert len(s)==1;"
+               " s=s[0]; assert s[\"name\"]==\"helper\" and s[\"call_paths\"]"
+               "==20, s; assert s[\"delta_ms_per_pair\"]==[120,120,120], s;"
+               " assert s[\"costliest_paths\"][0][\"path\"]==[\"main\","
+               "\"site0\",\"helper\"], s; assert r[\"verdict\"][\"exit_code\"]"
+               "==1' '%s/out/report.json'", d), 0);
+  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", bin(), d,
+             d, d);
+  ZT_INT(rc, 0);
+  ZT_TRUE(out && !strstr(out, "spread-out"));
+  free(out);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -388,6 +432,7 @@ int main(int argc, char **argv) {
       {"hostile_names", test_hostile_names},
       {"deep_path", test_deep_path},
       {"long_name", test_long_name},
+      {"spread_out", test_spread_out},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -270,7 +270,7 @@ static void test_summary_md_escapes(void) {
                                 "`**x**`@a.js 80\n",
                                 50, &st);
   FILE *f = fopen(zt_tmp("s.md"), "w");
-  ana_write_summary_md(g, 50, "2 regression-causes (slower by 50 ms); the "
+  ana_write_summary_md(g, NULL, 50, "2 regression-causes (slower by 50 ms); the "
                        "largest: <b>x</b> (a.js:1:2), +90.0 ms.", NULL, f);
   fclose(f);
   char *md = zt_read(zt_tmp("s.md"));
@@ -304,7 +304,7 @@ static void test_summary_md_escapes(void) {
   g = compare(c, o.ptr, n.ptr, 50, &st);
   if (!ZT_TRUE(g)) return;
   f = fopen(zt_tmp("deep.md"), "w");
-  ana_write_summary_md(g, 50, NULL, NULL, f);
+  ana_write_summary_md(g, NULL, 50, NULL, NULL, f);
   fclose(f);
   md = zt_read(zt_tmp("deep.md"));
   ZT_TRUE(md && strlen(md) < 4000);

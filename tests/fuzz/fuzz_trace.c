@@ -139,14 +139,19 @@ void fuzz_trace(const char *path, size_t size) {
   agg = ana_aggregate(&g, 1, 0, 1);
   FUZZ_CHECK(ana_graph_causes(agg) == 0);
   ana_write_dot(agg, "fuzz", devnull);
-  ana_write_summary(agg, o.mu_ms, devnull);
-  bu = ana_bu_new(c);
+  ana_write_summary(agg, NULL, o.mu_ms, devnull);
+  bu = ana_bu_new(c, 1);
   ana_bu_add(bu, a, 0);
   ana_bu_add(bu, b, 1);
   const struct ana_bu_row *rows;
   uint32_t n = ana_bu_rows(bu, &rows);
   for (uint32_t i = 0; i < n; i++)
     FUZZ_CHECK(rows[i].delta_ms == 0);
+  /* nor is anything spread out */
+  struct ana_spread *spv = NULL;
+  FUZZ_CHECK(ana_bu_spread(bu, o.mu_ms, 0, 1, agg, &spv) == 0);
+  free(spv);
+  struct ana_spreads sp = {bu, NULL, 0};
   /* Nor do the end-to-end figures of two pairs of twins differ. */
   struct ana_figures olds[2] = {a->fig, b->fig}, news[2] = {b->fig, a->fig};
   e2e = ana_e2e_new(olds, news, 2);
@@ -154,7 +159,7 @@ void fuzz_trace(const char *path, size_t size) {
     const struct ana_e2e_row *r = &e2e->rows[i];
     FUZZ_CHECK(!r->significant && !(r->delta.mean != 0 && r->delta.n));
   }
-  ana_write_summary_md(agg, o.mu_ms, NULL, e2e, devnull);
+  ana_write_summary_md(agg, &sp, o.mu_ms, NULL, e2e, devnull);
 out:
   ana_e2e_free(e2e);
   ana_bu_free(bu);
