@@ -111,7 +111,10 @@ static const struct option_row rows[] = {
     {"format", 0, "LIST", AGENT_RUN | AGENT_COMPARE, K_FORMATS, 0, 0,
      AT(formats),
      "reports to write, of text (stdout), json, md,\n"
-     "html, dot (with the SVG); default all"},
+     "html, dot (with the SVG), folded (old.folded and\n"
+     "new.folded: FlameGraph, speedscope), cpuprofile\n"
+     "(old.cpuprofile, new.cpuprofile: DevTools);\n"
+     "default all"},
     {"attach", 0, "URL", AGENT_RUN, K_ATTACH, 0, 0, AT(attach),
      "upload report.html, summary.md and report.json\n"
      "there (multipart POST) when done"},

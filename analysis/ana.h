@@ -266,6 +266,16 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
                        int significance, const struct ana_graph *agg,
                        struct ana_spread **out);
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
+/* The call tree merged over one side's runs (0 old, 1 new), for the tools
+ * people know: folded stacks ("thread;f (file:line);g (file:line) µs", a
+ * line per call path with self time, summed over the runs; FlameGraph,
+ * difffolded.pl, speedscope), and a .cpuprofile with one sample per call
+ * path lasting its self time (DevTools, speedscope). Stacks past 2000
+ * frames keep their first and last 1000. */
+enum zc_err ana_bu_write_folded(const struct ana_bottomup *b, int side,
+                                FILE *f);
+enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
+                                    FILE *f);
 /* A call path's names from the thread down (at most cap written); returns
  * its length. */
 uint32_t ana_bu_path(const struct ana_bottomup *b, uint32_t path,
@@ -395,7 +405,9 @@ enum {
   ANA_FMT_MD = 4,
   ANA_FMT_HTML = 8,
   ANA_FMT_DOT = 16, /* critical-graph.dot, pairs/, and the SVG */
-  ANA_FMT_ALL = 31,
+  ANA_FMT_FOLDED = 32,     /* old.folded, new.folded */
+  ANA_FMT_CPUPROFILE = 64, /* old.cpuprofile, new.cpuprofile */
+  ANA_FMT_ALL = 127,
 };
 /* "html,json" to bits; returns 0 on an unknown name. */
 int ana_parse_formats(const char *s, unsigned *out);

@@ -17,7 +17,8 @@ static const struct {
 } formats[] = {
     {"text", ANA_FMT_TEXT}, {"json", ANA_FMT_JSON},
     {"md", ANA_FMT_MD},     {"html", ANA_FMT_HTML},
-    {"dot", ANA_FMT_DOT},   {"all", ANA_FMT_ALL},
+    {"dot", ANA_FMT_DOT},   {"folded", ANA_FMT_FOLDED},
+    {"cpuprofile", ANA_FMT_CPUPROFILE}, {"all", ANA_FMT_ALL},
 };
 
 int ana_parse_formats(const char *s, unsigned *out) {
@@ -66,6 +67,34 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   const struct md_arg *d = arg;
   ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
   return ZC_OK;
+}
+
+struct tree_arg {
+  const struct ana_bottomup *bu;
+  int side, cpuprofile;
+};
+
+static enum zc_err tree_fn(void *arg, FILE *f) {
+  const struct tree_arg *t = arg;
+  return t->cpuprofile ? ana_bu_write_cpuprofile(t->bu, t->side, f)
+                       : ana_bu_write_folded(t->bu, t->side, f);
+}
+
+/* old.folded, new.folded, old.cpuprofile, new.cpuprofile, as asked. */
+static enum zc_err write_trees(const struct ana_bottomup *bu, unsigned fmt,
+                               const char *out) {
+  static const char *const side[2] = {"old", "new"};
+  enum zc_err e = ZC_OK;
+  for (int k = 0; !e && k < 4; k++) {
+    struct tree_arg t = {bu, k & 1, k >= 2};
+    if (!(fmt & (t.cpuprofile ? ANA_FMT_CPUPROFILE : ANA_FMT_FOLDED)))
+      continue;
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s.%s", out, side[t.side],
+             t.cpuprofile ? "cpuprofile" : "folded");
+    e = zc_write_atomic(path, tree_fn, &t);
+  }
+  return e;
 }
 
 /* A path as one argv element that no program reads as an option. */
@@ -303,6 +332,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
       if (!e) svg = draw_svg(out);
     }
   }
+  if (!e) e = write_trees(bu, fmt, out);
   if (!e && fmt & ANA_FMT_MD) {
     struct md_arg d = {agg, &sp, o->mu_ms, vtext, e2e};
     snprintf(path, sizeof path, "%s/summary.md", out);

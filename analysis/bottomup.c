@@ -9,11 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "ana.h"
 
 struct bu_path {
   uint32_t parent, key, name, row; /* row: UINT32_MAX for none */
-  double self[2];                  /* µs, summed over the timelines */
+  uint32_t component, url;
+  int32_t line, col;
+  uint8_t kind;
+  double self[2]; /* µs, summed over the timelines */
 };
 
 struct ana_bottomup {
@@ -93,6 +98,11 @@ static uint32_t bu_path(struct ana_bottomup *b, uint32_t parent,
   p->parent = parent;
   p->key = nd->key;
   p->name = nd->name;
+  p->component = nd->component;
+  p->url = nd->url;
+  p->line = nd->line;
+  p->col = nd->col;
+  p->kind = nd->kind;
   p->row = UINT32_MAX;
   zc_htab_add(&b->ptab, hv, pos, (uint32_t)b->npaths);
   return (uint32_t)b->npaths++;
@@ -241,4 +251,134 @@ uint32_t ana_bu_path(const struct ana_bottomup *b, uint32_t path,
        i = b->paths[i].parent)
     if (--k < cap) names[k] = b->paths[i].name;
   return len;
+}
+
+/* ---- the merged call tree, for other tools ---- */
+
+enum { FOLDED_DEPTH_MAX = 2000 };
+
+/* One frame of a folded stack: the name and where it is, with the
+ * separator ';', line ends and controls replaced. */
+static void folded_frame(const struct ana_bottomup *b, const struct bu_path *p,
+                         FILE *f) {
+  const char *name = ana_str(b->ctx, p->name);
+  const char *comp = ana_str(b->ctx, p->component);
+  if (!*name) name = p->kind == ANA_FUNC ? "(anonymous)" : "(unknown)";
+  for (int part = 0; part < 2; part++) {
+    const char *s = part ? comp : name;
+    if (part && (!*comp || p->kind != ANA_FUNC)) break;
+    if (part) fputs(" (", f);
+    for (; *s; s++) {
+      unsigned char c = (unsigned char)*s;
+      fputc(c == ';' || c < 0x20 || c == 0x7f ? '_' : c, f);
+    }
+    if (part) fprintf(f, ":%d)", p->line + 1);
+  }
+}
+
+enum zc_err ana_bu_write_folded(const struct ana_bottomup *b, int side,
+                                FILE *f) {
+  side = side ? 1 : 0;
+  uint32_t *stack = NULL;
+  size_t cap = 0;
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    double self = b->paths[i].self[side];
+    if (self <= 0) continue;
+    size_t len = 0;
+    for (uint32_t k = i; k != UINT32_MAX; k = b->paths[k].parent) {
+      ZC_GROW(stack, cap, len + 1);
+      stack[len++] = k;
+    }
+    /* Deep recursion: the outermost and innermost frames, and a marker
+     * for those left out, so that a line stays bounded. */
+    for (size_t j = len; j-- > 0;) {
+      size_t at = len - 1 - j; /* 0 for the thread */
+      if (len > FOLDED_DEPTH_MAX && at >= FOLDED_DEPTH_MAX / 2 &&
+          at < len - FOLDED_DEPTH_MAX / 2) {
+        if (at == FOLDED_DEPTH_MAX / 2)
+          fprintf(f, "(%zu frames left out);", len - FOLDED_DEPTH_MAX);
+        continue;
+      }
+      folded_frame(b, &b->paths[stack[j]], f);
+      if (j) fputc(';', f);
+    }
+    fprintf(f, " %.0f\n", self);
+  }
+  free(stack);
+  return ZC_OK;
+}
+
+enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
+                                    FILE *f) {
+  side = side ? 1 : 0;
+  /* The paths that ran on this side, with their ancestors. */
+  uint8_t *keep = zc_xcalloc(b->npaths + 1, 1);
+  for (uint32_t i = 0; i < b->npaths; i++)
+    if (b->paths[i].self[side] > 0)
+      for (uint32_t k = i; k != UINT32_MAX && !keep[k]; k = b->paths[k].parent)
+        keep[k] = 1;
+  /* Nodes: the root is id 1, path i is id i + 2; children by first child
+   * and next sibling, in the order paths were first seen. */
+  uint32_t *kid = zc_xmalloc((b->npaths + 1) * sizeof *kid);
+  uint32_t *sib = zc_xmalloc((b->npaths + 1) * sizeof *sib);
+  uint32_t *last = zc_xmalloc((b->npaths + 2) * sizeof *last);
+  uint32_t root_kid = UINT32_MAX, root_last = UINT32_MAX;
+  for (uint32_t i = 0; i < b->npaths; i++) kid[i] = sib[i] = last[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    if (!keep[i]) continue;
+    uint32_t p = b->paths[i].parent;
+    uint32_t *first = p == UINT32_MAX ? &root_kid : &kid[p];
+    uint32_t *end = p == UINT32_MAX ? &root_last : &last[p];
+    if (*first == UINT32_MAX) *first = i;
+    else sib[*end] = i;
+    *end = i;
+  }
+  fputs("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
+        "\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},"
+        "\"children\":[", f);
+  for (uint32_t k = root_kid; k != UINT32_MAX; k = sib[k])
+    fprintf(f, "%s%u", k == root_kid ? "" : ",", k + 2);
+  fputs("]}", f);
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    if (!keep[i]) continue;
+    const struct bu_path *p = &b->paths[i];
+    cJSON *name = cJSON_CreateString(ana_str(b->ctx, p->name));
+    cJSON *url = cJSON_CreateString(ana_str(b->ctx, p->url));
+    char *ns = cJSON_PrintUnformatted(name), *us = cJSON_PrintUnformatted(url);
+    fprintf(f, ",{\"id\":%u,\"callFrame\":{\"functionName\":%s,"
+            "\"scriptId\":\"0\",\"url\":%s,\"lineNumber\":%d,"
+            "\"columnNumber\":%d},\"children\":[", i + 2, ns ? ns : "\"\"",
+            us ? us : "\"\"", p->line, p->col);
+    free(ns);
+    free(us);
+    cJSON_Delete(name);
+    cJSON_Delete(url);
+    for (uint32_t k = kid[i]; k != UINT32_MAX; k = sib[k])
+      fprintf(f, "%s%u", k == kid[i] ? "" : ",", k + 2);
+    fputs("]}", f);
+  }
+  /* One sample per path, lasting its self time (DevTools: a sample lasts
+   * until the next one's time, the last until endTime). */
+  fputs("],\"samples\":[", f);
+  int first = 1;
+  for (uint32_t i = 0; i < b->npaths; i++)
+    if (b->paths[i].self[side] > 0)
+      fprintf(f, "%s%u", first ? "" : ",", i + 2), first = 0;
+  fputs("],\"timeDeltas\":[", f);
+  double total = 0, prev = 0;
+  first = 1;
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    double self = b->paths[i].self[side];
+    if (self <= 0) continue;
+    fprintf(f, "%s%.0f", first ? "" : ",", first ? 0.0 : prev);
+    first = 0;
+    prev = round(self);
+    total += prev;
+  }
+  fprintf(f, "],\"startTime\":0,\"endTime\":%.0f}\n", total);
+  free(keep);
+  free(kid);
+  free(sib);
+  free(last);
+  return ZC_OK;
 }

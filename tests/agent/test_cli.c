@@ -210,6 +210,41 @@ static void test_spread_out(void) {
   free(out);
 }
 
+/* The merged call trees for other tools: folded stacks that parse back
+ * and sum to the .cpuprofile's time, which zamcap itself reads again with
+ * the same self times. */
+static void test_exports(void) {
+  make_dirs();
+  const char *o = zt_tmp("exports");
+  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s' '%s' --format json,folded,"
+               "cpuprofile --out '%s'", bin(), zt_tmp("old"), zt_tmp("new"),
+               o), 1);
+  ZT_INT(zt_sh(NULL, "python3 - '%s' <<'EOF'\n"
+               "import json, re, sys\n"
+               "d = sys.argv[1]\n"
+               "for side in ('old', 'new'):\n"
+               "    total, by = 0, {}\n"
+               "    for line in open(d + '/' + side + '.folded'):\n"
+               "        m = re.fullmatch(r'([^;\\n]+(?:;[^;\\n]+)*) (\\d+)\\n', line)\n"
+               "        assert m, line\n"
+               "        total += int(m.group(2))\n"
+               "        leaf = m.group(1).split(';')[-1].split(' (')[0]\n"
+               "        by[leaf] = by.get(leaf, 0) + int(m.group(2))\n"
+               "    p = json.load(open(d + '/' + side + '.cpuprofile'))\n"
+               "    assert p['endTime'] == total, (p['endTime'], total)\n"
+               "    assert len(p['samples']) == len(p['timeDeltas'])\n"
+               "    r = json.load(open(d + '/report.json'))\n"
+               "    rows = {x['name']: x for x in r['bottom_up']['rows']}\n"
+               "    key = side + '_self_ms'\n"
+               "    want = rows['slowChecksum'][key] * 3 * 1000\n"
+               "    assert abs(by.get('slowChecksum', 0) - want) < 5, (by.get('slowChecksum'), want)\n"
+               "EOF\n", o), 0);
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' tree '%s/new.cpuprofile' --min 100", bin(), o), 0);
+  ZT_HAS(out, "slowChecksum  ");
+  free(out);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -433,6 +468,7 @@ int main(int argc, char **argv) {
       {"deep_path", test_deep_path},
       {"long_name", test_long_name},
       {"spread_out", test_spread_out},
+      {"exports", test_exports},
   };
   return ZT_RUN(cases, argc, argv);
 }
