@@ -150,7 +150,8 @@ static int compare_exec(const struct agent_args *a) {
   unsigned maxpairs = a->max_pairs;
   const char *outarg = a->out;
   int drop = a->drop_markers;
-  struct ana_report_in in = {"compare", a->formats, NULL, 0, 0};
+  struct ana_report_in in = {"compare", a->formats, NULL, 0, 0,
+                             a->threshold_ms, a->threshold_pct, 0};
   if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
                              "or a run's RUN_DIR");
@@ -160,7 +161,8 @@ static int compare_exec(const struct agent_args *a) {
   int rc = ZC_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
   size_t nold = 0, nnew = 0;
-  unsigned npairs = 0, causes = 0;
+  unsigned npairs = 0;
+  struct ana_outcome res;
   enum zc_err e;
   if (newdir) {
     if (!(e = list_traces(olddir, &oldf, &nold)))
@@ -182,9 +184,9 @@ static int compare_exec(const struct agent_args *a) {
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
   if ((e = ana_analyze((const char *const *)oldf, (const char *const *)newf,
-                         npairs, &o, drop, out, &in, &causes)))
+                         npairs, &o, drop, out, &in, &res)))
     goto fail;
-  rc = causes ? ZC_EXIT_FOUND : ZC_EXIT_NONE;
+  rc = ana_exit_code(&res);
   goto out;
 fail:
   zc_error("%s", zc_errmsg());
@@ -212,6 +214,7 @@ const struct agent_cmd agent_cmd_compare = {
         "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
         "OUT/critical-graph.dot (and .svg with Graphviz), "
         "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
-        "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input.\n",
+        "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 5 inconclusive (a "
+        "candidate\nthe pairs could not decide).\n",
     .exec = compare_exec,
 };

@@ -40,7 +40,8 @@ static const char usage[] =
     "the version.\n"
     "\n"
     "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
-    "2 usage or input error, 3 capture failed, 4 internal error.\n";
+    "2 usage or input error, 3 capture failed, 4 internal error,\n"
+    "5 inconclusive (the pairs could not decide).\n";
 
 static const struct agent_cmd *const cmds[] = {
     &agent_cmd_run, &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,

@@ -19,9 +19,12 @@ enum kind {
   K_COUNT,   /* unsigned, from min to max */
   K_MS,      /* double milliseconds, from min to max (min > 0: "> 0") */
   K_RATE,    /* double, from min to max */
+  K_SECONDS, /* double seconds, from min to max */
   K_SET,     /* int: set to 1 */
   K_CLEAR,   /* int: set to 0 */
   K_FORMATS, /* unsigned: a --format list */
+  K_PAIRS,   /* unsigned: "auto" (0) or a count from min to max */
+  K_THRESHOLD, /* "5%" or "20ms": threshold_pct or threshold_ms */
   K_ATTACH,  /* const char *: a checked upload URL */
   K_HEADER,  /* one more --attach-header */
   K_QUIET,
@@ -50,8 +53,18 @@ static const struct option_row rows[] = {
     {"url", 0, "URL|DIR", AGENT_RECORD, K_STR, 0, 0, AT(url),
      "the page, or the build's base URL for SCENARIO, or\n"
      "a build folder to serve"},
-    {"pairs", 0, "N", AGENT_RUN, K_COUNT, 1, 100, AT(pairs),
-     "pairs of runs (default 3)"},
+    {"pairs", 0, "auto|N", AGENT_RUN, K_PAIRS, 1, 100, AT(pairs),
+     "pairs of runs: auto (the default) runs 3, then\n"
+     "one more at a time until every candidate and the\n"
+     "end-to-end time are decided; N runs exactly N"},
+    {"max-pairs", 0, "N", AGENT_RUN, K_COUNT, 3, 100, AT(pairs_max),
+     "with --pairs auto, stop there (default 12)"},
+    {"time-budget", 0, "S", AGENT_RUN, K_SECONDS, 1, 1e6, AT(time_budget_s),
+     "with --pairs auto, start no pair that would\n"
+     "likely end past S seconds of pairs (default: none)"},
+    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_COMPARE, K_THRESHOLD, 0, 0,
+     0, "the end-to-end time regressed when its interval\n"
+     "lies above this change (default 5%)"},
     {"pairs", 0, "N", AGENT_COMPARE, K_COUNT, 1, 1e6, AT(max_pairs),
      "compare at most N pairs (default: all)"},
     {"warmup", 0, "N", AGENT_RUN, K_COUNT, 0, 100, AT(warmup),
@@ -132,7 +145,10 @@ void agent_args_init(struct agent_args *a) {
   memset(a, 0, sizeof *a);
   cdp_opts_default(&a->cdp);
   ana_opts_default(&a->ana);
-  a->pairs = 3;
+  a->pairs = 0; /* auto */
+  a->pairs_max = 12;
+  a->threshold_ms = -1;
+  a->threshold_pct = 5;
   a->warmup = 1;
   a->retries = 1;
   a->runs = 1;
@@ -195,6 +211,9 @@ static void wants(const struct option_row *r, char *out, size_t cap) {
   case K_RATE:
     snprintf(out, cap, "a rate from %g to %g", r->min, r->max);
     break;
+  case K_SECONDS:
+    snprintf(out, cap, "seconds, at least %g", r->min);
+    break;
   default:
     snprintf(out, cap, "a value");
   }
@@ -221,18 +240,43 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
     break;
   case K_MS:
   case K_RATE:
+  case K_SECONDS:
     if (agent_parse_ms(v, &d) && d >= r->min && d <= r->max) {
       *(double *)(void *)at = d;
       return 0;
     }
     break;
+  case K_PAIRS:
+    if (!strcmp(v, "auto")) {
+      *(unsigned *)(void *)at = 0;
+      return 0;
+    }
+    if (agent_parse_uint(v, &u) && u >= r->min && u <= r->max) {
+      *(unsigned *)(void *)at = u;
+      return 0;
+    }
+    return agent_usage_error(c->name, "--%s wants auto or %g to %g, not "
+                             "'%s'", r->name, r->min, r->max, v);
+  case K_THRESHOLD: {
+    char *end;
+    errno = 0;
+    d = strtod(v, &end);
+    int pct = !strcmp(end, "%"), ms = !strcmp(end, "ms") || !*end;
+    if (errno || end == v || !(d >= 0) || d > 1e9 || !(pct || ms))
+      return agent_usage_error(c->name, "--threshold wants a change in %% "
+                               "or ms (5%%, 20ms), not '%s'", v);
+    a->threshold_pct = pct ? d : 0;
+    a->threshold_ms = pct ? -1 : d;
+    return 0;
+  }
   case K_FORMATS:
     if (ana_parse_formats(v, &u)) {
       *(unsigned *)(void *)at = u;
       return 0;
     }
     return agent_usage_error(c->name, "--format wants a list of text, json, "
-                             "md, html, dot or all, not '%s'", v);
+                             "md, html, dot, folded, cpuprofile or all, not "
+                             "'%s'", v);
   case K_ATTACH:
     if (!agent_attach_url_ok(v, why, sizeof why))
       return agent_usage_error(c->name, "%s", why);

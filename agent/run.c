@@ -111,9 +111,11 @@ static int check_args(const struct agent_args *a) {
     return agent_usage_error(NULL, "give one SCENARIO, and --old and --new");
   if (!a->old || !a->new_)
     return agent_usage_error(NULL, "give both --old URL|DIR and --new URL|DIR");
-  if (a->ana.quorum > a->pairs)
-    return agent_usage_error(NULL, "--quorum %u is more than the %u pairs",
-                             a->ana.quorum, a->pairs);
+  unsigned least = a->pairs ? a->pairs : 3;
+  if (a->ana.quorum > least)
+    return agent_usage_error(NULL, "--quorum %u is more than the %u pairs%s",
+                             a->ana.quorum, least,
+                             a->pairs ? "" : " --pairs auto starts with");
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
                              "other");
@@ -133,7 +135,8 @@ static void add_inputs(cJSON *extra, const struct agent_args *a,
   cJSON_AddStringToObject(inp, "new", a->new_);
   cJSON_AddStringToObject(inp, "old_url", base[CAP_OLD]);
   cJSON_AddStringToObject(inp, "new_url", base[CAP_NEW]);
-  cJSON_AddNumberToObject(inp, "pairs", a->pairs);
+  if (a->pairs) cJSON_AddNumberToObject(inp, "pairs", a->pairs);
+  else cJSON_AddStringToObject(inp, "pairs", "auto");
   cJSON_AddNumberToObject(inp, "warmup", a->warmup);
   cJSON_AddNumberToObject(inp, "retries", a->retries);
   if (a->cpu_throttle > 1)
@@ -165,23 +168,87 @@ static void add_runs(cJSON *extra, const struct cap_outcome *oc) {
     cJSON_AddItemToArray(dl, cJSON_CreateNumber(oc->dropped_pair[i]));
 }
 
+/* The complete pairs' traces; returns how many. */
+static unsigned complete_pairs(const struct cap_outcome *oc, const char **of,
+                               const char **nf) {
+  unsigned n = 0;
+  for (unsigned i = 0; i < oc->ran && i < CAP_MAX_PAIRS; i++)
+    if (oc->file[CAP_OLD][i] && oc->file[CAP_NEW][i])
+      of[n] = oc->file[CAP_OLD][i], nf[n++] = oc->file[CAP_NEW][i];
+  return n;
+}
+
+static struct ana_report_in report_in(const struct agent_args *a,
+                                      unsigned formats, cJSON *extra,
+                                      unsigned planned, unsigned dropped) {
+  struct ana_report_in in = {"run", formats, extra, planned, dropped,
+                             a->threshold_ms, a->threshold_pct, 0};
+  return in;
+}
+
+struct decide {
+  const struct agent_args *a;
+  struct progress *pg;
+};
+
+/* --pairs auto: after each pair from the third on, the analysis of the
+ * pairs so far (no report) says whether anything is still undecided. */
+static int decide_more(void *arg, const struct cap_outcome *so_far,
+                       const char **why) {
+  const struct decide *d = arg;
+  const char *of[CAP_MAX_PAIRS], *nf[CAP_MAX_PAIRS];
+  unsigned n = complete_pairs(so_far, of, nf);
+  struct ana_opts ao = d->a->ana;
+  if (ao.quorum > n) ao.quorum = n;
+  struct ana_report_in in = report_in(d->a, 0, NULL, n, 0);
+  in.decide_only = 1;
+  struct ana_outcome oc;
+  if (ana_analyze(of, nf, n, &ao, 0, "", &in, &oc)) {
+    zc_log(1, "after %u pairs: %s; going on", n, zc_errmsg());
+    return 1;
+  }
+  int more = oc.undecided || oc.e2e == ANA_E2E_UNDECIDED;
+  char need[64] = "";
+  if (more && oc.pairs_needed > n)
+    snprintf(need, sizeof need, "; about %u in all would settle it",
+             oc.pairs_needed);
+  progress(d->pg, 1, "after %u pairs: %s%s, %u undecided, end-to-end %s%s",
+           n, ana_state_name(oc.state),
+           oc.causes ? " (regression-causes found)" : "", oc.undecided,
+           ana_e2e_state_name(oc.e2e), need);
+  *why = "decided";
+  return more;
+}
+
 /* The complete pairs into the analysis; returns the exit code. */
 static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
                    const char *out, cJSON *extra, struct progress *pg,
                    int *reported) {
   const char *of[CAP_MAX_PAIRS], *nf[CAP_MAX_PAIRS];
-  unsigned n = 0, causes = 0;
-  for (unsigned i = 0; i < a->pairs && i < CAP_MAX_PAIRS; i++)
-    if (oc->file[CAP_OLD][i] && oc->file[CAP_NEW][i])
-      of[n] = oc->file[CAP_OLD][i], nf[n++] = oc->file[CAP_NEW][i];
+  unsigned n = complete_pairs(oc, of, nf);
   struct ana_opts ao = a->ana;
   if (ao.quorum > n) ao.quorum = n;
   unsigned formats = a->formats;
   if (a->attach) formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what it sends */
-  struct ana_report_in in = {"run", formats, extra, a->pairs, oc->dropped};
+  cJSON *smp = cJSON_AddObjectToObject(extra, "sampling");
+  cJSON_AddStringToObject(smp, "mode", a->pairs ? "fixed" : "auto");
+  cJSON_AddNumberToObject(smp, "pairs", oc->ran);
+  cJSON_AddNumberToObject(smp, "complete", oc->complete);
+  if (!a->pairs) {
+    cJSON_AddNumberToObject(smp, "max_pairs", a->pairs_max);
+    if (a->time_budget_s > 0)
+      cJSON_AddNumberToObject(smp, "time_budget_s", a->time_budget_s);
+  }
+  cJSON_AddStringToObject(smp, "stopped", oc->stop ? oc->stop : "");
+  struct ana_report_in in = report_in(a, formats, extra, oc->ran,
+                                      oc->dropped);
   progress(pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
   progress_end(pg, 1);
-  enum zc_err e = ana_analyze(of, nf, n, &ao, 0, out, &in, &causes);
+  if (!a->pairs)
+    zc_log(1, "%u pair%s (%s)", oc->ran, oc->ran == 1 ? "" : "s",
+           oc->stop ? oc->stop : "");
+  struct ana_outcome res;
+  enum zc_err e = ana_analyze(of, nf, n, &ao, 0, out, &in, &res);
   if (e) {
     zc_error("%s", zc_errmsg());
     return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
@@ -190,10 +257,8 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
   if (oc->dropped)
     zc_error("capture incomplete: %u of %u pairs dropped (see %s/failures/); "
              "the report covers the other %u",
-             oc->dropped, a->pairs, out, oc->complete);
-  return oc->dropped ? ZC_EXIT_CAPTURE
-         : causes    ? ZC_EXIT_FOUND
-                     : ZC_EXIT_NONE;
+             oc->dropped, oc->ran, out, oc->complete);
+  return oc->dropped ? ZC_EXIT_CAPTURE : ana_exit_code(&res);
 }
 
 /* --attach: the upload, after the report is whole; rc as it changes. */
@@ -227,13 +292,21 @@ static int capture_and_analyze(const struct agent_args *a,
     return agent_exit_for(e);
   }
   cJSON_AddItemToObject(extra, "environment", environment(b));
-  progress(pg, 1, "%s; %s: %u pair%s, %u warm-up run%s per build; report "
-           "in %s/", cdp_browser_version(b),
-           scn->title[0] ? scn->title : a->operands[0], a->pairs,
-           a->pairs == 1 ? "" : "s", a->warmup, a->warmup == 1 ? "" : "s",
-           out);
+  char pairs[64];
+  if (a->pairs) snprintf(pairs, sizeof pairs, "%u pair%s", a->pairs,
+                         a->pairs == 1 ? "" : "s");
+  else snprintf(pairs, sizeof pairs, "3 to %u pairs (auto)", a->pairs_max);
+  progress(pg, 1, "%s; %s: %s, %u warm-up run%s per build; report in %s/",
+           cdp_browser_version(b),
+           scn->title[0] ? scn->title : a->operands[0], pairs, a->warmup,
+           a->warmup == 1 ? "" : "s", out);
+  struct decide dc = {a, pg};
   struct cap_plan plan = {
-      .scn = scn, .base = {base[CAP_OLD], base[CAP_NEW]}, .pairs = a->pairs,
+      .scn = scn, .base = {base[CAP_OLD], base[CAP_NEW]},
+      .pairs = a->pairs ? a->pairs : a->pairs_max,
+      .min_pairs = a->pairs ? a->pairs : 3,
+      .budget_ms = a->time_budget_s * 1e3,
+      .more = a->pairs ? NULL : decide_more, .more_arg = &dc,
       .warmup = a->warmup, .retries = a->retries, .out = out,
       .progress = progress_cb, .progress_arg = pg,
       .run = {.settle_ms = a->settle_ms, .timeout_ms = co.timeout_ms,
@@ -326,6 +399,7 @@ const struct agent_cmd agent_cmd_run = {
         "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
         "input error, 3 capture failed or incomplete (a pair was dropped; "
         "the\nothers are still analysed and reported) or the upload failed "
-        "with no\nregression to report, 130/143 interrupted.\n",
+        "with no\nregression to report, 5 inconclusive (a candidate the "
+        "pairs could not\ndecide), 130/143 interrupted.\n",
     .exec = run_exec,
 };

@@ -191,6 +191,10 @@ struct ana_graph {
    * had no match in the old timeline. */
   int64_t *old_us, *new_us;
   uint32_t noisy; /* aggregation: nodes left out as not significant */
+  uint32_t noisy_causes; /* of them, the regression-causes */
+  /* aggregation: for the nodes left out, the most pairs in all that
+   * their spread says would likely settle them (ana_pairs_needed) */
+  unsigned pairs_needed;
 };
 
 /* Algorithm 2 on two pruned timelines; stats are added to. Below the top
@@ -261,10 +265,13 @@ struct ana_spread {
     double delta_ms;
   } top[ANA_SPREAD_TOP]; /* the costliest paths, by Δ */
 };
-/* The spread-out causes, largest Δ first (caller frees *out). */
+/* The spread-out causes, largest Δ first (caller frees *out). Those that
+ * failed only the significance test count in *undecided, with the pairs
+ * their spread says would likely settle them in *needed (the most). */
 uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
                        int significance, const struct ana_graph *agg,
-                       struct ana_spread **out);
+                       struct ana_spread **out, unsigned *undecided,
+                       unsigned *needed);
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
 /* The call tree merged over one side's runs (0 old, 1 new), for the tools
  * people know: folded stacks ("thread;f (file:line);g (file:line) µs", a
@@ -291,6 +298,11 @@ struct ana_stat {
 };
 void ana_stat(const double *v, unsigned n, struct ana_stat *out);
 double ana_t95(unsigned df); /* two-sided 95 % quantile of Student's t */
+/* How many pairs in all would likely make the 95 % interval of values
+ * like these (mean, spread) leave out bound: the n at which t·sd/√n falls
+ * below |mean − bound|, at most 999; 0 when it cannot be told (under 2
+ * values, no spread). */
+unsigned ana_pairs_needed(const double *v, unsigned n, double bound);
 
 /* Figures outlive their timeline as copies; clear frees the copy. */
 void ana_figures_copy(struct ana_figures *dst, const struct ana_figures *src);
@@ -356,11 +368,13 @@ void ana_write_summary_md(const struct ana_graph *g,
                           FILE *f);
 /* The headline, the same in every report (terminal, summary.md,
  * report.html): "2 regression-causes (slower by ≥ 50 ms in all 3 pairs)",
+ * "Inconclusive (1 candidate undecided after 3 pairs)" (no cause, some
+ * undecided),
  * "No regression-cause (no function got slower by ≥ 50 ms in the one
  * pair)". causes < 0: unknown; mu NAN or npairs 0: left out; a quorum below
  * npairs says "in at least K of N pairs". Returns what snprintf does. */
-int ana_headline(char *out, size_t cap, long causes, double mu_ms,
-                 unsigned npairs, unsigned quorum);
+int ana_headline(char *out, size_t cap, long causes, long undecided,
+                 double mu_ms, unsigned npairs, unsigned quorum);
 
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
@@ -418,17 +432,46 @@ struct ana_report_in {
   unsigned formats;     /* ANA_FMT_*; 0 means all */
   struct cJSON *extra;  /* fields copied into report.json, or NULL */
   unsigned planned, dropped; /* pairs planned and dropped in capture */
+  /* The end-to-end threshold: the scenario's wall time (else scripting)
+   * regressed when its interval lies above it. threshold_ms when >= 0,
+   * else threshold_pct % of the old build's mean (0: 5 %). */
+  double threshold_ms, threshold_pct;
+  int decide_only; /* no report, no log: only the outcome */
 };
+
+/* The verdict, three-way, and what it rests on. A regression-cause is
+ * decided when it passed the significance test (or there are under 3
+ * pairs to test); one that was left out as not significant is undecided,
+ * and so is the end-to-end figure while its interval holds the
+ * threshold. */
+enum ana_state { ANA_NO_REGRESSION, ANA_REGRESSION, ANA_INCONCLUSIVE };
+enum ana_e2e_state {
+  ANA_E2E_UNKNOWN,   /* no figure, or under 2 pairs */
+  ANA_E2E_UNDECIDED, /* the interval holds the threshold */
+  ANA_E2E_REGRESSED, /* it lies above */
+  ANA_E2E_NOT,       /* it lies below */
+};
+struct ana_outcome {
+  enum ana_state state;
+  unsigned causes;    /* regression-causes, spread-out ones included */
+  unsigned undecided; /* candidates the pairs could not yet decide */
+  enum ana_e2e_state e2e;
+  double threshold_ms; /* the one applied; NAN when unknown */
+  unsigned pairs_needed; /* pairs in all that would likely settle what is
+                            undecided; 0 when nothing is, or unknown */
+};
+const char *ana_state_name(enum ana_state s); /* "no regression", ... */
+int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
+const char *ana_e2e_state_name(enum ana_e2e_state s);
 
 /* The analysis of npairs trace pairs into out: pairs/pair-<i>.dot,
  * critical-graph.dot (and .svg), summary.md, report.json, report.html, as
- * in->formats says, and the summary on stdout; *causes gets the number of
- * aggregated regression-causes. drop: leave zamcap's own user-timing
- * markers out of the trees. */
+ * in->formats says, and the summary on stdout; *oc gets the outcome.
+ * drop: leave zamcap's own user-timing markers out of the trees. */
 enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,
-                        unsigned *causes);
+                        struct ana_outcome *oc);
 
 /* ---- report.html (html.c) ----
  * The one self-contained page a bug tracker can hold, written from the

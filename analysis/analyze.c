@@ -179,11 +179,74 @@ static void scrub_json(cJSON *o) {
   }
 }
 
+const char *ana_state_name(enum ana_state s) {
+  switch (s) {
+  case ANA_REGRESSION: return "regression";
+  case ANA_INCONCLUSIVE: return "inconclusive";
+  default: return "no regression";
+  }
+}
+
+int ana_exit_code(const struct ana_outcome *oc) {
+  return oc->state == ANA_REGRESSION     ? ZC_EXIT_FOUND
+         : oc->state == ANA_INCONCLUSIVE ? ZC_EXIT_INCONCLUSIVE
+                                         : ZC_EXIT_NONE;
+}
+
+const char *ana_e2e_state_name(enum ana_e2e_state s) {
+  switch (s) {
+  case ANA_E2E_UNDECIDED: return "undecided";
+  case ANA_E2E_REGRESSED: return "regressed";
+  case ANA_E2E_NOT: return "not regressed";
+  default: return "unknown";
+  }
+}
+
+/* The scenario's wall time when the marks give it, else scripting. */
+static const struct ana_e2e_row *e2e_main(const struct ana_e2e *e2e) {
+  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
+  return sc ? sc : ana_e2e_find(e2e, "scripting_ms");
+}
+
+/* The three-way outcome from the aggregated graph, the spread-out causes
+ * and the end-to-end figure. */
+static void outcome(const struct ana_graph *agg, unsigned nspread,
+                    unsigned spread_undecided, unsigned spread_needed,
+                    const struct ana_e2e *e2e, const struct ana_report_in *in,
+                    struct ana_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  oc->causes = ana_graph_causes(agg) + nspread;
+  oc->undecided = agg->noisy_causes + spread_undecided;
+  oc->pairs_needed = agg->pairs_needed > spread_needed ? agg->pairs_needed
+                                                       : spread_needed;
+  oc->state = oc->causes      ? ANA_REGRESSION
+              : oc->undecided ? ANA_INCONCLUSIVE
+                              : ANA_NO_REGRESSION;
+  oc->threshold_ms = NAN;
+  const struct ana_e2e_row *r = e2e_main(e2e);
+  if (!r || r->delta.n < 2 || isnan(r->delta.lo)) return;
+  double thr = in->threshold_ms >= 0 ? in->threshold_ms
+               : (in->threshold_pct > 0 ? in->threshold_pct : 5) / 100 *
+                     r->old.mean;
+  if (isnan(thr)) return;
+  oc->threshold_ms = thr;
+  oc->e2e = r->delta.lo > thr   ? ANA_E2E_REGRESSED
+            : r->delta.hi < thr ? ANA_E2E_NOT
+                                : ANA_E2E_UNDECIDED;
+  if (oc->e2e == ANA_E2E_UNDECIDED) {
+    double *d = zc_xmalloc((r->nv ? r->nv : 1) * sizeof *d);
+    for (unsigned i = 0; i < r->nv; i++) d[i] = r->new_v[i] - r->old_v[i];
+    unsigned k = ana_pairs_needed(d, r->nv, thr);
+    free(d);
+    if (k > oc->pairs_needed) oc->pairs_needed = k;
+  }
+}
+
 /* The one-line verdict, first in every report. */
 static void verdict(const struct ana_graph *agg,
                     const struct ana_spreads *sp, const struct ana_e2e *e2e,
-                    double mu, const struct ana_report_in *in, char *out,
-                    size_t cap) {
+                    const struct ana_outcome *oc, double mu,
+                    const struct ana_report_in *in, char *out, size_t cap) {
   size_t n = 0;
   if (in->dropped)
     n = (size_t)snprintf(out, cap, "Capture incomplete: %u of %u pairs "
@@ -194,9 +257,7 @@ static void verdict(const struct ana_graph *agg,
   size_t room = cap - n;
   struct ana_cause *cs;
   uint32_t nc = ana_causes(agg, &cs);
-  /* The scenario's wall time when the marks give it, else scripting. */
-  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
-  if (!sc) sc = ana_e2e_find(e2e, "scripting_ms");
+  const struct ana_e2e_row *sc = e2e_main(e2e);
   char d[160] = "", where[512];
   if (sc) ana_e2e_delta_text(sc, d, sizeof d);
   const char *in_all = agg->npairs > 1 ? "in every pair" : "in the pair";
@@ -227,21 +288,26 @@ static void verdict(const struct ana_graph *agg,
                          in_all, where, sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (oc->undecided) {
+    char more[96] = "";
+    if (oc->pairs_needed > agg->npairs)
+      snprintf(more, sizeof more, "; about %u pairs in all would likely "
+               "settle it (--pairs %u)", oc->pairs_needed, oc->pairs_needed);
+    n = (size_t)snprintf(o, room, "Inconclusive: %u candidate%s slower by "
+                         "%g ms or more %s varied too widely over the %u "
+                         "pairs to decide%s.", oc->undecided,
+                         oc->undecided == 1 ? "" : "s", mu, in_all,
+                         agg->npairs, more);
+    if (sc && n < room)
+      snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
   } else if (sc && sc->significant && sc->delta.mean > 0) {
     snprintf(o, room, "No single function got slower by %g ms or more %s, "
              "yet the %s got slower by %s: the regression is spread out or "
              "below %g ms; see the bottom-up table.", mu, in_all, sc->label,
              d, mu);
   } else {
-    if (agg->noisy)
-      n = (size_t)snprintf(o, room, "No regression-cause: what got slower "
-                           "by %g ms or more %s varied too widely over the "
-                           "pairs to be significant (%u node%s left out; "
-                           "--no-significance keeps them).", mu, in_all,
-                           agg->noisy, agg->noisy == 1 ? "" : "s");
-    else
-      n = (size_t)snprintf(o, room, "No regression-cause: no function got "
-                           "slower by %g ms or more %s.", mu, in_all);
+    n = (size_t)snprintf(o, room, "No regression-cause: no function got "
+                         "slower by %g ms or more %s.", mu, in_all);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s %s: %s.", sc->label,
                sc->significant ? "changed" : "did not change significantly",
@@ -269,9 +335,10 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                           unsigned npairs, const struct ana_opts *o,
                           int drop, const char *out,
                           const struct ana_report_in *in,
-                          unsigned *causes) {
-  *causes = 0;
-  unsigned fmt = in->formats ? in->formats : ANA_FMT_ALL;
+                          struct ana_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  unsigned fmt = in->decide_only ? 0 : in->formats ? in->formats : ANA_FMT_ALL;
+  int say = !in->decide_only;
   unsigned np1 = npairs ? npairs : 1;
   struct ana_ctx *ctx = ana_ctx_new();
   struct ana_bottomup *bu = ana_bu_new(ctx, npairs);
@@ -308,7 +375,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
              base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
     if (fmt & ANA_FMT_DOT && (e = write_dot(graphs[p], path, title))) break;
-    zc_log(1, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
+    zc_log(say ? 1 : 9, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
            npairs, base_name(oldf[p]), base_name(newf[p]),
            ana_graph_causes(graphs[p]),
            ana_graph_causes(graphs[p]) == 1 ? "" : "s",
@@ -318,10 +385,13 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   if (!e) {
     agg = ana_aggregate(graphs, npairs, o->quorum, o->significance);
     struct ana_spread *v = NULL;
-    sp.n = ana_bu_spread(bu, o->mu_ms, o->quorum, o->significance, agg, &v);
+    unsigned sp_und, sp_need;
+    sp.n = ana_bu_spread(bu, o->mu_ms, o->quorum, o->significance, agg, &v,
+                         &sp_und, &sp_need);
     sp.v = v;
     e2e = ana_e2e_new(ofig, nfig, npairs);
-    verdict(agg, &sp, e2e, o->mu_ms, in, vtext, sizeof vtext);
+    outcome(agg, sp.n, sp_und, sp_need, e2e, in, oc);
+    verdict(agg, &sp, e2e, oc, o->mu_ms, in, vtext, sizeof vtext);
     if (fmt & ANA_FMT_DOT) {
       char title[256];
       snprintf(path, sizeof path, "%s/critical-graph.dot", out);
@@ -359,10 +429,19 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     };
     doc = ana_report_json(&r);
     cJSON *v = cJSON_AddObjectToObject(doc, "verdict");
-    cJSON_AddNumberToObject(v, "exit_code",
-                            in->dropped ? ZC_EXIT_CAPTURE
-                            : ana_graph_causes(agg) + sp.n ? ZC_EXIT_FOUND
-                                                    : ZC_EXIT_NONE);
+    cJSON_AddNumberToObject(v, "exit_code", in->dropped ? ZC_EXIT_CAPTURE
+                                            : ana_exit_code(oc));
+    cJSON_AddStringToObject(v, "state", ana_state_name(oc->state));
+    cJSON_AddNumberToObject(v, "pairs", npairs);
+    cJSON_AddNumberToObject(v, "undecided", oc->undecided);
+    if (oc->pairs_needed) cJSON_AddNumberToObject(v, "pairs_needed",
+                                                  oc->pairs_needed);
+    else cJSON_AddNullToObject(v, "pairs_needed");
+    cJSON *ev = cJSON_AddObjectToObject(v, "end_to_end");
+    cJSON_AddStringToObject(ev, "state", ana_e2e_state_name(oc->e2e));
+    if (isnan(oc->threshold_ms)) cJSON_AddNullToObject(ev, "threshold_ms");
+    else cJSON_AddNumberToObject(ev, "threshold_ms",
+                                 round(oc->threshold_ms * 1000) / 1000);
     cJSON_AddStringToObject(v, "text", vtext);
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
     for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
@@ -385,9 +464,9 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
       print_e2e(e2e, stdout);
       fflush(stdout);
     }
-    *causes = ana_graph_causes(agg) + sp.n;
-    zc_log(1, "%s", vtext);
-    zc_log(1, "report in %s/ (%.1f s)", out, (zc_now_ms() - t0) / 1e3);
+    zc_log(say ? 1 : 9, "%s", vtext);
+    zc_log(say ? 1 : 9, "report in %s/ (%.1f s)", out,
+           (zc_now_ms() - t0) / 1e3);
   } else if (done) {
     struct zc_errsave sv;
     zc_err_save(&sv);

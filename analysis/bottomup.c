@@ -161,9 +161,11 @@ uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
 
 /* ---- spread-out regression-causes ---- */
 
+/* Whether the critical graph names this function already: as a cause, or
+ * as a candidate it left out as not significant (undecided there). */
 static int is_cause(const struct ana_graph *g, uint32_t key) {
   for (uint32_t i = 1; g && i < g->n; i++)
-    if (g->nodes[i].cause && !g->nodes[i].gone && g->nodes[i].key == key)
+    if ((g->nodes[i].cause || g->nodes[i].gone) && g->nodes[i].key == key)
       return 1;
   return 0;
 }
@@ -197,7 +199,9 @@ static void spread_paths(const struct ana_bottomup *b, uint32_t r,
 
 uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
                        int significance, const struct ana_graph *agg,
-                       struct ana_spread **out) {
+                       struct ana_spread **out, unsigned *undecided,
+                       unsigned *needed) {
+  *undecided = *needed = 0;
   unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
   if (np > b->np) np = b->np;
   if (!quorum || quorum > np) quorum = np;
@@ -216,7 +220,12 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     struct ana_stat st;
     ana_stat(d, np, &st);
     if (over < quorum || st.mean < mu_ms) continue;
-    if (significance && st.n >= 3 && !(st.lo > 0)) continue;
+    if (significance && st.n >= 3 && !(st.lo > 0)) {
+      unsigned k = ana_pairs_needed(d, np, 0);
+      ++*undecided;
+      if (k > *needed) *needed = k;
+      continue;
+    }
     ZC_GROW(v, cap, n + 1);
     struct ana_spread *s = &v[n++];
     memset(s, 0, sizeof *s);

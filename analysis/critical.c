@@ -276,16 +276,23 @@ static int significant(const struct ana_graph *g, uint32_t i, double *d) {
  * come after their parents in the array, so one backward pass does it. */
 static void drop_noisy(struct ana_graph *g) {
   double *d = zc_xmalloc(g->npairs * sizeof *d);
+  /* the leaves before any is dropped: the candidate causes */
+  uint8_t *leaf = zc_xmalloc((size_t)g->n + 1);
+  for (uint32_t i = 0; i < g->n; i++) leaf[i] = !g->nodes[i].nkids;
   for (uint32_t i = g->n; i-- > 1;) {
     struct ana_gnode *x = &g->nodes[i];
     if (x->nkids || x->kind == ANA_THREAD || x->kind == ANA_ROOT ||
         significant(g, i, d))
       continue;
+    g->noisy_causes += leaf[i]; /* not the callers left bare after it */
     graph_unlink(g, i);
     x->gone = 1;
     g->noisy++;
+    unsigned k = ana_pairs_needed(d, g->npairs, 0);
+    if (k > g->pairs_needed) g->pairs_needed = k;
   }
   free(d);
+  free(leaf);
 }
 
 struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,

@@ -40,6 +40,20 @@ void ana_stat(const double *v, unsigned n, struct ana_stat *out) {
   out->hi = out->mean + half;
 }
 
+unsigned ana_pairs_needed(const double *v, unsigned n, double bound) {
+  struct ana_stat st;
+  ana_stat(v, n, &st);
+  if (st.n < 2) return 0;
+  double ss = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!isnan(v[i])) ss += (v[i] - st.mean) * (v[i] - st.mean);
+  double sd = sqrt(ss / (st.n - 1)), gap = fabs(st.mean - bound);
+  if (!(sd > 0)) return 0;
+  for (unsigned k = 2; k < 1000; k++)
+    if (ana_t95(k - 1) * sd / sqrt((double)k) < gap) return k;
+  return 999;
+}
+
 void ana_figures_copy(struct ana_figures *dst, const struct ana_figures *src) {
   *dst = *src;
   dst->steps = NULL;

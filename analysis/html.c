@@ -354,7 +354,10 @@ static const char html_css[] =
 /* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
   char head[256];
-  ana_headline(head, sizeof head, causes, h->mu, h->npairs,
+  double und = 0;
+  if (!jnum(jobj(h->r, "verdict"), "undecided", &und) || und < 0 || und > 1e9)
+    und = 0;
+  ana_headline(head, sizeof head, causes, (long)und, h->mu, h->npairs,
                jcount(jobj(h->r, "options"), "quorum"));
   html_esc(h, head);
 }
@@ -398,7 +401,9 @@ static void html_verdict(struct html *h) {
   long n = html_ncauses(h);
   const cJSON *v = jobj(h->r, "verdict");
   put(h, "<section id=\"verdict\">\n<h2>Verdict</h2>\n");
-  putf(h, "<p class=\"verdict%s\"><strong>", n == 0 ? " none" : "");
+  const char *state = jstr(v, "state");
+  putf(h, "<p class=\"verdict%s\"><strong>",
+       n == 0 && !(state && !strcmp(state, "inconclusive")) ? " none" : "");
   html_headline(h, n);
   put(h, "</strong></p>\n");
   const char *text = jstr(v, "text");
@@ -406,6 +411,23 @@ static void html_verdict(struct html *h) {
     put(h, "<p>");
     html_esc(h, text);
     put(h, "</p>\n");
+  }
+  /* how many pairs, and why that many */
+  const cJSON *smp = jobj(h->r, "sampling");
+  double np;
+  if (jnum(smp, "pairs", &np) && np >= 0 && np < 1e6) {
+    const char *mode = jstr(smp, "mode"), *why = jstr(smp, "stopped");
+    putf(h, "<p class=\"dim\">%.0f pair%s", np, np == 1 ? "" : "s");
+    if (mode && *mode) {
+      put(h, " (");
+      html_esc(h, mode);
+      if (why && *why) {
+        put(h, ": ");
+        html_esc(h, why);
+      }
+      put(h, ")");
+    }
+    put(h, ".</p>\n");
   }
   const cJSON *top = cJSON_GetArrayItem(jarr(h->r, "regression_causes"), 0);
   if (cJSON_IsObject(top)) {

@@ -105,9 +105,13 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
                    : ZC_OK;
 }
 
-int ana_headline(char *out, size_t cap, long causes, double mu_ms,
-                 unsigned npairs, unsigned quorum) {
+int ana_headline(char *out, size_t cap, long causes, long undecided,
+                 double mu_ms, unsigned npairs, unsigned quorum) {
   if (causes < 0) return snprintf(out, cap, "Regression-causes unknown");
+  if (!causes && undecided > 0)
+    return snprintf(out, cap, "Inconclusive (%ld candidate%s undecided "
+                    "after %u pair%s)", undecided, undecided == 1 ? "" : "s",
+                    npairs, npairs == 1 ? "" : "s");
   char mu[48] = "", in[64] = "";
   if (!isnan(mu_ms)) snprintf(mu, sizeof mu, " ≥ %g ms", mu_ms);
   if (npairs == 1) snprintf(in, sizeof in, " in the one pair");
@@ -198,7 +202,8 @@ void ana_write_summary(const struct ana_graph *g,
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char head[256];
-  ana_headline(head, sizeof head, n + (sp ? sp->n : 0), mu_ms, g->npairs,
+  ana_headline(head, sizeof head, n + (sp ? sp->n : 0), g->noisy_causes,
+               mu_ms, g->npairs,
                g->quorum);
   fprintf(f, "%s%s\n", head, n || (sp && sp->n) ? ":" : "");
   if (!n) {
@@ -311,7 +316,8 @@ void ana_write_summary_md(const struct ana_graph *g,
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char headline[256];
-  ana_headline(headline, sizeof headline, n + (sp ? sp->n : 0), mu_ms,
+  ana_headline(headline, sizeof headline, n + (sp ? sp->n : 0),
+               g->noisy_causes, mu_ms,
                g->npairs, g->quorum);
   fprintf(f, "### zamcap: %s\n\n", headline);
   if (verdict) {

@@ -38,6 +38,7 @@ enum zc_exit {
   ZC_EXIT_USAGE = 2,    /* usage or input error */
   ZC_EXIT_CAPTURE = 3,  /* capture failed */
   ZC_EXIT_INTERNAL = 4, /* a bug */
+  ZC_EXIT_INCONCLUSIVE = 5, /* the pairs could not decide */
 };
 
 /* Short fixed text for a code ("parse error"). */

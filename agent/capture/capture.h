@@ -76,10 +76,23 @@ struct cap_record {
  * that is replaced (keep 0) or kept (keep 1). */
 typedef void cap_progress_fn(void *arg, int keep, const char *msg);
 
+struct cap_outcome;
+/* After each complete pair from plan->min_pairs on: 1 to go on, 0 when
+ * the pairs so far decide (*why then says so, a static string). */
+typedef int cap_more_fn(void *arg, const struct cap_outcome *so_far,
+                        const char **why);
+
 struct cap_plan {
   const struct scn_scenario *scn;
   const char *base[2]; /* the builds' URLs */
   unsigned pairs, warmup, retries;
+  /* Auto-sampling: with more set, the plan may stop once min_pairs are
+   * complete and more says so, and before a pair that would likely end
+   * past budget_ms (0: none) from the first pair's start. */
+  unsigned min_pairs;
+  double budget_ms;
+  cap_more_fn *more;
+  void *more_arg;
   struct cap_run_opts run; /* scn, base and next_base are set per run */
   const char *out;         /* traces go to out/traces/, screenshots to
                               run.replay.fail_dir */
@@ -94,6 +107,9 @@ struct cap_outcome {
   unsigned complete, dropped;
   unsigned dropped_pair[CAP_MAX_PAIRS]; /* the first `dropped` are set */
   double work_ms; /* the runs' own time, for the overhead figure */
+  unsigned ran;     /* pairs begun */
+  const char *stop; /* why the plan stopped: "planned pairs done",
+                       "decided", "--max-pairs reached", "--time-budget" */
 };
 
 /* Warm-up runs on both builds (untraced; a failure there ends the plan:

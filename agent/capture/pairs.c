@@ -65,6 +65,13 @@ static enum zc_err warm_up(struct cdp_conn *conn, const struct cap_plan *pl,
   return ZC_OK;
 }
 
+/* "pair 2/3", or "pair 2" when auto-sampling decides how many. */
+static void pair_name(const struct cap_plan *pl, unsigned i, char *out,
+                      size_t cap) {
+  if (pl->more) snprintf(out, cap, "pair %u", i);
+  else snprintf(out, cap, "pair %u/%u", i, pl->pairs);
+}
+
 /* One traced run of pair i on build sd, kept in out->runs. */
 static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
                            struct cap_run_opts *ro, struct cap_spare *spare,
@@ -78,7 +85,9 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   snprintf(name, sizeof name, "%s-%u-try-%u", cap_side_name[sd], i,
            attempt + 1);
   ro->replay.fail_name = name;
-  say(pl, 0, "pair %u/%u, %s build%s ...", i, pl->pairs, cap_side_name[sd],
+  char pn[32];
+  pair_name(pl, i, pn, sizeof pn);
+  say(pl, 0, "%s, %s build%s ...", pn, cap_side_name[sd],
       attempt ? " (retry)" : "");
   enum zc_err e = cap_run(conn, ro, path, &res, spare);
   out->work_ms += res.work_ms;
@@ -100,7 +109,7 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   r->bytes = res.bytes;
   r->trace = res.file ? rel_to("traces", res.file) : NULL;
   out->file[sd][i - 1] = res.file;
-  say(pl, 1, "pair %u/%u, %s build: %.1f s (%.1f MB trace)", i, pl->pairs,
+  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn,
       cap_side_name[sd], r->ms / 1e3, (double)res.bytes / 1e6);
   return ZC_OK;
 }
@@ -122,8 +131,10 @@ static enum zc_err one_pair(struct cdp_conn *conn, const struct cap_plan *pl,
       enum zc_err e = one_run(conn, pl, ro, spare, i, sd, attempt, out);
       if (!e) break;
       if (e == ZC_E_INTERRUPTED) return e;
-      say(pl, 1, "pair %u/%u, %s build failed (try %u of %u): %s", i,
-          pl->pairs, cap_side_name[sd], attempt + 1, pl->retries + 1,
+      char pn[32];
+      pair_name(pl, i, pn, sizeof pn);
+      say(pl, 1, "%s, %s build failed (try %u of %u): %s", pn,
+          cap_side_name[sd], attempt + 1, pl->retries + 1,
           zc_errmsg());
       if (attempt >= pl->retries) {
         *ok = 0;
@@ -141,11 +152,28 @@ enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
   struct cap_spare spare = {NULL, NULL, 0, 0}; /* the next run's page */
   ro.scn = pl->scn;
   enum zc_err e = warm_up(conn, pl, &ro, &spare, out);
-  for (unsigned i = 1; !e && i <= pl->pairs && i <= CAP_MAX_PAIRS; i++) {
+  unsigned last = pl->pairs < CAP_MAX_PAIRS ? pl->pairs : CAP_MAX_PAIRS;
+  out->stop = pl->more ? "--max-pairs reached" : "planned pairs done";
+  double t0 = zc_now_ms();
+  for (unsigned i = 1; !e && i <= last; i++) {
+    /* A pair takes about what the pairs so far took on average. */
+    double spent = zc_now_ms() - t0;
+    if (pl->more && pl->budget_ms > 0 && i > pl->min_pairs &&
+        spent + spent / (i - 1) > pl->budget_ms) {
+      out->stop = "--time-budget";
+      break;
+    }
     int ok;
+    out->ran = i;
     if ((e = one_pair(conn, pl, &ro, &spare, i, out, &ok))) break;
     if (ok) {
       out->complete++;
+      const char *why = NULL;
+      if (pl->more && i < last && out->complete >= pl->min_pairs &&
+          !pl->more(pl->more_arg, out, &why)) {
+        out->stop = why ? why : "decided";
+        break;
+      }
       continue;
     }
     out->dropped_pair[out->dropped++] = i;

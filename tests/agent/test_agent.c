@@ -197,6 +197,38 @@ static void test_search(void) {
   expect_cause("search", names, "highlightMatches > buildHighlightPattern");
 }
 
+/* --pairs auto, the default: a clear regression is decided in the first
+ * 3 pairs; an A/A run goes on until the end-to-end time is decided too,
+ * and finds nothing. */
+static void test_auto(void) {
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --out '%s'", bin(),
+                 demo("todo.json"), demo("todo/old"), demo("todo/new"),
+                 zt_tmp("auto-ab"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "3 to 12 pairs (auto)");
+  ZT_HAS(out, "after 3 pairs: regression (regression-causes found), 0 "
+              "undecided, end-to-end regressed");
+  ZT_HAS(out, "3 pairs (decided)");
+  free(out);
+  cJSON *rep = load_report(zt_tmp("auto-ab"));
+  ZT_INT((int)num_at(rep, "sampling", "pairs"), 3);
+  ZT_STR(str_at(rep, "sampling", "stopped"), "decided");
+  ZT_STR(str_at(rep, "verdict", "state"), "regression");
+  cJSON_Delete(rep);
+  rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --max-pairs 8 --out "
+             "'%s'", bin(), demo("todo.json"), demo("todo/old"),
+             demo("todo/old"), zt_tmp("auto-aa"));
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+  rep = load_report(zt_tmp("auto-aa"));
+  unsigned n = (unsigned)num_at(rep, "sampling", "pairs");
+  ZT_TRUE(n >= 3 && n <= 8);
+  ZT_STR(str_at(rep, "verdict", "state"), "no regression");
+  cJSON_Delete(rep);
+}
+
 static void test_aa(void) {
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
@@ -492,7 +524,16 @@ static void test_usage(void) {
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --format pdf", bin(),
                demo("todo.json")), 2);
-  ZT_HAS(out, "--format wants a list of text, json, md, html, dot or all");
+  ZT_HAS(out, "--format wants a list of text, json, md, html, dot, folded, "
+              "cpuprofile or all");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --pairs some", bin(),
+               demo("todo.json")), 2);
+  ZT_HAS(out, "--pairs wants auto or 1 to 100, not 'some'");
+  free(out);
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --threshold 5x", bin(),
+               demo("todo.json")), 2);
+  ZT_HAS(out, "--threshold wants a change in % or ms (5%, 20ms), not '5x'");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --attach-header 'X: 1'",
                bin(), demo("todo.json")), 2);
@@ -512,6 +553,7 @@ int main(int argc, char **argv) {
       {"todo", test_todo},
       {"search", test_search},
       {"aa", test_aa},
+      {"auto", test_auto},
       {"broken_build", test_broken_build},
       {"dropped_pair", test_dropped_pair},
       {"url_secrets", test_url_secrets},

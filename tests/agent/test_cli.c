@@ -245,6 +245,35 @@ static void test_exports(void) {
   free(out);
 }
 
+/* A slowdown that swings widely over the pairs (+60, +80, +300 ms) is
+ * neither a regression nor none: inconclusive, exit 5, with how many pairs
+ * would likely settle it; --no-significance calls it a regression. */
+static void test_inconclusive(void) {
+  const char *d = zt_tmp("noisy");
+  static const int new_ms[3] = {160, 180, 400};
+  for (int i = 0; i < 3; i++)
+    zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 "
+          "'%s/../agent/deepprof.py' 3 100 '%s/old/run-%d.cpuprofile' && "
+          "python3 '%s/../agent/deepprof.py' 3 %d '%s/new/run-%d.cpuprofile'",
+          d, d, zt_data(""), d, i + 1, zt_data(""), new_ms[i], d, i + 1);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
+                 d, d, d);
+  ZT_INT(rc, 5);
+  ZT_HAS(out, "Inconclusive (1 candidate undecided after 3 pairs)\n");
+  ZT_HAS(out, "Inconclusive: 1 candidate slower by 50 ms or more in every "
+              "pair varied too widely over the 3 pairs to decide; about 6 "
+              "pairs in all would likely settle it (--pairs 6)");
+  free(out);
+  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; v=json.load(open("
+               "sys.argv[1]))[\"verdict\"]; assert v[\"state\"]=="
+               "\"inconclusive\" and v[\"exit_code\"]==5 and v[\"pairs\"]==3"
+               " and v[\"undecided\"]==1 and v[\"pairs_needed\"]==6, v' "
+               "'%s/out/report.json'", d), 0);
+  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/old' '%s/new' --no-significance "
+               "--format json --out '%s/out2'", bin(), d, d, d), 1);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -469,6 +498,7 @@ int main(int argc, char **argv) {
       {"long_name", test_long_name},
       {"spread_out", test_spread_out},
       {"exports", test_exports},
+      {"inconclusive", test_inconclusive},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -149,7 +149,8 @@ void fuzz_trace(const char *path, size_t size) {
     FUZZ_CHECK(rows[i].delta_ms == 0);
   /* nor is anything spread out */
   struct ana_spread *spv = NULL;
-  FUZZ_CHECK(ana_bu_spread(bu, o.mu_ms, 0, 1, agg, &spv) == 0);
+  unsigned und, need;
+  FUZZ_CHECK(ana_bu_spread(bu, o.mu_ms, 0, 1, agg, &spv, &und, &need) == 0);
   free(spv);
   struct ana_spreads sp = {bu, NULL, 0};
   /* Nor do the end-to-end figures of two pairs of twins differ. */
