@@ -275,7 +275,7 @@ class Experiment:
             code = self.z.run([scenario, '--old', old, '--new', new, '--pairs',
                                str(self.a.pairs), '--mu', str(self.a.mu), '--out', run, '-q'],
                               logf)
-            if code not in (0, 1, 3):
+            if code not in (0, 1, 3, 5):
                 return {'error': 'zamcap run exited %d (see %s)' % (code, logf)}
         self.split_traces(run)
         pairs = self.pair_count(run)
@@ -288,7 +288,7 @@ class Experiment:
             code = self.z.run(['compare', os.path.join(run, 'old'), os.path.join(run, 'new'),
                                '--pairs', str(n), '--mu', str(self.a.mu), '--out', cmp_dir,
                                '-q'], logf)
-            if code not in (0, 1):
+            if code not in (0, 1, 5):  # 5: inconclusive, still a report
                 return {'error': 'zamcap compare exited %d (see %s)' % (code, logf)}
         return {'pairs': pairs}
 
