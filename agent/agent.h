@@ -30,7 +30,7 @@ struct agent_args {
   unsigned pairs, max_pairs, warmup, retries, runs, formats;
   unsigned pairs_max; /* --max-pairs, with --pairs auto (pairs 0) */
   double cpu_throttle, step_timeout_ms, settle_ms, min_ms;
-  double time_budget_s, threshold_ms, threshold_pct;
+  double time_budget_s, threshold_ms, threshold_pct, settle_max_ms;
   int drop_markers, no_prune, no_trace, no_compress;
   char **operands; /* what is left after the options */
   int noperands;

@@ -93,6 +93,10 @@ static const struct option_row rows[] = {
      AT(step_timeout_ms), "a step's limit (default 30000)"},
     {"settle", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 0, 1e9,
      AT(settle_ms), "quiet time that ends a run (default 500)"},
+    {"settle-max", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
+     AT(settle_max_ms), "the longest wait for quiet after the last step; a\n"
+     "page still busy then is traced as it is and\n"
+     "flagged (default 10000)"},
     {"timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
      AT(cdp.timeout_ms),
      "longest wait for a command or a settle\n(default 30000)"},
@@ -155,6 +159,7 @@ void agent_args_init(struct agent_args *a) {
   a->formats = ANA_FMT_ALL;
   a->step_timeout_ms = 30000;
   a->settle_ms = 500;
+  a->settle_max_ms = 10000;
   a->min_ms = 1;
 }
 

@@ -72,6 +72,7 @@ static enum zc_err record_runs(const struct agent_args *a, struct rec *r,
   char name[32], path[4200];
   struct cap_run_opts ca = {
       .scn = r->scn, .base = r->base, .settle_ms = a->settle_ms,
+      .settle_max_ms = a->settle_max_ms,
       .timeout_ms = a->cdp.timeout_ms, .categories = a->categories,
       .compress = !a->no_compress, .trace = !a->no_trace,
       .replay = {.base_url = r->base, .step_timeout_ms = a->step_timeout_ms,

@@ -2,6 +2,7 @@
  * inputs, serves build folders, starts Chrome, has the capture room run
  * the plan of pairs, then the analysis write every report, and uploads
  * them when asked. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,11 @@ static void add_runs(cJSON *extra, const struct cap_outcome *oc) {
     if (r->ok) cJSON_AddNumberToObject(run, "bytes", (double)r->bytes);
     add_str_or_null(run, "failure", r->shot);
     cJSON_AddNumberToObject(run, "dialogs", r->dialogs);
+    if (r->ok) {
+      cJSON_AddBoolToObject(run, "settled", !r->unsettled);
+      if (r->unsettled)
+        cJSON_AddNumberToObject(run, "busy_pct", round(r->busy_pct * 10) / 10);
+    }
     add_str_or_null(run, "dialog", r->dialog);
     cJSON_AddItemToArray(runs, run);
   }
@@ -310,6 +316,7 @@ static int capture_and_analyze(const struct agent_args *a,
       .warmup = a->warmup, .retries = a->retries, .out = out,
       .progress = progress_cb, .progress_arg = pg,
       .run = {.settle_ms = a->settle_ms, .timeout_ms = co.timeout_ms,
+              .settle_max_ms = a->settle_max_ms,
               .compress = 1, .trace = 1, .cpu_throttle = a->cpu_throttle,
               .replay = {.step_timeout_ms = a->step_timeout_ms,
                          .fail_dir = faildir}}};

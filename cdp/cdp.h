@@ -136,12 +136,21 @@ enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
  * for quiet_ms, bounded by timeout_ms (then ZC_E_TIMEOUT). */
 enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
                             double timeout_ms);
+/* How a settle ended. settled 0: the page never went quiet (it polls,
+ * animates, holds a socket) and the wait stopped at its limit; busy_ms is
+ * the main thread's task time over the wait. */
+struct cdp_settle {
+  int settled, loaded;
+  double waited_ms, busy_ms;
+  size_t inflight;
+};
 /* The same; once the page has been quiet for half of quiet_ms, calls
  * idle(arg) once (which may use the connection): work that should not
- * share the CPU with the page's, done while the page has none. */
+ * share the CPU with the page's, done while the page has none. With st,
+ * a page still busy at timeout_ms is no error: st says how it was. */
 enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
                                  double timeout_ms, void (*idle)(void *),
-                                 void *arg);
+                                 void *arg, struct cdp_settle *st);
 
 /* ---- tracing ---- */
 

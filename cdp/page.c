@@ -227,20 +227,22 @@ static enum zc_err page_task_ms(struct cdp_page *p, double *ms) {
 
 enum zc_err cdp_page_settle(struct cdp_page *p, double quiet_ms,
                             double timeout_ms) {
-  return cdp_page_settle_idle(p, quiet_ms, timeout_ms, NULL, NULL);
+  return cdp_page_settle_idle(p, quiet_ms, timeout_ms, NULL, NULL, NULL);
 }
 
 enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
                                  double timeout_ms, void (*idle)(void *),
-                                 void *arg) {
+                                 void *arg, struct cdp_settle *st) {
   /* Quiet: the load event came, no request is in flight, none ended in
    * the last quiet_ms, and in no 100 ms slice of the last quiet_ms was the
    * main thread busy for 50 ms (a long task, or most of one). Polling
    * Performance.getMetrics runs no script in the page. */
   const double slice = 100;
-  double start = zc_now_ms(), last_busy = start, prev_task;
+  double start = zc_now_ms(), last_busy = start, prev_task, first_task;
   enum zc_err e = page_task_ms(p, &prev_task);
   if (e) return e;
+  first_task = prev_task;
+  if (st) memset(st, 0, sizeof *st);
   if (!p->loaded) last_busy = zc_now_ms();
   for (;;) {
     if ((e = cdp_wait(p->c, NULL, NULL, slice, NULL))) return e;
@@ -250,9 +252,17 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
     prev_task = task;
     double since_net = p->ninflight ? 0 : now - (p->last_net > 0 ? p->last_net
                                                                  : start);
+    if (st) {
+      st->loaded = p->loaded;
+      st->waited_ms = now - start;
+      st->busy_ms = task - first_task;
+      st->inflight = p->ninflight;
+    }
     if (p->loaded && !p->ninflight && since_net >= quiet_ms &&
-        now - last_busy >= quiet_ms)
+        now - last_busy >= quiet_ms) {
+      if (st) st->settled = 1;
       return ZC_OK;
+    }
     if (idle && p->loaded && !p->ninflight && since_net >= quiet_ms / 2 &&
         now - last_busy >= quiet_ms / 2) {
       /* Task time the page spends meanwhile shows in the next poll. A
@@ -264,6 +274,7 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
         return zc_fail(ZC_E_BROWSER, "the page's renderer crashed while it "
                        "settled");
     }
+    if (now - start >= timeout_ms && st) return ZC_OK; /* st->settled 0 */
     if (now - start >= timeout_ms)
       return zc_fail(ZC_E_TIMEOUT,
                      "the page did not settle in %.0f s (%s%zu request%s in "

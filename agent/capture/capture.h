@@ -22,6 +22,10 @@ struct cap_run_opts {
   const struct scn_scenario *scn; /* NULL: navigate to base */
   const char *base;
   double settle_ms, timeout_ms;
+  /* After the last step, the longest wait for quiet: a page still busy
+   * then (polling, animating) is measured as it is and flagged, not
+   * failed; 0: timeout_ms. */
+  double settle_max_ms;
   const char *categories; /* NULL: the default */
   int compress, trace;
   double cpu_throttle; /* > 1 slows the CPU that many times */
@@ -37,6 +41,8 @@ struct cap_run_result {
   char shot[4200];   /* a failed step's screenshot, or "" */
   unsigned dialogs;  /* JavaScript dialogs the page opened (dismissed) */
   char dialog[300];  /* the first, 'alert: "Saved!"', or "" */
+  int unsettled;     /* the page never went quiet: ended at settle_max_ms */
+  double busy_pct;   /* its main thread's busy share of the settle wait */
 };
 /* The next run's page, made ready while Chrome flushes this run's trace:
  * opened with the same options and, when o->next_base is set, its steps
@@ -70,6 +76,8 @@ struct cap_record {
   uint64_t bytes;
   unsigned dialogs; /* JavaScript dialogs the page opened (dismissed) */
   char *dialog;     /* the first one, when there was one */
+  int unsettled;    /* ended at --settle-max, still busy */
+  double busy_pct;  /* the main thread's busy share of the settle wait */
 };
 
 /* What the command line hears while the plan runs: a line for a status

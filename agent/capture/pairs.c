@@ -100,6 +100,8 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   r->ok = !e;
   r->ms = zc_now_ms() - t;
   r->dialogs = res.dialogs;
+  r->unsettled = res.unsettled;
+  r->busy_pct = res.busy_pct;
   r->dialog = res.dialogs ? zc_xstrdup(res.dialog) : NULL;
   if (e) {
     r->error = zc_xstrdup(zc_errmsg());

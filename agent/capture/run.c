@@ -217,9 +217,24 @@ static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
   double quiet = scn && scn->settle_ms >= 0 ? scn->settle_ms : o->settle_ms;
   struct spare_open so = {conn, o, spare, 0, 0};
   int early = spare && !spare->page && o->next_base && !o->trace;
-  enum zc_err e = cdp_page_settle_idle(p, quiet, o->timeout_ms,
-                                       early ? open_spare_idle : NULL, &so);
+  struct cdp_settle st;
+  double max = o->settle_max_ms > 0 && o->settle_max_ms < o->timeout_ms
+                   ? o->settle_max_ms
+                   : o->timeout_ms;
+  enum zc_err e = cdp_page_settle_idle(p, quiet, max,
+                                       early ? open_spare_idle : NULL, &so,
+                                       &st);
   if (e) return e;
+  if (!st.settled) {
+    /* Same rule for both builds: a page that never goes quiet is measured
+     * as it is at the limit; how busy it stayed is itself a finding. */
+    res->unsettled = 1;
+    res->busy_pct = st.waited_ms > 0 ? 100 * st.busy_ms / st.waited_ms : 0;
+    zc_log(1, "the page did not go quiet in %.1f s (%smain thread busy "
+           "%.0f %% of it, %zu request%s in flight): traced as it was",
+           st.waited_ms / 1e3, st.loaded ? "" : "no load event, ",
+           res->busy_pct, st.inflight, st.inflight == 1 ? "" : "s");
+  }
   double tsettled = zc_now_ms();
   res->settled_ms = tsettled - t0;
   res->work_ms += res->settled_ms;
