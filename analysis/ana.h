@@ -279,6 +279,15 @@ const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
  * difffolded.pl, speedscope), and a .cpuprofile with one sample per call
  * path lasting its self time (DevTools, speedscope). Stacks past 2000
  * frames keep their first and last 1000. */
+/* The merged new-and-old call tree for report.html's flame graph, as
+ * report.json's "flame": columns per node (parent index or -1, name and
+ * file as indexes into names, line, old_ms and new_ms: total time per run,
+ * flag: 1 on a critical-graph path, 2 a regression-cause), parents first;
+ * at most max_nodes, the largest. */
+struct cJSON;
+struct cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
+                                const struct ana_graph *agg,
+                                uint32_t max_nodes);
 enum zc_err ana_bu_write_folded(const struct ana_bottomup *b, int side,
                                 FILE *f);
 enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,

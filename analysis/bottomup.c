@@ -391,3 +391,119 @@ enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
   free(last);
   return ZC_OK;
 }
+
+/* ---- the flame graph's data, for report.json ---- */
+
+static int flame_desc(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The path of (parent path, key), or UINT32_MAX. */
+static uint32_t bu_find(const struct ana_bottomup *b, uint32_t parent,
+                        uint32_t key) {
+  uint64_t hv = zc_mix64((uint64_t)parent << 32 | key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&b->ptab, hv, &pos, &i))
+    if (b->paths[i].parent == parent && b->paths[i].key == key) return i;
+  return UINT32_MAX;
+}
+
+cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
+                         const struct ana_graph *agg, uint32_t max_nodes) {
+  size_t n = b->npaths;
+  double *tot[2];
+  for (int s = 0; s < 2; s++) {
+    double per = b->count[s] ? b->count[s] * 1e3 : 1; /* µs to ms per run */
+    tot[s] = zc_xcalloc(n + 1, sizeof *tot[s]);
+    for (size_t i = 0; i < n; i++) tot[s][i] = b->paths[i].self[s] / per;
+    /* children come after their parents: one backward pass sums them up */
+    for (size_t i = n; i-- > 0;)
+      if (b->paths[i].parent != UINT32_MAX)
+        tot[s][b->paths[i].parent] += tot[s][i];
+  }
+  /* The largest max_nodes paths by time in either build; a parent's time
+   * is at least its children's, so the kept set holds every ancestor. */
+  double cut = 0;
+  if (n > max_nodes) {
+    double *m = zc_xmalloc(n * sizeof *m);
+    for (size_t i = 0; i < n; i++)
+      m[i] = tot[0][i] > tot[1][i] ? tot[0][i] : tot[1][i];
+    qsort(m, n, sizeof *m, flame_desc);
+    cut = m[max_nodes - 1];
+    free(m);
+  }
+  uint8_t *flag = zc_xcalloc(n + 1, 1);
+  /* the critical graph's paths (1) and causes (2), found by their keys */
+  if (agg && agg->n) {
+    uint32_t *map = zc_xmalloc((size_t)agg->n * sizeof *map);
+    map[0] = UINT32_MAX;
+    for (uint32_t i = 1; i < agg->n; i++) {
+      const struct ana_gnode *g = &agg->nodes[i];
+      uint32_t up = map[g->parent];
+      map[i] = g->gone || (g->parent && up == UINT32_MAX)
+                   ? UINT32_MAX
+                   : bu_find(b, up, g->key);
+      if (map[i] != UINT32_MAX)
+        flag[map[i]] |= (uint8_t)(1 | (g->cause ? 2 : 0));
+    }
+    free(map);
+  }
+  int32_t *idx = zc_xmalloc((n + 1) * sizeof *idx);
+  cJSON *o = cJSON_CreateObject();
+  cJSON *names = cJSON_AddArrayToObject(o, "names");
+  cJSON *col[7];
+  static const char *const cols[7] = {"parent", "name", "file", "line",
+                                      "old_ms", "new_ms", "flag"};
+  for (int c = 0; c < 7; c++) col[c] = cJSON_AddArrayToObject(o, cols[c]);
+  struct zc_htab seen;
+  zc_htab_init(&seen, 256);
+  uint32_t *ids = NULL; /* interned string of each names entry */
+  size_t nids = 0, capids = 0;
+  int32_t kept = 0;
+  for (size_t i = 0; i < n; i++) {
+    const struct bu_path *p = &b->paths[i];
+    int32_t up = p->parent == UINT32_MAX ? -1 : idx[p->parent];
+    double m = tot[0][i] > tot[1][i] ? tot[0][i] : tot[1][i];
+    idx[i] = -1;
+    if ((p->parent != UINT32_MAX && up < 0) || m <= 0 || (cut > 0 && m < cut))
+      continue;
+    idx[i] = kept++;
+    uint32_t str[2] = {p->name, p->component}, at[2];
+    for (int k = 0; k < 2; k++) {
+      uint64_t hv = zc_mix64(str[k]);
+      size_t pos = ZC_HTAB_START;
+      uint32_t j, found = UINT32_MAX;
+      while (zc_htab_next(&seen, hv, &pos, &j))
+        if (ids[j] == str[k]) {
+          found = j;
+          break;
+        }
+      if (found == UINT32_MAX) {
+        ZC_GROW(ids, capids, nids + 1);
+        ids[nids] = str[k];
+        found = (uint32_t)nids++;
+        zc_htab_add(&seen, hv, pos, found);
+        cJSON_AddItemToArray(names,
+                             cJSON_CreateString(ana_str(b->ctx, str[k])));
+      }
+      at[k] = found;
+    }
+    double v[7] = {up, at[0], at[1], p->kind == ANA_FUNC ? p->line + 1 : 0,
+                   round(tot[0][i] * 1000) / 1000,
+                   round(tot[1][i] * 1000) / 1000, flag[i]};
+    for (int c = 0; c < 7; c++)
+      cJSON_AddItemToArray(col[c], cJSON_CreateNumber(v[c]));
+  }
+  cJSON_AddNumberToObject(o, "runs_old", b->count[0]);
+  cJSON_AddNumberToObject(o, "runs_new", b->count[1]);
+  cJSON_AddNumberToObject(o, "left_out", (double)(n - (size_t)kept));
+  zc_htab_free(&seen);
+  free(ids);
+  free(idx);
+  free(flag);
+  free(tot[0]);
+  free(tot[1]);
+  return o;
+}

@@ -1,6 +1,7 @@
 /* report.html from report.json: the verdict, the critical graph, the
- * regression-causes, the end-to-end figures, the bottom-up table and the
- * run details, in one file that makes no request and runs no script.
+ * flame graph, the regression-causes, the end-to-end figures, the
+ * bottom-up table and the run details, in one file that makes no request
+ * and runs one script of ours (the flame graph's, under a nonce).
  *
  * Safety rests on three things. Every string that came from report.json
  * goes through html_esc (text and attribute values alike). The critical
@@ -42,6 +43,7 @@ struct html {
   double mu;       /* options.mu_ms; NAN when unknown */
   int has_runs;    /* a capture's report: pairs' traces are in traces/ */
   unsigned nodes;  /* tree nodes written so far */
+  char nonce[40];  /* the flame graph's script's, or "" */
 };
 
 /* ---- report.json, where any field may be missing or of another type ---- */
@@ -310,6 +312,12 @@ static void html_file(struct html *h, const char *s, const char *dir) {
 /* ---- the page ---- */
 
 static const char html_css[] =
+    "#fl-c{width:100%;height:360px;display:block;border:1px solid #ddd;"
+    "cursor:pointer}\n"
+    ".flbar{margin:.4em 0}\n"
+    "#fl-tip{position:absolute;background:#fff;border:1px solid #999;"
+    "padding:.3em .5em;white-space:pre;font-size:12px;pointer-events:none;"
+    "max-width:60em;overflow:hidden}\n"
     "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
     "color:#1a1a1a;background:#fff;max-width:78em;margin:1.5em auto;"
     "padding:0 1em}\n"
@@ -1105,6 +1113,223 @@ static void html_details(struct html *h) {
          "budget.</p>\n</section>\n");
 }
 
+/* ---- the flame graph ----
+ * The one script of the page, allowed by a nonce drawn for this file: it
+ * reads report.json's "flame" columns from a JSON data block (in which
+ * every '<', '>' and '&' is a \\u escape, so no string can close it) and
+ * draws on a canvas: page text is never markup here either (names go to
+ * fillText and textContent). */
+
+/* in pieces: C11 promises string literals of 4095 bytes only */
+static const char *const html_flame_js[] = {
+    "(function () {\n"
+    "  'use strict';\n"
+    "  var el = function (id) { return document.getElementById(id); };\n"
+    "  var d = JSON.parse(el('fl-data').textContent);\n"
+    "  var n = d.parent.length, kids = [], roots = [], i, k;\n"
+    "  for (i = 0; i < n; i++) kids.push([]);\n"
+    "  for (i = 0; i < n; i++) {\n"
+    "    if (d.parent[i] < 0) roots.push(i); else kids[d.parent[i]].push(i);\n"
+    "  }\n"
+    "  var x0 = new Float64Array(n), depth = new Int32Array(n), total = 0, deep = 0;\n"
+    "  var stack = [];\n"
+    "  for (k = 0; k < roots.length; k++) {\n"
+    "    x0[roots[k]] = total; total += d.new_ms[roots[k]]; stack.push(roots[k]);\n"
+    "  }\n"
+    "  while (stack.length) {\n"
+    "    i = stack.pop();\n"
+    "    var pos = x0[i];\n"
+    "    for (k = 0; k < kids[i].length; k++) {\n"
+    "      var j = kids[i][k];\n"
+    "      x0[j] = pos; depth[j] = depth[i] + 1; pos += d.new_ms[j]; stack.push(j);\n"
+    "      if (depth[j] > deep) deep = depth[j];\n"
+    "    }\n"
+    "  }\n"
+    "  var maxd = 0;\n"
+    "  for (i = 0; i < n; i++) {\n"
+    "    var dl = Math.abs(d.new_ms[i] - d.old_ms[i]);\n"
+    "    if (dl > maxd) maxd = dl;\n"
+    "  }\n"
+    "  var name = function (i) { return d.names[d.name[i]] || '(anonymous)'; };\n"
+    "  var canvas = el('fl-c'), tip = el('fl-tip'), ctx = canvas.getContext('2d');\n"
+    "  var ROW = 18, ROWS = Math.min(40, deep + 2);\n"
+    "  canvas.style.height = ROWS * ROW + 'px';\n"
+    "  var st = { zoom: -1, query: '', matches: 0, drawn: [] };\n"
+    "  function color(i) {\n"
+    "    var dl = d.new_ms[i] - d.old_ms[i];\n"
+    "    var r = maxd > 0 ? Math.min(1, Math.abs(dl) / maxd) : 0;\n"
+    "    if (r < 0.02) return 'hsl(0,0%,86%)';\n"
+    "    return 'hsl(' + (dl > 0 ? 0 : 215) + ',' + Math.round(35 + 55 * r) +\n"
+    "      '%,' + Math.round(84 - 34 * r) + '%)';\n"
+    "  }\n"
+    "  function view() {\n"
+    "    var z = st.zoom;\n"
+    "    if (z < 0) return { a: 0, b: total || 1, top: 0 };\n"
+    "    return { a: x0[z], b: x0[z] + (d.new_ms[z] || 1e-9),\n"
+    "             top: Math.max(0, depth[z] - 3) };\n"
+    "  }\n"
+    "  function draw() {\n"
+    "    var w = canvas.clientWidth || 900, dpr = window.devicePixelRatio || 1;\n"
+    "    canvas.width = Math.round(w * dpr);\n"
+    "    canvas.height = Math.round(ROWS * ROW * dpr);\n"
+    "    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);\n"
+    "    ctx.clearRect(0, 0, w, ROWS * ROW);\n"
+    "    ctx.font = '11px sans-serif';\n"
+    "    ctx.textBaseline = 'middle';\n"
+    "    var v = view(), scale = w / (v.b - v.a), q = st.query, hits = 0;\n"
+    "    st.drawn = [];\n"
+    "    var todo = roots.slice();\n"
+    "    while (todo.length) {\n"
+    "      var i = todo.pop();\n"
+    "      var x = (x0[i] - v.a) * scale, wd = d.new_ms[i] * scale;\n"
+    "      if (x + wd < 0 || x > w || wd < 0.4) continue;\n"
+    "      var row = depth[i] - v.top;\n"
+    "      for (var k = 0; k < kids[i].length; k++) todo.push(kids[i][k]);\n"
+    "      var hit = q && name(i).toLowerCase().indexOf(q) >= 0;\n"
+    "      if (hit) hits++;\n"
+    "      if (row < 0 || row >= ROWS) continue;\n",
+    "      var y = row * ROW, xs = Math.max(0, x), ws = Math.min(w, x + wd) - xs;\n"
+    "      ctx.fillStyle = hit ? '#f5d800' : color(i);\n"
+    "      ctx.fillRect(xs, y, Math.max(ws - 0.5, 0.4), ROW - 1);\n"
+    "      if (d.flag[i]) {\n"
+    "        ctx.strokeStyle = d.flag[i] & 2 ? '#000' : '#555';\n"
+    "        ctx.lineWidth = d.flag[i] & 2 ? 2 : 1;\n"
+    "        ctx.strokeRect(xs + 0.5, y + 0.5, Math.max(ws - 1.5, 0.4), ROW - 2);\n"
+    "      }\n"
+    "      if (ws > 28) {\n"
+    "        ctx.fillStyle = '#111';\n"
+    "        ctx.save();\n"
+    "        ctx.beginPath(); ctx.rect(xs, y, ws - 2, ROW); ctx.clip();\n"
+    "        ctx.fillText(name(i), xs + 3, y + ROW / 2);\n"
+    "        ctx.restore();\n"
+    "      }\n"
+    "      st.drawn.push([i, xs, y, ws]);\n"
+    "    }\n"
+    "    st.matches = hits;\n"
+    "    el('fl-n').textContent = q ? hits + ' match' + (hits === 1 ? '' : 'es') : '';\n"
+    "  }\n"
+    "  function at(ev) {\n"
+    "    var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left,\n"
+    "      y = ev.clientY - r.top;\n"
+    "    for (var k = st.drawn.length - 1; k >= 0; k--) {\n"
+    "      var e = st.drawn[k];\n"
+    "      if (x >= e[1] && x < e[1] + e[3] && y >= e[2] && y < e[2] + ROW) return e[0];\n"
+    "    }\n"
+    "    return -1;\n"
+    "  }\n"
+    "  function ms(v) { return (Math.round(v * 10) / 10).toFixed(1); }\n"
+    "  canvas.addEventListener('click', function (ev) {\n"
+    "    st.zoom = at(ev); draw();\n"
+    "  });\n"
+    "  canvas.addEventListener('mousemove', function (ev) {\n"
+    "    var i = at(ev);\n"
+    "    if (i < 0) { tip.hidden = true; return; }\n"
+    "    var f = d.names[d.file[i]], dl = d.new_ms[i] - d.old_ms[i];\n"
+    "    tip.textContent = name(i) + (f ? '\\n' + f + ':' + d.line[i] : '') +\n"
+    "      '\\nold ' + ms(d.old_ms[i]) + ' ms \\u2192 new ' + ms(d.new_ms[i]) +\n"
+    "      ' ms (' + (dl >= 0 ? '+' : '') + ms(dl) + ' ms), per run' +\n"
+    "      (d.flag[i] & 2 ? '\\nregression-cause' : d.flag[i] ? '\\non a critical path' : '');\n"
+    "    tip.style.left = (ev.pageX + 12) + 'px';\n"
+    "    tip.style.top = (ev.pageY + 12) + 'px';\n"
+    "    tip.hidden = false;\n"
+    "  });\n"
+    "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; });\n"
+    "  el('fl-q').addEventListener('input', function () {\n"
+    "    st.query = this.value.trim().toLowerCase(); draw();\n"
+    "  });\n"
+    "  el('fl-reset').addEventListener('click', function () { st.zoom = -1; draw(); });\n"
+    "  window.addEventListener('resize', draw);\n"
+    "  /* for tests and the console: the state, and where a frame is drawn */\n"
+    "  window.zamcapFlame = {\n"
+    "    state: st, nodes: n,\n"
+    "    find: function (s) {\n"
+    "      for (var k = 0; k < st.drawn.length; k++)\n"
+    "        if (name(st.drawn[k][0]) === s) {\n"
+    "          var r = canvas.getBoundingClientRect(), e = st.drawn[k];\n"
+    "          return { x: r.left + e[1] + e[3] / 2, y: r.top + e[2] + ROW / 2,\n"
+    "                   node: e[0] };\n",
+    "        }\n"
+    "      return null;\n"
+    "    },\n"
+    "    name: name, draw: draw\n"
+    "  };\n"
+    "  draw();\n"
+    "})();\n"
+    "\n",
+    NULL};
+
+/* A nonce for the script: 128 bits from the kernel; 0 when there is none
+ * to be had (then no script, no flame graph). */
+static int html_nonce(char *out, size_t cap) {
+  unsigned char b[16];
+  FILE *f = fopen("/dev/urandom", "rb");
+  int ok = f && fread(b, 1, sizeof b, f) == sizeof b;
+  if (f) fclose(f);
+  if (!ok || cap < 2 * sizeof b + 1) return 0;
+  for (size_t i = 0; i < sizeof b; i++)
+    snprintf(out + 2 * i, 3, "%02x", b[i]);
+  return 1;
+}
+
+/* A JSON value inside <script type="application/json">: '<', '>' and '&'
+ * as \\u escapes (they occur only inside strings). */
+static void html_json_data(struct html *h, const cJSON *v) {
+  char *s = cJSON_PrintUnformatted(v);
+  if (!s) return;
+  for (const char *p = s; *p; p++) {
+    if (*p == '<') put(h, "\\u003c");
+    else if (*p == '>') put(h, "\\u003e");
+    else if (*p == '&') put(h, "\\u0026");
+    else fputc(*p, h->f);
+  }
+  free(s);
+}
+
+static int html_flame_ok(const cJSON *fl) {
+  static const char *const cols[] = {"parent", "name", "file", "line",
+                                     "old_ms", "new_ms", "flag"};
+  int n = cJSON_GetArraySize(jarr(fl, "parent"));
+  if (n <= 0 || !jarr(fl, "names")) return 0;
+  for (size_t c = 0; c < sizeof cols / sizeof *cols; c++) {
+    const cJSON *a = jarr(fl, cols[c]), *e;
+    if (cJSON_GetArraySize(a) != n) return 0;
+    int k = 0;
+    cJSON_ArrayForEach(e, a) {
+      if (!cJSON_IsNumber(e)) return 0;
+      /* parents come first: an index below its own, or -1 */
+      if (c == 0 && !(e->valuedouble >= -1 && e->valuedouble < k)) return 0;
+      k++;
+    }
+  }
+  return 1;
+}
+
+static void html_flame(struct html *h) {
+  const cJSON *fl = jobj(h->r, "flame");
+  if (!html_flame_ok(fl) || !h->nonce[0]) return;
+  put(h, "<section id=\"flame\">\n<h2>Where the time went</h2>\n"
+         "<p class=\"dim\">The new build's call tree, merged over its runs: "
+         "a frame's width is its time in the new build, its colour the change "
+         "against the old one (red slower, blue faster, grey about the same); "
+         "outlined: the critical graph's paths, in black its "
+         "regression-causes. Click a frame to zoom into it; hover for the "
+         "figures (means per run).</p>\n<div class=\"flbar\">"
+         "<input id=\"fl-q\" type=\"search\" placeholder=\"search functions\" "
+         "aria-label=\"search functions\"> <span id=\"fl-n\"></span> "
+         "<button id=\"fl-reset\" type=\"button\">reset zoom</button></div>\n"
+         "<canvas id=\"fl-c\" aria-label=\"flame graph\"></canvas>\n"
+         "<div id=\"fl-tip\" hidden></div>\n");
+  double left;
+  if (jnum(fl, "left_out", &left) && left > 0)
+    putf(h, "<p class=\"dim\">The %.0f smallest call paths are left out "
+         "(report.json's folded exports hold them all).</p>\n", left);
+  put(h, "<script type=\"application/json\" id=\"fl-data\">");
+  html_json_data(h, fl);
+  putf(h, "</script>\n<script nonce=\"%s\">\n", h->nonce);
+  for (size_t i = 0; html_flame_js[i]; i++) put(h, html_flame_js[i]);
+  put(h, "</script>\n</section>\n");
+}
+
 static void html_page(struct html *h, const unsigned char *svg, size_t n,
                       const char *svg_note) {
   const cJSON *in = jobj(h->r, "inputs");
@@ -1112,7 +1337,9 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   put(h, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
          "\n<meta http-equiv=\"Content-Security-Policy\" content=\"default-src "
          "'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; "
-         "form-action 'none'\">\n<meta name=\"viewport\" content=\"width="
+         "form-action 'none'");
+  if (h->nonce[0]) putf(h, "; script-src 'nonce-%s'", h->nonce);
+  put(h, "\">\n<meta name=\"viewport\" content=\"width="
          "device-width, initial-scale=1\">\n<meta name=\"referrer\" content="
          "\"no-referrer\">\n<title>zamcap: ");
   html_headline(h, html_ncauses(h));
@@ -1150,6 +1377,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   put(h, "</header>\n");
   html_verdict(h);
   html_graph(h, svg, n, svg_note);
+  html_flame(h);
   html_causes(h);
   html_spread(h);
   html_e2e(h);
@@ -1227,6 +1455,10 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
   if (!h.npairs) h.npairs = jcount(jobj(report, "inputs"), "pairs");
   jnum(jobj(report, "options"), "mu_ms", &h.mu);
   h.has_runs = cJSON_GetArraySize(jarr(report, "runs")) > 0;
+  /* a script only for a flame graph, under a nonce of its own */
+  if (html_flame_ok(jobj(report, "flame")) &&
+      !html_nonce(h.nonce, sizeof h.nonce))
+    h.nonce[0] = '\0';
 
   struct page_arg pa = {&h, (const unsigned char *)svg, svglen,
                         note[0] ? note : NULL};

@@ -602,6 +602,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", rep_causes(r->agg));
   cJSON_AddItemToObject(root, "spread_causes", rep_spread_json(r->spread));
+  cJSON_AddItemToObject(root, "flame", ana_bu_flame_json(r->bu, r->agg, 50000));
   const struct ana_bu_row *rows;
   uint32_t nrows = ana_bu_rows(r->bu, &rows);
   cJSON *bu = cJSON_AddObjectToObject(root, "bottom_up");

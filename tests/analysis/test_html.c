@@ -118,7 +118,9 @@ static void on_event(void *arg, const char *session, const char *method,
     }
   } else if (!strcmp(method, "Runtime.exceptionThrown")) {
     s->exceptions++;
-    note(s, "exception", jstr(jget(params, "exceptionDetails"), "text"));
+    const cJSON *ex = jget(params, "exceptionDetails");
+    const char *desc = jstr(jget(ex, "exception"), "description");
+    note(s, "exception", desc ? desc : jstr(ex, "text"));
   } else if (!strcmp(method, "Runtime.consoleAPICalled")) {
     const char *t = jstr(params, "type");
     if (t && (!strcmp(t, "error") || !strcmp(t, "warning") ||
@@ -168,7 +170,16 @@ static const char facts_js[] =
 /* Opens file in a fresh page, collects what happened while it loaded,
  * and returns the page's facts (facts_js) as JSON; shot, when not NULL,
  * gets a full-page screenshot. */
+static cJSON *open_page_js(const char *file, struct seen *s, const char *shot,
+                           const char *js);
 static cJSON *open_page(const char *file, struct seen *s, const char *shot) {
+  return open_page_js(file, s, shot, NULL);
+}
+
+/* The same, and js (an expression giving a JSON string, awaited) run
+ * after the facts, its value in facts.extra. */
+static cJSON *open_page_js(const char *file, struct seen *s, const char *shot,
+                           const char *js) {
   struct cdp_conn *c = conn();
   if (!ZT_TRUE(c != NULL)) return NULL;
   char cwd[PATH_MAX] = "", url[2 * PATH_MAX + 16];
@@ -204,6 +215,19 @@ static cJSON *open_page(const char *file, struct seen *s, const char *shot) {
   }
   cJSON_Delete(r);
   r = NULL;
+  if (js && facts) {
+    a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "expression", js);
+    cJSON_AddBoolToObject(a, "returnByValue", 1);
+    cJSON_AddBoolToObject(a, "awaitPromise", 1);
+    if (ZT_INT(cdp_call(c, sess, "Runtime.evaluate", a, 10000, &r), ZC_OK)) {
+      const char *v = jstr(jget(r, "result"), "value");
+      cJSON *x = v ? cJSON_Parse(v) : NULL;
+      if (ZT_TRUE(x != NULL)) cJSON_AddItemToObject(facts, "extra", x);
+    }
+    cJSON_Delete(r);
+    r = NULL;
+  }
   if (shot) {
     double h = 900;
     if (!cdp_call(c, sess, "Page.getLayoutMetrics", NULL, 0, &r)) {
@@ -527,6 +551,70 @@ static void test_files(void) {
   cJSON_Delete(r);
 }
 
+/* The flame graph: its one script runs under the page's nonce and throws
+ * nothing; hovering a frame shows a function named with markup as text,
+ * clicking zooms into it, the search counts matches; nothing is fetched. */
+static const char flame_js[] =
+    "(async () => {"
+    "const F = window.zamcapFlame;"
+    "if (!F) return JSON.stringify({none: 1});"
+    "const c = document.getElementById('fl-c');"
+    "const at = F.find('<img src=x onerror=window.__pwned=3>');"
+    "let zoomed = 0, tip = '';"
+    "if (at) {"
+    " c.dispatchEvent(new MouseEvent('mousemove', {clientX: at.x,"
+    "  clientY: at.y, bubbles: true}));"
+    " tip = document.getElementById('fl-tip').textContent;"
+    " c.dispatchEvent(new MouseEvent('click', {clientX: at.x,"
+    "  clientY: at.y, bubbles: true}));"
+    " zoomed = F.state.zoom === at.node ? 1 : 0;"
+    "}"
+    "const q = document.getElementById('fl-q');"
+    "q.value = 'walk'; q.dispatchEvent(new Event('input'));"
+    "return JSON.stringify({nodes: F.nodes, found: at ? 1 : 0, tip: tip,"
+    " zoomed: zoomed, matches: F.state.matches,"
+    " count: document.getElementById('fl-n').textContent,"
+    " imgs: document.querySelectorAll('#flame img').length,"
+    " pwned: typeof window.__pwned});"
+    "})()";
+
+static void test_flame(void) {
+  const char *d = zt_tmp("flame");
+  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && for s in old new; do ms=100; "
+        "[ $s = new ] && ms=300; python3 '%s/../agent/deepprof.py' 4 $ms "
+        "'%s'/$s/run-1.cpuprofile; sed -i 's/\"leafWork\"/\"<img src=x "
+        "onerror=window.__pwned=3>\"/' '%s'/$s/run-1.cpuprofile; done",
+        d, d, zt_data(""), d, d);
+  ZT_INT(zt_sh(NULL, "\"$ZAMCAP\" compare -q '%s/old' '%s/new' --format "
+               "json,html --out '%s/out'", d, d, d), 1);
+  char *html = zt_read(zt_tmp("flame/out/report.html"));
+  ZT_HAS(html, "<script type=\"application/json\" id=\"fl-data\">");
+  ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=3\\u003e");
+  ZT_TRUE(html && !strstr(html, "<img src=x"));
+  ZT_HAS(html, "script-src 'nonce-");
+  free(html);
+  struct seen s;
+  cJSON *f = open_page_js(zt_tmp("flame/out/report.html"), &s,
+                          zt_tmp("flame.png"), flame_js);
+  if (!f) return;
+  ZT_INT(s.exceptions, 0);
+  ZT_INT(s.errors, 0);
+  ZT_INT(s.other_requests, 0);
+  if (s.what[0]) fprintf(stderr, "  page: %s\n", s.what);
+  const cJSON *x = jget(f, "extra");
+  ZT_TRUE(jnum(x, "nodes") >= 6);
+  ZT_INT(jnum(x, "found"), 1);
+  ZT_HAS(jstr(x, "tip"), "<img src=x onerror=window.__pwned=3>\n/app.js:10\n"
+                         "old 99.0 ms → new 299.0 ms (+200.0 ms), per run\n"
+                         "regression-cause");
+  ZT_INT(jnum(x, "zoomed"), 1);
+  ZT_TRUE(jnum(x, "matches") >= 1);
+  ZT_HAS(jstr(x, "count"), " match");
+  ZT_INT(jnum(x, "imgs"), 0);
+  ZT_STR(jstr(x, "pwned"), "undefined");
+  cJSON_Delete(f);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"files", test_files},
@@ -535,6 +623,7 @@ int main(int argc, char **argv) {
       {"compare", test_compare},
       {"wrong_types", test_wrong_types},
       {"detector", test_detector},
+      {"flame", test_flame},
   };
   int rc = ZT_RUN(cases, argc, argv);
   cdp_browser_free(browser);

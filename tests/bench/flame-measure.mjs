@@ -1,0 +1,17 @@
+const port = process.argv[2], url = process.argv[3];
+const list = await (await fetch(`http://127.0.0.1:${port}/json/new?${url}`, {method: 'PUT'})).json();
+const ws = new WebSocket(list.webSocketDebuggerUrl);
+let id = 0; const pend = new Map();
+ws.onmessage = e => { const m = JSON.parse(e.data); if (m.id && pend.has(m.id)) { pend.get(m.id)(m); pend.delete(m.id); } };
+await new Promise(r => ws.onopen = r);
+const call = (method, params = {}) => new Promise(r => { const i = ++id; pend.set(i, r); ws.send(JSON.stringify({id: i, method, params})); });
+await new Promise(r => setTimeout(r, 3000));
+const expr = `(() => { const F = window.zamcapFlame; if (!F) return 'none';
+  const t0 = performance.now(); F.draw(); const t1 = performance.now();
+  const drawn = F.state.drawn.length; const z = F.state.drawn[Math.floor(drawn/2)][0];
+  F.state.zoom = z; const t2 = performance.now(); F.draw(); const t3 = performance.now();
+  F.state.zoom = -1; F.state.query = 'f1'; const t4 = performance.now(); F.draw(); const t5 = performance.now();
+  return JSON.stringify({nodes: F.nodes, drawn, draw_ms: t1-t0, zoom_ms: t3-t2, search_ms: t5-t4, matches: F.state.matches}); })()`;
+const r = await call('Runtime.evaluate', {expression: expr, returnByValue: true});
+console.log(r.result.result.value);
+process.exit(0);
