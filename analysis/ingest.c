@@ -1218,6 +1218,19 @@ static uint32_t ing_origin(struct ing *g, int64_t pid) {
   return 0;
 }
 
+/* How likely a process is the page's: a web page's renderer (2) before
+ * one of unknown frames (1) before Chrome's own pages (0: the omnibox
+ * popup, DevTools, extensions), which can be busier than the page. */
+static int ing_rank(struct ing *g, int64_t pid) {
+  uint32_t o = ing_origin(g, pid);
+  if (!o) return 1;
+  const char *u = ana_str(g->ctx, o);
+  return !strncmp(u, "http://", 7) || !strncmp(u, "https://", 8) ||
+                 !strncmp(u, "file://", 7)
+             ? 2
+             : 0;
+}
+
 /* Samples of work (neither idle nor the root), to find the busiest of
  * threads that share a name. */
 static size_t ing_busy(const struct prof *p) {
@@ -1240,7 +1253,8 @@ static int ing_built(const struct prof *p) {
 
 /* Labels every thread that gets a node: its name (a worker's with its
  * script). Where threads share a name, the page's (the one with zamcap's
- * step marks, else the busiest) keeps it, and each other says what it is:
+ * step marks, else the busiest of those rendering web pages) keeps it,
+ * and each other says what it is:
  * its renderer's frame origin, then its process id, then its thread id
  * ("CrRendererMain (http://b.test)", "CrRendererMain (pid 123)"). Old and
  * new threads are matched by these labels, so the page's main thread is
@@ -1267,10 +1281,13 @@ static void ing_labels(struct ing *g, int marks, int64_t mpid, int64_t mtid) {
       if (marks && q->pid == mpid && q->tid == mtid) keep = j;
     }
     if (members < 2) continue;
-    for (size_t j = i; j < n && keep == SIZE_MAX; j++) {
+    int rank = -1;
+    for (size_t j = i, by_marks = keep != SIZE_MAX; j < n && !by_marks; j++) {
       if (!ing_built(&g->prof[j]) || base[j] != base[i]) continue;
+      int r = ing_rank(g, g->prof[j].pid);
+      if (r < rank) continue;
       size_t b = ing_busy(&g->prof[j]);
-      if (j == i || b > best) best = b, keep = j;
+      if (r > rank || b > best) best = b, keep = j, rank = r;
     }
     for (size_t j = i; j < n; j++)
       if (ing_built(&g->prof[j]) && base[j] == base[i] && j != keep) dup[j] = 1;
@@ -1573,6 +1590,12 @@ static enum zc_err ing_cpuprofile_done(struct ing *g) {
   if (g->cp_has_start && ing_time(g->cp_start * scale, &p->start_us))
     p->has_start = p->has_dstart = 1, p->dstart_us = p->start_us;
   if (g->cp_has_end && ing_time(g->cp_end * scale, &p->end_us)) p->has_end = 1;
+  if (!g->ndt && g->ncp_ts && g->ncp_ts == g->nsid + 1 && g->nsid) {
+    /* One time more than samples: the last sample's end (DevTools reads
+     * it so). */
+    p->end_us = g->cp_ts[--g->ncp_ts];
+    p->has_end = 1;
+  }
   if (!g->ndt && g->ncp_ts) {
     /* Deltas from the start; from the first sample if the start is in
      * another clock (or missing). */
