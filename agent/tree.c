@@ -35,7 +35,8 @@ static int tree_exec(const struct agent_args *a) {
     return ZC_EXIT_USAGE;
   }
   if (!tl->samples)
-    zc_log(1, "%s: no CPU profile samples in this trace", path);
+    zc_log(1, "%s: no CPU profile samples in this trace: it holds %s", path,
+           tl->what ? tl->what : "nothing zamcap reads");
   ana_prune(tl, (a->no_prune ? 0u : ANA_PRUNE_NAMES) |
                     (a->drop_markers ? ANA_PRUNE_MARKERS : 0u));
   ana_tl_print(tl, a->min_ms, stdout);

@@ -95,15 +95,24 @@ struct ana_timeline {
   uint64_t parsed;   /* events parsed into objects */
   uint64_t samples;  /* CPU samples placed in the tree */
   uint32_t profiles; /* CPU profiles found */
+  /* With no samples: what the file holds instead, in words ("1234 trace
+   * events and no CPU profile (...)"); NULL otherwise. Owned. */
+  char *what;
   uint32_t pruned_nodes;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
   size_t capnodes;          /* private */
 };
 
-/* Reads a Chrome trace (bare event array or {"traceEvents": [...]}) or a
- * .cpuprofile, plain or gzip-compressed, streaming. On error returns a
- * code and zc_errmsg() names the file and the byte offset. */
+/* Reads a Chrome trace (bare event array or {"traceEvents": [...]}; CPU
+ * profiles as Profile/ProfileChunk events, or as Chrome <= 66's CpuProfile
+ * events) or a .cpuprofile (the "nodes" format, or Node <= 10's "head"
+ * tree with "timestamps"), plain or gzip-compressed, streaming. Each
+ * thread, (process, thread id), is one node, labelled with its name, or
+ * where two share a name with what each is (its renderer's frame origin,
+ * its process id); one CPU profile a thread is kept, as DevTools keeps.
+ * On error returns a code and zc_errmsg() names the file and the byte
+ * offset. */
 enum zc_err ana_load(struct ana_ctx *c, const char *path,
                      struct ana_timeline **out);
 void ana_timeline_free(struct ana_timeline *tl);

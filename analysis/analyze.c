@@ -155,11 +155,13 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
   if (e) return e;
   struct ana_timeline *tl = *out;
   if (!tl->samples) {
+    zc_fail(ZC_E_PARSE,
+            "%s: no CPU profile samples in this trace: it holds "
+            "%s",
+            path, tl->what ? tl->what : "nothing zamcap reads");
     ana_timeline_free(tl);
     *out = NULL;
-    return zc_fail(ZC_E_PARSE, "%s: no CPU profile samples in this trace "
-                   "(record it with the 'disabled-by-default-v8.cpu_profiler' "
-                   "category, as the DevTools Performance panel does)", path);
+    return ZC_E_PARSE;
   }
   ana_figures_copy(fig, &tl->fig);
   if (bu) ana_bu_add(bu, tl, side);

@@ -35,11 +35,24 @@ struct pnode { /* a V8 profile node */
   uint32_t tl; /* timeline node, ANA_NONE until placed */
 };
 
+/* Who started a profile (a Profile event's args.data.source): the
+ * recording itself, console.profile() through the inspector, or a page's
+ * JS Self-Profiling API. Older traces do not say. */
+enum { PS_UNKNOWN, PS_INTERNAL, PS_INSPECTOR, PS_OTHER };
+
 struct prof { /* one V8 profile, (pid, id) */
   int64_t pid, tid;
   char id[48];
-  int has_tid, has_start, has_end;
-  int64_t start_us, end_us;
+  int has_tid, has_start, has_end, has_dstart;
+  /* start_us is the base the time deltas add to: the Profile event's ts
+   * (the trace's clock, as DevTools takes it), else args.data.startTime.
+   * dstart_us is args.data.startTime: V8's clock, the one endTime is in,
+   * which need not be the trace's (Perfetto's clock domain; a tool that
+   * rewrote the one and not the other). */
+  int64_t start_us, end_us, dstart_us;
+  uint8_t source;   /* PS_* */
+  uint8_t left_out; /* another profile of its thread was kept */
+  uint32_t label;   /* the thread's label, set before building */
   int64_t script_us, gc_us, busy_us; /* from the figures' window on */
   struct pnode *nodes;
   size_t nnodes, capnodes;
@@ -52,6 +65,14 @@ struct prof { /* one V8 profile, (pid, id) */
 struct thr {
   int64_t pid, tid;
   uint32_t name;
+};
+
+/* What a process or a worker thread is: the URL of a renderer's frame
+ * (the main frame's when known), or of a worker's script. */
+struct place {
+  int64_t pid, tid; /* tid: workers only */
+  uint32_t url;
+  int main; /* a main frame's URL */
 };
 
 /* What the end-to-end figures need of a complete event or a mark. */
@@ -74,6 +95,16 @@ struct ing {
   uint64_t events, parsed;
   struct thr *thr;
   size_t nthr, capthr;
+  struct place *frames, *workers;
+  size_t nframes, capframes, nworkers, capworkers;
+  /* A .cpuprofile's top-level fields, resolved once all are read: the old
+   * format's "head" tree, times in seconds and absolute "timestamps". */
+  int cp_head, cp_has_start, cp_has_end;
+  double cp_start, cp_end;
+  int64_t *cp_ts;
+  size_t ncp_ts, capcp_ts;
+  int other_samples; /* "samples" that are objects: not a CPU profile's */
+  uint32_t ncpuprofile_events;
   struct prof *prof;
   size_t nprof, capprof;
   /* scratch, reused from event to event */
@@ -425,6 +456,93 @@ static int ing_nodes(struct ing *g, struct prof *p, struct jr *r) {
   return !r->err;
 }
 
+/* The old .cpuprofile format (Node <= 10, Chrome <= 57): "head", a tree
+ * of nodes nested through "children", with the call frame's fields in the
+ * node itself and 1-based lines (DevTools' CPUProfileDataModel converts
+ * it the same way). V8 keeps at most 255 frames a sample, so a tree deeper
+ * than ING_HEAD_DEPTH is not a profile. Returns the node's id, 0 on error
+ * (r->err set). */
+#define ING_HEAD_DEPTH 2048
+static uint32_t ing_head(struct ing *g, struct prof *p, struct jr *r,
+                         uint32_t parent, int depth) {
+  const char *k, *s;
+  size_t kn, sn;
+  double d;
+  struct pnode tmp;
+  memset(&tmp, 0, sizeof tmp);
+  tmp.line = tmp.col = -1;
+  uint32_t id = 0, nk = 0, *kids = NULL;
+  int has_cf = 0, line1 = -1, col1 = -1;
+  if (depth > ING_HEAD_DEPTH) {
+    r->err = r->p;
+    return 0;
+  }
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "id")) {
+      if (!ing_u32(r, &id)) goto bad;
+    } else if (jr_is(k, kn, "callFrame")) {
+      if (!(has_cf = ing_callframe(g, r, &tmp))) goto bad;
+    } else if (jr_is(k, kn, "functionName") && jr_str(r, &s, &sn)) {
+      tmp.name = ana_intern(g->ctx, s, sn);
+    } else if (jr_is(k, kn, "url") && jr_str(r, &s, &sn)) {
+      tmp.url = ana_intern(g->ctx, s, sn);
+    } else if (jr_is(k, kn, "lineNumber") && jr_num(r, &d)) {
+      line1 = d >= 1 && d < 2e9 ? (int32_t)d - 1 : -1;
+    } else if (jr_is(k, kn, "columnNumber") && jr_num(r, &d)) {
+      col1 = d >= 1 && d < 2e9 ? (int32_t)d - 1 : -1;
+    } else if (jr_is(k, kn, "children")) {
+      /* A child's parent is this node, whose id may come later. */
+      if (!jr_arr(r)) goto bad;
+      while (jr_more(r, NULL, NULL)) {
+        uint32_t kid = ing_head(g, p, r, 0, depth + 1);
+        if (!kid) goto bad;
+        kids = zc_xreallocarray(kids, (size_t)nk + 1, sizeof *kids);
+        kids[nk++] = kid;
+      }
+    } else if (!jr_skip(r)) {
+      goto bad;
+    }
+  }
+  if (r->err || !id) {
+    if (!r->err) r->err = r->p;
+    goto bad;
+  }
+  struct pnode *n = prof_add(p, id);
+  if (!has_cf) tmp.line = line1, tmp.col = col1;
+  n->name = tmp.name;
+  n->url = tmp.url;
+  n->line = tmp.line;
+  n->col = tmp.col;
+  n->kind = (uint8_t)ing_kind(g, n->name);
+  if (parent) n->parent = parent;
+  for (uint32_t i = 0; i < nk; i++)
+    if (kids[i] != id) prof_add(p, kids[i])->parent = id;
+  free(kids);
+  return id;
+bad:
+  free(kids);
+  return 0;
+}
+
+/* An array of times in µs (the old format's "timestamps") into v. */
+static int ing_times(struct jr *r, int64_t **v, size_t *n, size_t *cap) {
+  *n = 0;
+  if (!jr_arr(r)) return 0;
+  while (jr_more(r, NULL, NULL)) {
+    double d;
+    int64_t t;
+    if (!jr_num(r, &d)) return 0;
+    if (!ing_time(d, &t)) {
+      r->err = r->p;
+      return 0;
+    }
+    ZC_GROW(*v, *cap, *n + 1);
+    (*v)[(*n)++] = t;
+  }
+  return !r->err;
+}
+
 /* An array of integers (sample ids or time deltas) into v. */
 static int ing_ints(struct jr *r, int32_t **v, size_t *n, size_t *cap) {
   *n = 0;
@@ -462,6 +580,29 @@ static enum zc_err ing_flush_samples(struct ing *g, struct prof *p,
   return ZC_OK;
 }
 
+/* Walks obj to the value of key (one level); 1 with the cursor there. */
+static int ing_find(struct jr *r, const char *key) {
+  const char *k;
+  size_t kn;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, key)) return 1;
+    if (!jr_skip(r)) return 0;
+  }
+  return 0;
+}
+
+/* A profile's "source" string (Profile and ProfileChunk events). */
+static int ing_source(struct jr *r, struct prof *p) {
+  const char *s;
+  size_t n;
+  if (!jr_str(r, &s, &n)) return 0;
+  p->source = jr_is(s, n, "Internal")    ? PS_INTERNAL
+              : jr_is(s, n, "Inspector") ? PS_INSPECTOR
+                                         : PS_OTHER;
+  return 1;
+}
+
 /* args.data of a ProfileChunk: {cpuProfile: {nodes, samples}, timeDeltas,
  * endTime?}. */
 static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
@@ -489,6 +630,8 @@ static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
     } else if (jr_is(k, kn, "endTime")) {
       if (!jr_num(r, &t)) return 0;
       if (ing_time(t, &p->end_us)) p->has_end = 1;
+    } else if (jr_is(k, kn, "source") && jr_peek(r) == '"') {
+      if (!ing_source(r, p)) return 0;
     } else if (!jr_skip(r)) {
       return 0;
     }
@@ -496,16 +639,139 @@ static int ing_chunk_data(struct ing *g, struct prof *p, struct jr *r) {
   return !r->err;
 }
 
-/* Walks obj to the value of key (one level); 1 with the cursor there. */
-static int ing_find(struct jr *r, const char *key) {
+/* args.data of a Profile event: startTime and source. */
+static int ing_profile_data(struct prof *p, struct jr *r) {
   const char *k;
   size_t kn;
+  double t;
   if (!jr_obj(r)) return 0;
   while (jr_more(r, &k, &kn)) {
-    if (jr_is(k, kn, key)) return 1;
-    if (!jr_skip(r)) return 0;
+    if (jr_is(k, kn, "startTime") && jr_peek(r) != '"') {
+      if (!jr_num(r, &t)) return 0;
+      if (ing_time(t, &p->dstart_us)) p->has_dstart = 1;
+    } else if (jr_is(k, kn, "source") && jr_peek(r) == '"') {
+      if (!ing_source(r, p)) return 0;
+    } else if (!jr_skip(r)) {
+      return 0;
+    }
   }
-  return 0;
+  return !r->err;
+}
+
+/* args.data.cpuProfile of a CpuProfile event (Chrome <= 66): the whole
+ * profile at once, {nodes, samples, timeDeltas, startTime, endTime}, its
+ * times in the trace's clock. */
+static int ing_whole_profile(struct ing *g, struct prof *p, struct jr *r) {
+  const char *k;
+  size_t kn;
+  double t;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "nodes")) {
+      if (!ing_nodes(g, p, r)) return 0;
+    } else if (jr_is(k, kn, "samples")) {
+      if (!ing_ints(r, &g->sid, &g->nsid, &g->capsid)) return 0;
+    } else if (jr_is(k, kn, "timeDeltas")) {
+      if (!ing_ints(r, &g->dt, &g->ndt, &g->capdt)) return 0;
+    } else if (jr_is(k, kn, "startTime")) {
+      if (!jr_num(r, &t)) return 0;
+      if (ing_time(t, &p->dstart_us)) {
+        p->has_dstart = p->has_start = 1;
+        p->start_us = p->dstart_us;
+      }
+    } else if (jr_is(k, kn, "endTime")) {
+      if (!jr_num(r, &t)) return 0;
+      if (ing_time(t, &p->end_us)) p->has_end = 1;
+    } else if (!jr_skip(r)) {
+      return 0;
+    }
+  }
+  return !r->err;
+}
+
+/* Notes what a process (a renderer's frame) or a worker thread is. A main
+ * frame's URL wins over a subframe's, and a later commit of a main frame
+ * over an earlier one; blank pages say nothing. */
+static void ing_place_add(struct place **v, size_t *n, size_t *cap, int64_t pid,
+                          int64_t tid, uint32_t url, int main) {
+  for (size_t i = 0; i < *n; i++) {
+    struct place *pl = &(*v)[i];
+    if (pl->pid != pid || pl->tid != tid) continue;
+    if (main) pl->url = url, pl->main = 1;
+    return;
+  }
+  ZC_GROW(*v, *cap, *n + 1);
+  (*v)[(*n)++] = (struct place){pid, tid, url, main};
+}
+
+/* A frame object of TracingStartedInBrowser/InPage or the data of
+ * FrameCommittedInBrowser: {frame, url, processId?, parent?,
+ * isOutermostMainFrame?}; pid is the event's, for frames without a
+ * processId. */
+static int ing_frame(struct ing *g, struct jr *r, int64_t pid) {
+  const char *k, *s;
+  size_t kn, sn;
+  double d;
+  uint32_t url = 0;
+  int parent = 0, outer = -1;
+  if (!jr_obj(r)) return 0;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "url") && jr_peek(r) == '"') {
+      if (!jr_str(r, &s, &sn)) return 0;
+      if (sn && !(sn >= 6 && !memcmp(s, "about:", 6)))
+        url = ana_intern(g->ctx, s, sn);
+    } else if (jr_is(k, kn, "processId") && jr_peek(r) != '"') {
+      if (!jr_num(r, &d)) return 0;
+      if (d > -9e18 && d < 9e18) pid = (int64_t)d;
+    } else if (jr_is(k, kn, "parent")) {
+      parent = jr_peek(r) != 'n'; /* null: none */
+      if (!jr_skip(r)) return 0;
+    } else if (jr_is(k, kn, "isOutermostMainFrame") ||
+               jr_is(k, kn, "isMainFrame")) {
+      outer = jr_peek(r) == 't';
+      if (!jr_skip(r)) return 0;
+    } else if (!jr_skip(r)) {
+      return 0;
+    }
+  }
+  if (r->err) return 0;
+  if (url)
+    ing_place_add(&g->frames, &g->nframes, &g->capframes, pid, 0, url,
+                  outer >= 0 ? outer : !parent);
+  return 1;
+}
+
+/* The events that say what a process or a thread is. */
+static void ing_meta_event(struct ing *g, struct jr *r, const char *name,
+                           int64_t pid) {
+  const char *k, *s;
+  size_t kn, sn;
+  if (!ing_find(r, "data")) return;
+  if (!strcmp(name, "FrameCommittedInBrowser") || !strcmp(name, "CommitLoad")) {
+    ing_frame(g, r, pid);
+    return;
+  }
+  if (!strcmp(name, "TracingSessionIdForWorker")) {
+    double tid = -1;
+    uint32_t url = 0;
+    if (!jr_obj(r)) return;
+    while (jr_more(r, &k, &kn)) {
+      if (jr_is(k, kn, "url") && jr_peek(r) == '"' && jr_str(r, &s, &sn))
+        url = sn ? ana_intern(g->ctx, s, sn) : 0;
+      else if (jr_is(k, kn, "workerThreadId") && jr_peek(r) != '"')
+        jr_num(r, &tid);
+      else if (!jr_skip(r))
+        return;
+    }
+    if (url && tid >= 0 && tid < 9e18)
+      ing_place_add(&g->workers, &g->nworkers, &g->capworkers, pid,
+                    (int64_t)tid, url, 1);
+    return;
+  }
+  /* TracingStartedInBrowser, TracingStartedInPage: {frames: [...]} */
+  if (!ing_find(r, "frames") || !jr_arr(r)) return;
+  while (jr_more(r, NULL, NULL))
+    if (!ing_frame(g, r, pid)) return;
 }
 
 static void ing_thread_name(struct ing *g, int64_t pid, int64_t tid,
@@ -552,6 +818,25 @@ static void ing_figure_event(struct ing *g, char ph, const char *name,
   g->fev[g->nfev++] = f;
 }
 
+/* A number, or a string that holds one: some tools write "pid": "7512". */
+static int ing_numish(struct jr *r, double *d) {
+  if (jr_peek(r) != '"') return jr_num(r, d);
+  const char *s;
+  size_t n;
+  char b[40], *end;
+  if (!jr_str(r, &s, &n)) return 0;
+  ing_copy(b, sizeof b, s, n);
+  *d = strtod(b, &end);
+  return end != b && !*end;
+}
+
+static int ing_is_meta(const char *name) {
+  return !strcmp(name, "TracingStartedInBrowser") ||
+         !strcmp(name, "CommitLoad") || !strcmp(name, "TracingStartedInPage") ||
+         !strcmp(name, "FrameCommittedInBrowser") ||
+         !strcmp(name, "TracingSessionIdForWorker");
+}
+
 static enum zc_err ing_event(struct ing *g, const struct val *v) {
   uint64_t off = g->base + v->s;
   const char *text = g->buf + v->s;
@@ -570,10 +855,14 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
       if (jr_is(k, kn, "ph") && jr_str(&r, &s, &sn)) ing_copy(ph, sizeof ph, s, sn);
       else if (jr_is(k, kn, "name") && jr_str(&r, &s, &sn))
         ing_copy(name, sizeof name, s, sn);
-      else if (jr_is(k, kn, "pid")) jr_num(&r, &pid);
-      else if (jr_is(k, kn, "tid")) jr_num(&r, &tid);
-      else if (jr_is(k, kn, "ts")) has_ts = jr_num(&r, &ts);
-      else if (jr_is(k, kn, "dur")) jr_num(&r, &dur);
+      else if (jr_is(k, kn, "pid"))
+        ing_numish(&r, &pid);
+      else if (jr_is(k, kn, "tid"))
+        ing_numish(&r, &tid);
+      else if (jr_is(k, kn, "ts"))
+        has_ts = ing_numish(&r, &ts);
+      else if (jr_is(k, kn, "dur"))
+        ing_numish(&r, &dur);
       else if (jr_is(k, kn, "id")) {
         if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn)) ing_copy(id, sizeof id, s, sn);
         else {
@@ -591,7 +880,31 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
   g->parsed++;
   int64_t ipid = pid > -9e18 && pid < 9e18 ? (int64_t)pid : 0;
   int64_t itid = tid > -9e18 && tid < 9e18 ? (int64_t)tid : 0;
+  if (!strcmp(name, "CpuProfile")) {
+    /* Chrome <= 66: one event, the whole profile (ph I or P; the DevTools
+     * engine's own CPU profiles as X). Each is a profile of its own. */
+    char pn[48];
+    snprintf(pn, sizeof pn, "CpuProfile#%u", g->ncpuprofile_events++);
+    struct prof *p = ing_prof(g, ipid, pn);
+    p->tid = itid;
+    p->has_tid = 1;
+    g->nsid = g->ndt = 0;
+    if (args) {
+      r.p = args;
+      if (ing_find(&r, "data") && ing_find(&r, "cpuProfile"))
+        ing_whole_profile(g, p, &r);
+      if (r.err) goto bad;
+    }
+    e = ing_flush_samples(g, p, off);
+    goto out;
+  }
   if (ph[0] != 'P' && ph[0] != 'M') {
+    if (args && ing_is_meta(name)) {
+      r.p = args;
+      ing_meta_event(g, &r, name, ipid);
+      r.err = NULL; /* what the frames are is a label, not data */
+      goto out;
+    }
     ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
     goto out;
   }
@@ -604,13 +917,12 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
     struct prof *p = ing_prof(g, ipid, id);
     p->tid = itid;
     p->has_tid = 1;
-    double t;
-    if (ing_find(&r, "data") && ing_find(&r, "startTime") && jr_num(&r, &t) &&
-        ing_time(t, &p->start_us)) {
-      p->has_start = 1;
-    } else if (has_ts && ing_time(ts, &p->start_us)) {
-      p->has_start = 1;
-    }
+    /* The event's ts is in the trace's clock, as every other event;
+     * startTime is V8's (DevTools' engine takes ts for the same reason). */
+    if (has_ts && ing_time(ts, &p->start_us)) p->has_start = 1;
+    if (ing_find(&r, "data")) ing_profile_data(p, &r);
+    if (!p->has_start && p->has_dstart)
+      p->start_us = p->dstart_us, p->has_start = 1;
     r.err = NULL; /* a Profile without startTime is not malformed */
   } else if (!strcmp(ph, "P") && !strcmp(name, "ProfileChunk")) {
     struct prof *p = ing_prof(g, ipid, id);
@@ -652,9 +964,17 @@ static int ing_wanted(const struct ing *g, const struct val *v) {
   if (p[0] == 'P' || p[0] == 'M') return 1;
   if (v->name == ING_NOOFF) return 0;
   const char *n = g->buf + v->s + v->name;
+  if (n[0] == 'C' &&
+      (ing_lit(n, e, "CpuProfile") || ing_lit(n, e, "CommitLoad")))
+    return 1;
   if (p[0] == 'X')
     return ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||
            ing_lit(n, e, "UpdateLayoutTree");
+  if (n[0] == 'T')
+    return ing_lit(n, e, "TracingStartedInBrowser") ||
+           ing_lit(n, e, "TracingStartedInPage") ||
+           ing_lit(n, e, "TracingSessionIdForWorker");
+  if (n[0] == 'F') return ing_lit(n, e, "FrameCommittedInBrowser");
   if (p[0] == 'I' || p[0] == 'R')
     return (size_t)(e - n) > 7 && !memcmp(n, "zamcap:", 7);
   return 0;
@@ -718,19 +1038,37 @@ static int ing_keyis(const struct ing *g, const struct val *k, const char *s) {
 }
 
 /* One top-level field of a .cpuprofile: 0 nodes, 1 samples, 2 timeDeltas,
- * 3 startTime, 4 endTime. */
+ * 3 startTime, 4 endTime, 5 head, 6 timestamps. */
 static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
                                         const struct val *v) {
-  if (!g->cpuprofile) g->cpuprofile = ing_prof(g, 0, "cpuprofile");
-  struct prof *p = g->cpuprofile;
   struct jr r;
   jr_init(&r, g->buf + v->s, v->e - v->s);
+  if (f == 1) {
+    /* Samples that are objects are another tool's (a heap profile's
+     * allocations, a trace-event file's own stack samples): noted, so
+     * that the message can say what the file holds. */
+    jr_arr(&r);
+    if (jr_more(&r, NULL, NULL) && jr_peek(&r) == '{') {
+      g->other_samples = 1;
+      jr_done(&r);
+      return ZC_OK;
+    }
+    jr_init(&r, g->buf + v->s, v->e - v->s);
+  }
+  if (!g->cpuprofile) g->cpuprofile = ing_prof(g, 0, "cpuprofile");
+  struct prof *p = g->cpuprofile;
   double t;
   if (f == 0) ing_nodes(g, p, &r);
   else if (f == 1) ing_ints(&r, &g->sid, &g->nsid, &g->capsid);
   else if (f == 2) ing_ints(&r, &g->dt, &g->ndt, &g->capdt);
-  else if (jr_num(&r, &t) && f == 3) p->has_start = ing_time(t, &p->start_us);
-  else if (!r.err) p->has_end = ing_time(t, &p->end_us);
+  else if (f == 5)
+    g->cp_head = ing_head(g, p, &r, 0, 0) != 0;
+  else if (f == 6)
+    ing_times(&r, &g->cp_ts, &g->ncp_ts, &g->capcp_ts);
+  else if (jr_num(&r, &t) && f == 3)
+    g->cp_start = t, g->cp_has_start = 1;
+  else if (!r.err)
+    g->cp_end = t, g->cp_has_end = 1;
   const char *at = r.err;
   jr_done(&r);
   if (at && r.toobig)
@@ -761,10 +1099,10 @@ static enum zc_err ing_object(struct ing *g) {
     struct val k;
     if ((e = ing_value(g, &k))) return e;
     int is_events = ing_keyis(g, &k, "traceEvents");
-    const char *cpk[] = {"nodes", "samples", "timeDeltas", "startTime",
-                         "endTime"};
+    const char *cpk[] = {"nodes",   "samples", "timeDeltas", "startTime",
+                         "endTime", "head",    "timestamps"};
     int cpf = -1;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 7; i++)
       if (ing_keyis(g, &k, cpk[i])) cpf = i;
     if ((e = ing_peek(g, &c))) return e;
     if (c != ':') goto bad;
@@ -831,23 +1169,241 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
   return at;
 }
 
-/* A worker thread is named by its script (DESIGN.md): the component of
- * the first top-level function, in V8's order of discovery, with a URL. */
+/* A worker thread is named by its script (DESIGN.md): the URL of its
+ * TracingSessionIdForWorker event when the trace has one, else the
+ * component of the first top-level function, in V8's order of discovery,
+ * with a URL. */
 static uint32_t ing_worker_name(struct ing *g, const struct prof *p,
                                 uint32_t name) {
   const char *tn = ana_str(g->ctx, name);
   if (!strstr(tn, "Worker")) return name;
-  for (size_t i = 0; i < p->nnodes; i++) {
+  uint32_t url = 0;
+  for (size_t i = 0; i < g->nworkers && !url; i++)
+    if (g->workers[i].pid == p->pid && g->workers[i].tid == p->tid)
+      url = g->workers[i].url;
+  for (size_t i = 0; i < p->nnodes && !url; i++) {
     const struct pnode *n = &p->nodes[i];
     const struct pnode *up = n->parent ? prof_find(p, n->parent) : NULL;
-    if (!n->url || !up || up->kind != ANA_ROOT) continue;
-    const char *u = ana_str(g->ctx, n->url);
-    char comp[1024], b[1200];
-    ana_component(u, strlen(u), comp, sizeof comp);
-    snprintf(b, sizeof b, "%s %s", tn, comp);
+    if (n->url && up && up->kind == ANA_ROOT) url = n->url;
+  }
+  if (!url) return name;
+  const char *u = ana_str(g->ctx, url);
+  char comp[1024], b[1200];
+  ana_component(u, strlen(u), comp, sizeof comp);
+  snprintf(b, sizeof b, "%s %s", tn, comp);
+  return ana_intern(g->ctx, b, strlen(b));
+}
+
+/* The scheme and host of the frame a process renders ("http://a.test"),
+ * or 0. Not the port: zamcap serves the old and the new build on ports of
+ * their own, and their threads must match. */
+static uint32_t ing_origin(struct ing *g, int64_t pid) {
+  for (size_t i = 0; i < g->nframes; i++) {
+    if (g->frames[i].pid != pid) continue;
+    const char *u = ana_str(g->ctx, g->frames[i].url);
+    const char *h = strstr(u, "://");
+    if (!h) return ana_intern(g->ctx, u, strcspn(u, "/?#"));
+    h += 3;
+    size_t n = strcspn(h, "/?#");
+    const char *at = memchr(h, '@', n); /* user:password@ */
+    if (at) n -= (size_t)(at + 1 - h), h = at + 1;
+    const char *colon = h[0] == '[' ? memchr(h, ']', n) : h;
+    colon = colon ? memchr(colon, ':', n - (size_t)(colon - h)) : NULL;
+    if (colon) n = (size_t)(colon - h);
+    char b[600];
+    snprintf(b, sizeof b, "%.*s%.*s", (int)(strstr(u, "://") + 3 - u), u,
+             (int)(n < 500 ? n : 500), h);
     return ana_intern(g->ctx, b, strlen(b));
   }
-  return name;
+  return 0;
+}
+
+/* How likely a process is the page's: a web page's renderer (2) before
+ * one of unknown frames (1) before Chrome's own pages (0: the omnibox
+ * popup, DevTools, extensions), which can be busier than the page. */
+static int ing_rank(struct ing *g, int64_t pid) {
+  uint32_t o = ing_origin(g, pid);
+  if (!o) return 1;
+  const char *u = ana_str(g->ctx, o);
+  return !strncmp(u, "http://", 7) || !strncmp(u, "https://", 8) ||
+                 !strncmp(u, "file://", 7)
+             ? 2
+             : 0;
+}
+
+/* Samples of work (neither idle nor the root), to find the busiest of
+ * threads that share a name. */
+static size_t ing_busy(const struct prof *p) {
+  size_t n = 0;
+  uint32_t last_id = 0;
+  const struct pnode *last = NULL;
+  for (size_t i = 0; i < p->nsamp; i++) {
+    const struct pnode *nd =
+        last && p->sid[i] == last_id ? last : prof_find(p, p->sid[i]);
+    last_id = p->sid[i];
+    last = nd;
+    n += nd && nd->kind != ANA_IDLE && nd->kind != ANA_ROOT;
+  }
+  return n;
+}
+
+static int ing_built(const struct prof *p) {
+  return p->nsamp && !p->left_out;
+}
+
+/* Labels every thread that gets a node: its name (a worker's with its
+ * script). Where threads share a name, the page's (the one with zamcap's
+ * step marks, else the busiest of those rendering web pages) keeps it,
+ * and each other says what it is:
+ * its renderer's frame origin, then its process id, then its thread id
+ * ("CrRendererMain (http://b.test)", "CrRendererMain (pid 123)"). Old and
+ * new threads are matched by these labels, so the page's main thread is
+ * "CrRendererMain" whether or not the trace has other renderers. */
+static void ing_labels(struct ing *g, int marks, int64_t mpid, int64_t mtid) {
+  size_t n = g->nprof;
+  uint32_t *base = zc_xcalloc(n ? n : 1, sizeof *base);
+  uint8_t *parts = zc_xcalloc(n ? n : 1, 1), *dup = zc_xcalloc(n ? n : 1, 1);
+  for (size_t i = 0; i < n; i++)
+    if (ing_built(&g->prof[i]))
+      g->prof[i].label = base[i] =
+          ing_worker_name(g, &g->prof[i], ing_thread_of(g, &g->prof[i]));
+  /* In each group of one name, the page's thread keeps it; the others are
+   * marked (dup 1). seen: grouped already. */
+  uint8_t *seen = zc_xcalloc(n ? n : 1, 1);
+  for (size_t i = 0; i < n; i++) {
+    if (!ing_built(&g->prof[i]) || seen[i]) continue;
+    size_t keep = SIZE_MAX, members = 0, best = 0;
+    for (size_t j = i; j < n; j++) {
+      const struct prof *q = &g->prof[j];
+      if (!ing_built(q) || base[j] != base[i]) continue;
+      members++;
+      seen[j] = 1;
+      if (marks && q->pid == mpid && q->tid == mtid) keep = j;
+    }
+    if (members < 2) continue;
+    int rank = -1;
+    for (size_t j = i, by_marks = keep != SIZE_MAX; j < n && !by_marks; j++) {
+      if (!ing_built(&g->prof[j]) || base[j] != base[i]) continue;
+      int r = ing_rank(g, g->prof[j].pid);
+      if (r < rank) continue;
+      size_t b = ing_busy(&g->prof[j]);
+      if (r > rank || b > best) best = b, keep = j, rank = r;
+    }
+    for (size_t j = i; j < n; j++)
+      if (ing_built(&g->prof[j]) && base[j] == base[i] && j != keep) dup[j] = 1;
+  }
+  free(seen);
+  /* Each round adds one part to the labels of the others still shared. */
+  for (int round = 0; round < 3; round++) {
+    for (size_t i = 0; i < n; i++) {
+      struct prof *p = &g->prof[i];
+      if (!dup[i]) continue;
+      uint32_t o = ing_origin(g, p->pid);
+      if (round == 0 && !o) continue;
+      parts[i] |= (uint8_t)(1u << round);
+      /* Bounded widths: b always holds the whole label. */
+      char b[1400];
+      int k = snprintf(b, sizeof b, "%.1000s (", ana_str(g->ctx, base[i]));
+      const char *sep = "";
+      if (parts[i] & 1) {
+        k +=
+            snprintf(b + k, sizeof b - (size_t)k, "%.200s", ana_str(g->ctx, o));
+        sep = ", ";
+      }
+      if (parts[i] & 2) {
+        k += snprintf(b + k, sizeof b - (size_t)k, "%spid %lld", sep,
+                      (long long)p->pid);
+        sep = ", ";
+      }
+      if (parts[i] & 4)
+        k += snprintf(b + k, sizeof b - (size_t)k, "%stid %lld", sep,
+                      (long long)p->tid);
+      snprintf(b + k, sizeof b - (size_t)k, ")");
+      p->label = ana_intern(g->ctx, b, strlen(b));
+    }
+    int any = 0;
+    for (size_t i = 0; i < n; i++) {
+      if (!dup[i]) continue;
+      int k = 0;
+      for (size_t j = 0; j < n && !k; j++)
+        k = j != i && ing_built(&g->prof[j]) &&
+            g->prof[j].label == g->prof[i].label;
+      dup[i] = (uint8_t)k;
+      any |= k;
+    }
+    if (!any) break;
+  }
+  free(base);
+  free(parts);
+  free(dup);
+}
+
+/* One profile per thread, as DevTools keeps: console.profile() during a
+ * recording starts a second profile on the page's main thread, and adding
+ * both would count its time twice. The recording's own ("Internal") is
+ * kept, else the inspector's, else the first in the file. */
+static void ing_choose(struct ing *g) {
+  for (size_t i = 0; i < g->nprof; i++) {
+    struct prof *p = &g->prof[i];
+    if (!p->has_tid || p->left_out) continue;
+    struct prof *keep = p;
+    int n = 1;
+    for (size_t j = i + 1; j < g->nprof; j++) {
+      struct prof *q = &g->prof[j];
+      if (!q->has_tid || q->pid != p->pid || q->tid != p->tid) continue;
+      n++;
+      if ((q->source == PS_INTERNAL && keep->source != PS_INTERNAL) ||
+          (q->source == PS_INSPECTOR && keep->source != PS_INTERNAL &&
+           keep->source != PS_INSPECTOR))
+        keep = q;
+    }
+    if (n == 1) continue;
+    for (size_t j = i; j < g->nprof; j++) {
+      struct prof *q = &g->prof[j];
+      if (q == keep || !q->has_tid || q->pid != p->pid || q->tid != p->tid)
+        continue;
+      q->left_out = 1;
+      zc_log(1,
+             "%s: thread %lld of process %lld has %d CPU profiles; kept "
+             "%s%s (%zu samples), left out %s%s (%zu samples)",
+             g->path, (long long)p->tid, (long long)p->pid, n, keep->id,
+             keep->source == PS_INTERNAL    ? ", the recording's"
+             : keep->source == PS_INSPECTOR ? ", console.profile()'s"
+                                            : "",
+             keep->nsamp, q->id,
+             q->source == PS_INSPECTOR ? ", console.profile()'s" : "",
+             q->nsamp);
+    }
+  }
+}
+
+/* How long the last sample lasts: until the profile's end time when that
+ * is consistent with the samples, else 0 (as without an end time).
+ * endTime is in V8's clock, the one of args.data.startTime, so it is
+ * measured from there: a trace whose events are in another clock (Perfetto's
+ * domain; a tool that rewrote ts and startTime and left endTime absolute)
+ * gave its last sample 470 000 s. Consistent means no earlier than the
+ * last sample and no later than ten mean intervals (plus 1 ms) after it:
+ * V8 stops within an interval of its last tick. DevTools gives the last
+ * sample the mean interval and never reads endTime. */
+static int64_t ing_tail(const struct ing *g, const struct prof *p,
+                        const int64_t *ts, const uint32_t *order) {
+  if (!p->has_end || !p->nsamp) return 0;
+  size_t n = p->nsamp;
+  int64_t first = ts[order ? order[0] : 0],
+          last = ts[order ? order[n - 1] : n - 1];
+  int64_t base = p->has_start ? p->start_us : 0;
+  int64_t v8_last = (p->has_dstart ? p->dstart_us : base) + (last - base);
+  int64_t tail = p->end_us - v8_last;
+  int64_t mean = n > 1 ? (last - first) / (int64_t)(n - 1) : 0;
+  if (tail >= 0 && tail <= 10 * mean + 1000) return tail;
+  zc_log(2,
+         "%s: profile %s (pid %lld): its end time lies %.3f s %s its "
+         "last sample, which is not its clock; the last sample counts 0 ms",
+         g->path, p->id, (long long)p->pid,
+         (double)(tail < 0 ? -tail : tail) / 1e6,
+         tail < 0 ? "before" : "after");
+  return 0;
 }
 
 static _Thread_local int64_t *ing_ts_for_sort;
@@ -891,8 +1447,8 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
       qsort(order, p->nsamp, sizeof *order, ing_bytime);
     }
   }
-  uint32_t name = ing_worker_name(g, p, ing_thread_of(g, p));
-  uint32_t thread = ana__tl_child_ids(tl, 0, ANA_THREAD, name, 0, -1, -1);
+  int64_t tail = ing_tail(g, p, ts, order);
+  uint32_t thread = ana__tl_child_ids(tl, 0, ANA_THREAD, p->label, 0, -1, -1);
   uint32_t *stk = NULL;
   size_t cap = 0;
   /* Consecutive samples often hit the same node: skip the hash lookup. */
@@ -901,9 +1457,7 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
   for (size_t k = 0; k < p->nsamp; k++) {
     size_t i = order ? order[k] : k;
     size_t nx = k + 1 < p->nsamp ? (order ? order[k + 1] : k + 1) : SIZE_MAX;
-    int64_t dur = nx != SIZE_MAX ? ts[nx] - ts[i]
-                  : p->has_end && p->end_us > ts[i] ? p->end_us - ts[i]
-                                                   : 0;
+    int64_t dur = nx != SIZE_MAX ? ts[nx] - ts[i] : tail;
     struct pnode *n = last && p->sid[i] == last_id ? last
                                                    : prof_find(p, p->sid[i]);
     last_id = p->sid[i];
@@ -965,6 +1519,7 @@ static void ing_figures(struct ing *g, struct ana_timeline *tl, int marks,
   const struct prof *main = NULL;
   for (size_t i = 0; i < g->nprof; i++) {
     const struct prof *p = &g->prof[i];
+    if (p->left_out) continue;
     if (marks) {
       if (p->pid == pid && (!p->has_tid || p->tid == tid)) main = p;
       continue;
@@ -1025,6 +1580,85 @@ static void ing_figures(struct ing *g, struct ana_timeline *tl, int marks,
   fig->blocking_ms = blocking / 1e3;
 }
 
+/* The end of a .cpuprofile: its times resolved, its samples added. The
+ * old format ("head") gives startTime and endTime in seconds and each
+ * sample's absolute time in "timestamps"; older still, no times at all,
+ * and DevTools spreads the samples evenly from start to end. */
+static enum zc_err ing_cpuprofile_done(struct ing *g) {
+  struct prof *p = g->cpuprofile;
+  double scale = g->cp_head ? 1e6 : 1;
+  if (g->cp_has_start && ing_time(g->cp_start * scale, &p->start_us))
+    p->has_start = p->has_dstart = 1, p->dstart_us = p->start_us;
+  if (g->cp_has_end && ing_time(g->cp_end * scale, &p->end_us)) p->has_end = 1;
+  if (!g->ndt && g->ncp_ts && g->ncp_ts == g->nsid + 1 && g->nsid) {
+    /* One time more than samples: the last sample's end (DevTools reads
+     * it so). */
+    p->end_us = g->cp_ts[--g->ncp_ts];
+    p->has_end = 1;
+  }
+  if (!g->ndt && g->ncp_ts) {
+    /* Deltas from the start; from the first sample if the start is in
+     * another clock (or missing). */
+    int64_t prev = p->has_start ? p->start_us : g->cp_ts[0];
+    if (g->cp_ts[0] - prev < 0 || g->cp_ts[0] - prev > INT32_MAX)
+      prev = g->cp_ts[0];
+    p->start_us = p->dstart_us = prev;
+    p->has_start = p->has_dstart = 1;
+    for (size_t i = 0; i < g->ncp_ts; i++) {
+      int64_t d = g->cp_ts[i] - prev;
+      if (d < INT32_MIN || d > INT32_MAX)
+        return zc_fail(ZC_E_PARSE,
+                       "%s: sample %zu's timestamp is %.0f s "
+                       "away from the one before",
+                       g->path, i, (double)d / 1e6);
+      ZC_GROW(g->dt, g->capdt, g->ndt + 1);
+      g->dt[g->ndt++] = (int32_t)d;
+      prev = g->cp_ts[i];
+    }
+  } else if (!g->ndt && g->nsid && p->has_start && p->has_end &&
+             p->end_us > p->start_us) {
+    int64_t step = (p->end_us - p->start_us) / (int64_t)g->nsid;
+    if (step > INT32_MAX) step = 0;
+    ZC_GROW(g->dt, g->capdt, g->nsid);
+    for (size_t i = 0; i < g->nsid; i++)
+      g->dt[i] = i ? (int32_t)step : 0;
+    g->ndt = g->nsid;
+  }
+  return ing_flush_samples(g, p, 0);
+}
+
+/* What a file without CPU samples holds, for the message that says it
+ * has none. */
+static char *ing_what(const struct ing *g) {
+  char b[400];
+  size_t nodes = 0;
+  for (size_t i = 0; i < g->nprof; i++)
+    nodes += g->prof[i].nnodes;
+  if (g->other_samples)
+    snprintf(b, sizeof b,
+             "'samples' that are objects (a heap profile's "
+             "allocations, or a trace-event file's own stack samples), not "
+             "a V8 CPU profile's");
+  else if (g->cpuprofile)
+    snprintf(b, sizeof b, "a CPU profile with %zu node%s and no samples", nodes,
+             nodes == 1 ? "" : "s");
+  else if (g->nprof)
+    snprintf(b, sizeof b,
+             "%zu CPU profile%s with %zu node%s and no "
+             "samples, in %llu trace events",
+             g->nprof, g->nprof == 1 ? "" : "s", nodes, nodes == 1 ? "" : "s",
+             (unsigned long long)g->events);
+  else if (g->events)
+    snprintf(b, sizeof b,
+             "%llu trace event%s and no CPU profile (record "
+             "with the 'disabled-by-default-v8.cpu_profiler' category, as "
+             "the DevTools Performance panel does)",
+             (unsigned long long)g->events, g->events == 1 ? "" : "s");
+  else
+    snprintf(b, sizeof b, "no trace events and no CPU profile");
+  return zc_xstrdup(b);
+}
+
 enum zc_err ana_load(struct ana_ctx *c, const char *path,
                      struct ana_timeline **out) {
   *out = NULL;
@@ -1071,12 +1705,16 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
     goto out;
   }
   /* A .cpuprofile's samples and deltas come as two top-level arrays. */
-  if (g.cpuprofile && (e = ing_flush_samples(&g, g.cpuprofile, 0))) goto out;
+  if (g.cpuprofile && (e = ing_cpuprofile_done(&g))) goto out;
   int64_t fpid = 0, ftid = 0;
   ing_fig_window(&g, &fpid, &ftid);
+  ing_choose(&g);
+  ing_labels(&g, g.fig_t0 != INT64_MIN, fpid, ftid);
   struct ana_timeline *tl = ana_tl_new(c, path);
-  for (size_t i = 0; i < g.nprof; i++) ing_build(&g, &g.prof[i], tl);
+  for (size_t i = 0; i < g.nprof; i++)
+    if (ing_built(&g.prof[i])) ing_build(&g, &g.prof[i], tl);
   ana_tl_finish(tl);
+  if (!tl->samples) tl->what = ing_what(&g);
   ing_figures(&g, tl, g.fig_t0 != INT64_MIN, fpid, ftid);
   tl->bytes = g.base + g.len;
   tl->events = g.events;
@@ -1087,6 +1725,9 @@ out:
   gzclose(g.gz);
   free(g.buf);
   free(g.thr);
+  free(g.frames);
+  free(g.workers);
+  free(g.cp_ts);
   for (size_t i = 0; i < g.nprof; i++) prof_free(&g.prof[i]);
   free(g.prof);
   free(g.sid);

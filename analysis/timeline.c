@@ -44,6 +44,7 @@ void ana_timeline_free(struct ana_timeline *tl) {
   free(tl->nodes);
   free(tl->kids);
   free(tl->source);
+  free(tl->what);
   free(tl->fig.steps);
   free(tl);
 }

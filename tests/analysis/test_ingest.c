@@ -571,6 +571,372 @@ static void test_too_big(void) {
   zc_buf_free(&b);
 }
 
+/* The threads of a timeline, in order: their labels joined by '|'. */
+static void thread_labels(const struct ana_timeline *tl, char *out,
+                          size_t cap) {
+  const struct ana_node *root = &tl->nodes[0];
+  size_t n = 0;
+  out[0] = '\0';
+  for (uint32_t k = 0; k < root->nkids && n < cap; k++)
+    n += (size_t)snprintf(
+        out + n, cap - n, "%s%s", k ? "|" : "",
+        ana_str(tl->ctx, tl->nodes[tl->kids[root->kid0 + k]].name));
+}
+
+static const struct ana_node *thread(const struct ana_timeline *tl,
+                                     const char *label) {
+  const struct ana_node *root = &tl->nodes[0];
+  for (uint32_t k = 0; k < root->nkids; k++) {
+    const struct ana_node *t = &tl->nodes[tl->kids[root->kid0 + k]];
+    if (!strcmp(ana_str(tl->ctx, t->name), label)) return t;
+  }
+  return NULL;
+}
+
+/* One thread's profile: a Profile event and one chunk of n samples of
+ * node 2 ("work") every 1 ms. extra goes into the Profile's data. */
+static void add_profile(struct zc_buf *b, int pid, int tid, const char *id,
+                        const char *fn, int n, long long ts, const char *extra,
+                        const char *chunk_extra) {
+  ZT_INT(zc_buf_printf(b,
+                       "{\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"%s\","
+                       "\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"args\":{\"data\""
+                       ":{%s}}},\n",
+                       id, pid, tid, ts, extra),
+         ZC_OK);
+  ZT_INT(zc_buf_printf(b,
+                       "{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":"
+                       "\"%s\",\"pid\":%d,\"tid\":99,\"ts\":%lld,\"args\":{"
+                       "\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,"
+                       "\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":"
+                       "2,\"parent\":1,\"callFrame\":{\"functionName\":\"%s\","
+                       "\"url\":\"http://h/app.js\"}}],\"samples\":[",
+                       id, pid, ts, fn),
+         ZC_OK);
+  for (int i = 0; i < n; i++)
+    ZT_INT(zc_buf_printf(b, "%s2", i ? "," : ""), ZC_OK);
+  ZT_INT(zc_buf_printf(b, "]%s},\"timeDeltas\":[", chunk_extra), ZC_OK);
+  for (int i = 0; i < n; i++)
+    ZT_INT(zc_buf_printf(b, "%s1000", i ? "," : ""), ZC_OK);
+  ZT_INT(zc_buf_printf(b, "]}}}"), ZC_OK);
+}
+
+/* Issue 15.1: a profile's end time in a clock of its own (a Node process's
+ * chunk with an absolute cpuProfile.endTime against a relative startTime)
+ * gave the last sample 470 030 s. It counts only when consistent; the
+ * trace's ts is the base, so a trace shifted in time compares as A/A. */
+static void test_end_time(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 20);
+  const char *cases[][2] = {
+      /* startTime relative, endTime absolute: ignored */
+      {"\"startTime\":5000", ",\"endTime\":470030000000"},
+      /* endTime in startTime's clock, event ts in another: 1 ms tail */
+      {"\"startTime\":5000", ",\"endTime\":16000"},
+      /* an end before the last sample: ignored */
+      {"\"startTime\":5000", ",\"endTime\":6000"},
+  };
+  const int64_t want[] = {9000, 10000, 9000};
+  struct ana_timeline *tl[3] = {NULL, NULL, NULL};
+  for (int i = 0; i < 3; i++) {
+    zc_buf_reset(&b);
+    ZT_INT(zc_buf_printf(&b, "["), ZC_OK);
+    add_profile(&b, 1, 1, "0x1", "work", 10, 777000000, cases[i][0],
+                cases[i][1]);
+    ZT_INT(zc_buf_printf(&b, "]"), ZC_OK);
+    enum zc_err e;
+    char name[32];
+    snprintf(name, sizeof name, "end-%d.json", i);
+    tl[i] = load_text(c, name, b.ptr, &e);
+    if (!ZT_INT(e, ZC_OK)) continue;
+    const struct ana_node *w = find(tl[i], "work");
+    if (ZT_TRUE(w)) ZT_INT(w->total_us, want[i]);
+    /* Samples are placed in the trace's clock (the Profile's ts). */
+    if (w) ZT_INT(w->first_us, 777001000);
+  }
+  /* Shifted by a constant (ts, startTime and endTime): A/A. */
+  zc_buf_reset(&b);
+  ZT_INT(zc_buf_printf(&b, "["), ZC_OK);
+  add_profile(&b, 1, 1, "0x1", "work", 10, 777000000 + 300000000000LL,
+              "\"startTime\":300000005000", ",\"endTime\":470030000000");
+  ZT_INT(zc_buf_printf(&b, "]"), ZC_OK);
+  enum zc_err e;
+  struct ana_timeline *sh = load_text(c, "shifted.json", b.ptr, &e);
+  if (ZT_INT(e, ZC_OK) && tl[0]) {
+    struct ana_opts o;
+    ana_opts_default(&o);
+    o.mu_ms = 0.001;
+    struct ana_stats st = {0, 0, 0};
+    struct ana_graph *g = NULL;
+    ZT_INT(ana_critical(tl[0], sh, &o, &st, &g), ZC_OK);
+    if (g) ZT_INT(ana_graph_causes(g), 0);
+    ana_graph_free(g);
+    ZT_INT(sh->nodes[0].total_us, tl[0]->nodes[0].total_us);
+  }
+  ana_timeline_free(sh);
+  for (int i = 0; i < 3; i++)
+    ana_timeline_free(tl[i]);
+  zc_buf_free(&b);
+  ana_ctx_free(c);
+}
+
+/* Issue 15.2: threads are (process, thread); where two share a name, the
+ * page's (the busiest) keeps it and the others say what they are: their
+ * frame's origin (without the port), else their process, else their
+ * thread id. Labels by origin do not depend on pids or ports, so old and
+ * new threads match; a thread known by its pid alone cannot. */
+static void test_thread_labels(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 20);
+  struct ana_timeline *tl[2] = {NULL, NULL};
+  for (int run = 0; run < 2; run++) {
+    int p = run ? 500 : 100; /* other pids, other ports, other order */
+    zc_buf_reset(&b);
+    ZT_INT(zc_buf_printf(
+               &b,
+               "{\"traceEvents\":[{\"ph\":\"I\",\"name\":"
+               "\"TracingStartedInBrowser\",\"pid\":9,\"tid\":9,\"ts\":1,"
+               "\"args\":{\"data\":{\"frames\":[{\"frame\":\"F1\","
+               "\"processId\":%d,\"url\":\"http://a.test:%d/\"},"
+               "{\"frame\":\"F2\",\"parent\":\"F1\",\"processId\":%d,"
+               "\"url\":\"https://user:pw@b.test:%d/x?q\"}]}}},\n",
+               p + 1, 8000 + run, p + 2, 9000 + run),
+           ZC_OK);
+    for (int k = 1; k <= 3; k++)
+      ZT_INT(zc_buf_printf(&b,
+                           "{\"ph\":\"M\",\"name\":\"thread_name\","
+                           "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":"
+                           "\"CrRendererMain\"}},\n",
+                           p + k, p + k),
+             ZC_OK);
+    for (int k = 7; k <= 8; k++)
+      ZT_INT(zc_buf_printf(&b,
+                           "{\"ph\":\"M\",\"name\":\"thread_name\","
+                           "\"pid\":%d,\"tid\":%d,\"args\":{\"name\":"
+                           "\"DedicatedWorker thread\"}},\n",
+                           p + 1, p + k),
+             ZC_OK);
+    /* renderer 1 busiest; 2 an iframe's; 3 unknown; two workers of one
+     * script in renderer 1 */
+    int order[] = {3, 2, 1};
+    for (int k = 0; k < 3; k++) {
+      int r = run ? order[k] : k + 1;
+      add_profile(&b, p + r, p + r, "0x1", r == 1 ? "main" : "sub",
+                  r == 1 ? 50 : 20, 1000, "", "");
+      ZT_INT(zc_buf_printf(&b, ",\n"), ZC_OK);
+    }
+    add_profile(&b, p + 1, p + 7, "0x2", "onmessage", 30, 1000, "", "");
+    ZT_INT(zc_buf_printf(&b, ",\n"), ZC_OK);
+    add_profile(&b, p + 1, p + 8, "0x3", "onmessage", 10, 1000, "", "");
+    ZT_INT(zc_buf_printf(&b, "]}"), ZC_OK);
+    enum zc_err e;
+    tl[run] = load_text(c, run ? "labels-b.json" : "labels-a.json", b.ptr, &e);
+    if (!ZT_INT(e, ZC_OK)) continue;
+    ZT_INT(tl[run]->nodes[0].nkids, 5);
+    const struct ana_node *t = thread(tl[run], "CrRendererMain");
+    if (ZT_TRUE(t)) ZT_INT(t->total_us, 49000);
+    ZT_TRUE(thread(tl[run], "CrRendererMain (https://b.test)") != NULL);
+    char want[64];
+    snprintf(want, sizeof want, "CrRendererMain (pid %d)", p + 3);
+    ZT_TRUE(thread(tl[run], want) != NULL);
+    t = thread(tl[run], "DedicatedWorker thread /app.js");
+    if (ZT_TRUE(t)) ZT_INT(t->total_us, 29000);
+    t = thread(tl[run], "DedicatedWorker thread /app.js (http://a.test)");
+    if (ZT_TRUE(t)) ZT_INT(t->total_us, 9000);
+  }
+  if (tl[0] && tl[1]) {
+    /* Matched by label: the same work is no regression. */
+    struct ana_opts o;
+    ana_opts_default(&o);
+    o.mu_ms = 0.001;
+    struct ana_stats st = {0, 0, 0};
+    struct ana_graph *g = NULL;
+    ana_prune(tl[0], ANA_PRUNE_NAMES);
+    ana_prune(tl[1], ANA_PRUNE_NAMES);
+    ZT_INT(ana_critical(tl[0], tl[1], &o, &st, &g), ZC_OK);
+    /* Only the renderer known by its pid alone is new: pids differ from
+     * run to run. */
+    struct ana_cause *cs = NULL;
+    uint32_t n = g ? ana_causes(g, &cs) : 0;
+    ZT_TRUE(n > 0);
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t at = cs[i].node;
+      while (g->nodes[at].parent != 0)
+        at = g->nodes[at].parent;
+      ZT_STR(ana_str(c, g->nodes[at].name), "CrRendererMain (pid 503)");
+    }
+    free(cs);
+    ana_graph_free(g);
+  }
+  ana_timeline_free(tl[0]);
+  ana_timeline_free(tl[1]);
+  zc_buf_free(&b);
+  ana_ctx_free(c);
+}
+
+/* Issue 15.3: console.profile() during a recording starts a second
+ * profile on the thread; DevTools keeps one (the recording's, "Internal";
+ * else the inspector's; else the first) and so does zamcap. */
+static void test_two_profiles(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 20);
+  const char *src[][2] = {
+      {"\"source\":\"Inspector\"", "\"source\":\"Internal\""},
+      {"", ""},
+  };
+  for (int i = 0; i < 2; i++) {
+    zc_buf_reset(&b);
+    ZT_INT(zc_buf_printf(&b, "["), ZC_OK);
+    add_profile(&b, 1, 1, "0x2", "profiled", 40, 1000, src[i][0], "");
+    ZT_INT(zc_buf_printf(&b, ",\n"), ZC_OK);
+    add_profile(&b, 1, 1, "0x1", "recorded", 100, 1000, src[i][1], "");
+    ZT_INT(zc_buf_printf(&b, "]"), ZC_OK);
+    enum zc_err e;
+    struct ana_timeline *tl = load_text(c, "two.json", b.ptr, &e);
+    if (ZT_INT(e, ZC_OK)) {
+      ZT_INT(tl->profiles, 2);
+      ZT_INT(tl->nodes[0].nkids, 1);
+      /* with sources the recording's; without, the first in the file */
+      const struct ana_node *kept = find(tl, i ? "profiled" : "recorded");
+      const struct ana_node *gone = find(tl, i ? "recorded" : "profiled");
+      ZT_TRUE(kept != NULL);
+      ZT_TRUE(gone == NULL);
+      ZT_INT(tl->samples, i ? 40 : 100);
+    }
+    ana_timeline_free(tl);
+  }
+  zc_buf_free(&b);
+  ana_ctx_free(c);
+}
+
+/* Issue 15.4: Node <= 10's .cpuprofile (head tree, 1-based lines, times
+ * in seconds, absolute timestamps) and Chrome <= 66's CpuProfile event
+ * are read; a file with no samples is told what it holds. */
+static void test_old_formats(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  enum zc_err e;
+  const char *head =
+      "{\"head\":{\"functionName\":\"(root)\",\"url\":\"\",\"lineNumber\":0,"
+      "\"id\":1,\"children\":[{\"functionName\":\"work\",\"url\":"
+      "\"file:///x/app.js\",\"lineNumber\":4,\"columnNumber\":2,\"id\":2,"
+      "\"children\":[{\"children\":[],\"id\":3,\"functionName\":\"inner\","
+      "\"url\":\"file:///x/app.js\",\"lineNumber\":10}]}]},"
+      "\"startTime\":100.5,\"endTime\":100.6,\"samples\":[2,3,3,2],"
+      "\"timestamps\":[100500000,100501000,100502000,100503000,"
+      "100504000]}";
+  struct ana_timeline *tl = load_text(c, "old.cpuprofile", head, &e);
+  if (ZT_INT(e, ZC_OK)) {
+    const struct ana_node *w = find(tl, "work"), *in = find(tl, "inner");
+    if (ZT_TRUE(w && in)) {
+      ZT_INT(w->total_us, 4000); /* the fifth time ends the last sample */
+      ZT_INT(in->total_us, 2000);
+      ZT_INT(w->line, 3);
+      ZT_INT(w->col, 1);
+      ZT_INT(in->parent, (uint32_t)(w - tl->nodes));
+    }
+    ZT_INT(tl->samples, 4);
+  }
+  ana_timeline_free(tl);
+  const char *ev =
+      "[{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":3,\"tid\":4,\"args\":"
+      "{\"name\":\"CrRendererMain\"}},{\"ph\":\"I\",\"name\":\"CpuProfile\","
+      "\"pid\":3,\"tid\":4,\"ts\":9000,\"args\":{\"data\":{\"cpuProfile\":"
+      "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"
+      "\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":\"work\","
+      "\"url\":\"http://h/a.js\"}}],\"startTime\":1000,\"endTime\":4000,"
+      "\"samples\":[2,2,2],\"timeDeltas\":[0,1000,1000]}}}}]";
+  tl = load_text(c, "cpuprofile-event.json", ev, &e);
+  if (ZT_INT(e, ZC_OK)) {
+    ZT_STR(ana_str(c, tl->nodes[tl->kids[0]].name), "CrRendererMain");
+    const struct ana_node *w = find(tl, "work");
+    if (ZT_TRUE(w)) ZT_INT(w->total_us, 3000);
+    ZT_TRUE(tl->what == NULL);
+  }
+  ana_timeline_free(tl);
+  /* No samples: the message says what the file holds. */
+  static const char *const none[][2] = {
+      {"[{\"ph\":\"X\",\"name\":\"RunTask\"},{\"ph\":\"X\"}]",
+       "2 trace events and no CPU profile"},
+      {"{\"head\":{\"callFrame\":{\"functionName\":\"(root)\"},\"selfSize\":0,"
+       "\"id\":1,\"children\":[]},\"samples\":[{\"size\":32,\"nodeId\":1,"
+       "\"ordinal\":1}]}",
+       "'samples' that are objects"},
+      {"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}}],"
+       "\"samples\":[],\"timeDeltas\":[]}",
+       "a CPU profile with 1 node and no samples"},
+      {"[]", "no trace events"},
+  };
+  for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+    tl = load_text(c, "none.json", none[i][0], &e);
+    if (ZT_INT(e, ZC_OK)) {
+      ZT_INT(tl->samples, 0);
+      if (ZT_TRUE(tl->what != NULL)) ZT_HAS(tl->what, none[i][1]);
+    }
+    ana_timeline_free(tl);
+  }
+  ana_ctx_free(c);
+}
+
+/* Real files from public repositories (tests/data/real-traces/SOURCES.md):
+ * each loads, with the threads and samples it holds. */
+static void test_real_traces(void) {
+  static const struct {
+    const char *file, *threads;
+    uint64_t samples;
+    const char *fn;
+  } cases[] = {
+      {"chrome65-cpuprofile-event.json.gz", "CrRendererMain", 4081, "c"},
+      {"chrome65-devtools.cpuprofile.gz", "main", 0, "d"},
+      {"chrome66-worker.json.gz",
+       "CrRendererMain|DedicatedWorker thread /worker.js", 8239, NULL},
+      {"chrome69-simple.json.gz", "CrRendererMain", 0, "gamma"},
+      {"chrome70-worker.json.gz",
+       "CrRendererMain|DedicatedWorker thread /worker.js", 0, NULL},
+      {"chrome85-webpack.json.gz", "CrRendererMain", 0, NULL},
+      {"chrome116-trace.json.gz", "CrRendererMain", 0, "gamma"},
+      {"chrome141-two-profiles.json.gz", "CrRendererMain", 416, NULL},
+      {"node10-head.cpuprofile.gz", "main", 29, "d"},
+      {"node-worker.cpuprofile.gz", "main", 0, NULL},
+      {"node-main.cpuprofile.gz", "main", 0, NULL},
+  };
+  struct ana_ctx *c = ana_ctx_new();
+  char path[256], labels[512];
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    snprintf(path, sizeof path, "real-traces/%s", cases[i].file);
+    struct ana_timeline *tl = NULL;
+    if (!ZT_INT(ana_load(c, zt_data(path), &tl), ZC_OK)) {
+      fprintf(stderr, "  (%s: %s)\n", cases[i].file, zc_errmsg());
+      continue;
+    }
+    thread_labels(tl, labels, sizeof labels);
+    ZT_STR(labels, cases[i].threads);
+    ZT_TRUE(tl->samples > 0);
+    if (cases[i].samples) ZT_INT(tl->samples, cases[i].samples);
+    if (cases[i].fn) ZT_TRUE(find(tl, cases[i].fn) != NULL);
+    ZT_TRUE(tl->what == NULL);
+    ana_timeline_free(tl);
+  }
+  /* Node 10's head format: the extra timestamp ends the last sample, so
+   * the thread spans the first to the last timestamp (45.92 ms). */
+  struct ana_timeline *tl = NULL;
+  if (ZT_INT(ana_load(c, zt_data("real-traces/node10-head.cpuprofile.gz"), &tl),
+             ZC_OK))
+    ZT_INT(tl->nodes[0].total_us, 45920);
+  ana_timeline_free(tl);
+  /* Hermes' own trace-event samples: no V8 profile, and it says so. */
+  tl = NULL;
+  if (ZT_INT(ana_load(c, zt_data("real-traces/hermes-samples.json.gz"), &tl),
+             ZC_OK)) {
+    ZT_INT(tl->samples, 0);
+    if (ZT_TRUE(tl->what)) ZT_HAS(tl->what, "'samples' that are objects");
+  }
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"forms", test_forms},
@@ -586,6 +952,11 @@ int main(int argc, char **argv) {
       {"component", test_component},
       {"jread", test_jread},
       {"escaped_names", test_escaped_names},
+      {"end_time", test_end_time},
+      {"thread_labels", test_thread_labels},
+      {"two_profiles", test_two_profiles},
+      {"old_formats", test_old_formats},
+      {"real_traces", test_real_traces},
   };
   return ZT_RUN(cases, argc, argv);
 }
