@@ -11,7 +11,9 @@
 #include "agent.h"
 #include "ana.h"
 
-static int is_trace_name(const char *n) {
+/* A trace by its name (.json, .cpuprofile, either gzipped), or any .gz
+ * whose bytes say gzip (trace.gz, profile.gz): dir/n is read to tell. */
+static int is_trace_name(const char *dir, const char *n) {
   static const char *const ext[] = {".json", ".json.gz", ".cpuprofile",
                                     ".cpuprofile.gz"};
   size_t len = strlen(n);
@@ -20,7 +22,15 @@ static int is_trace_name(const char *n) {
     size_t el = strlen(ext[i]);
     if (len > el && strcmp(n + len - el, ext[i]) == 0) return 1;
   }
-  return 0;
+  if (len <= 3 || strcmp(n + len - 3, ".gz")) return 0;
+  char path[4200];
+  unsigned char magic[2] = {0, 0};
+  snprintf(path, sizeof path, "%s/%s", dir, n);
+  FILE *f = fopen(path, "rb");
+  int gz = f && fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f &&
+           magic[1] == 0x8b;
+  if (f) fclose(f);
+  return gz;
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -46,7 +56,7 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
   char **v = NULL;
   size_t len = 0, cap = 0;
   for (struct dirent *de; (de = readdir(d));) {
-    if (!is_trace_name(de->d_name)) continue;
+    if (!is_trace_name(path, de->d_name)) continue;
     ZC_GROW(v, cap, len + 1);
     size_t sz = strlen(path) + strlen(de->d_name) + 2;
     v[len] = zc_xmalloc(sz);
@@ -65,9 +75,10 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
 
 /* "old-12.json.gz" -> side 0, number 12; -1 when the name is not a run's
  * trace. */
-static int run_trace_name(const char *n, unsigned *num) {
+static int run_trace_name(const char *dir, const char *n, unsigned *num) {
   int side = !strncmp(n, "old-", 4) ? 0 : !strncmp(n, "new-", 4) ? 1 : -1;
-  if (side < 0 || !is_trace_name(n) || n[4] < '0' || n[4] > '9') return -1;
+  if (side < 0 || n[4] < '0' || n[4] > '9' || !is_trace_name(dir, n))
+    return -1;
   char *end;
   unsigned long v = strtoul(n + 4, &end, 10);
   if (end == n + 4 || *end != '.' || !v || v > 100000) return -1;
@@ -94,7 +105,7 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
   unsigned top = 0;
   for (struct dirent *de; (de = readdir(d));) {
     unsigned num;
-    int sd = run_trace_name(de->d_name, &num);
+    int sd = run_trace_name(dir, de->d_name, &num);
     if (sd < 0) continue;
     for (int k = 0; k < 2; k++) {
       size_t was = cap[k];

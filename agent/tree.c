@@ -34,9 +34,14 @@ static int tree_exec(const struct agent_args *a) {
     ana_ctx_free(ctx);
     return ZC_EXIT_USAGE;
   }
-  if (!tl->samples)
-    zc_log(1, "%s: no CPU profile samples in this trace: it holds %s", path,
-           tl->what ? tl->what : "nothing zamcap reads");
+  if (!tl->samples) {
+    /* as compare says: nothing to show a call tree of */
+    zc_error("%s: no CPU profile samples in this trace: it holds %s", path,
+             tl->what ? tl->what : "nothing zamcap reads");
+    ana_timeline_free(tl);
+    ana_ctx_free(ctx);
+    return ZC_EXIT_USAGE;
+  }
   ana_prune(tl, (a->no_prune ? 0u : ANA_PRUNE_NAMES) |
                     (a->drop_markers ? ANA_PRUNE_MARKERS : 0u));
   ana_tl_print(tl, a->min_ms, stdout);

@@ -398,6 +398,22 @@ static void test_bad_traces(void) {
   ZT_INT(rc, 2);
   ZT_HAS(out, "a.json: no CPU profile samples");
   free(out);
+  /* one rule: tree says the same and exits the same */
+  rc = zt_sh(&out, "'%s' tree '%s'/a.json", bin(), zt_tmp("nosamples"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "a.json: no CPU profile samples in this trace: it holds ");
+  free(out);
+  /* gzip told by its bytes, not the name: trace.gz, p.cpuprofile.gz; a
+   * .gz that is no gzip (notes.gz) is not taken for a trace */
+  zt_sh(NULL, "mkdir -p '%s' '%s' && cp '%s'/run-1.json.gz '%s'/trace.gz && "
+        "cp '%s'/run-1.json.gz '%s'/p.cpuprofile.gz && echo x > '%s'/notes.gz",
+        zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("old"), zt_tmp("gzold"),
+        zt_tmp("new"), zt_tmp("gznew"), zt_tmp("gzold"));
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --format json --out '%s'", bin(),
+             zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("gzout"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "trace.gz vs p.cpuprofile.gz");
+  free(out);
   /* An output folder that cannot be written. */
   zt_sh(NULL, "touch '%s'", zt_tmp("afile"));
   rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s/sub'", bin(),
