@@ -2,6 +2,7 @@
  * zamcap started behind. */
 #define _XOPEN_SOURCE 700 /* nftw */
 #include <curl/curl.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -12,6 +13,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "cdp-int.h"
 
@@ -168,10 +172,37 @@ static enum zc_err discover(const char *base, double timeout_ms, char **ws,
 
 /* ---- launching ---- */
 
+/* Profiles are /tmp/zamcap-chrome-<pid of zamcap>.XXXXXX. A zamcap that was
+ * killed (SIGKILL, the OOM killer) could not remove its own: the next one
+ * removes those of this user whose zamcap is gone. */
+static void remove_stale_profiles(void) {
+  DIR *d = opendir("/tmp");
+  if (!d) return;
+  for (struct dirent *de; (de = readdir(d));) {
+    if (strncmp(de->d_name, "zamcap-chrome-", 14)) continue;
+    char *end;
+    long pid = strtol(de->d_name + 14, &end, 10);
+    if (end == de->d_name + 14 || *end != '.' || pid <= 0) continue;
+    char path[300];
+    snprintf(path, sizeof path, "/tmp/%s", de->d_name);
+    struct stat st;
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
+        st.st_uid != geteuid())
+      continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive */
+    zc_log(2, "removing %s, the profile of a zamcap that is gone", path);
+    rm_rf(path);
+  }
+  closedir(d);
+}
+
 static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   char *chrome = cdp_find_chrome(o->chrome);
   if (!chrome) return ZC_E_BROWSER;
-  char tmpl[] = "/tmp/zamcap-chrome.XXXXXX";
+  remove_stale_profiles();
+  char tmpl[64];
+  snprintf(tmpl, sizeof tmpl, "/tmp/zamcap-chrome-%ld.XXXXXX",
+           (long)getpid());
   if (!mkdtemp(tmpl)) {
     free(chrome);
     return zc_fail(ZC_E_IO, "cannot make a temporary profile folder: %s",
@@ -223,6 +254,7 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
     free(chrome);
     return e;
   }
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     close(logfd);
@@ -233,6 +265,14 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
     /* Its own process group, so that zamcap can end Chrome with all its
      * helpers; its output to the log, never the terminal. */
     setpgid(0, 0);
+#ifdef __linux__
+    /* Chrome dies with zamcap, whatever ends zamcap (SIGKILL, the OOM
+     * killer, a CI job's timeout): its helpers follow the browser. */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1); /* zamcap died before prctl */
+#else
+    (void)parent;
+#endif
     int nul = open("/dev/null", O_RDONLY);
     if (nul >= 0) dup2(nul, 0);
     dup2(logfd, 1);

@@ -296,6 +296,33 @@ static void test_sigint(void) {
   free(log);
 }
 
+/* SIGKILL (the OOM killer, a CI job's timeout) leaves zamcap no say: its
+ * Chrome dies with it all the same, and the next zamcap removes the
+ * profile it left. */
+static void test_sigkill(void) {
+  if (!ZT_TRUE(serve())) return;
+  char *log = NULL;
+  int rc = interrupt_run("sigkill.log", "kill -KILL $zp", &log);
+  ZT_INT(rc, 137);
+  const char *p = log ? strstr(log, "(pid ") : NULL;
+  int pid = p ? atoi(p + 5) : 0;
+  const char *q = p ? strstr(p, "profile ") : NULL;
+  char profile[512] = "";
+  if (q) snprintf(profile, sizeof profile, "%.*s", (int)strcspn(q + 8, ")"),
+                  q + 8);
+  free(log);
+  if (!ZT_TRUE(pid > 0 && profile[0])) return;
+  ZT_INT(zt_group_alive(pid, 5000), 0);
+  struct stat st;
+  ZT_TRUE(stat(profile, &st) == 0); /* nobody could remove it yet */
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
+               "--settle 200 --out '%s' -q", bin(), srv_port,
+               zt_tmp("after-kill")), 0);
+  free(out);
+  ZT_TRUE(stat(profile, &st) != 0);
+}
+
 static void test_browser_url_closed(void) {
   char *out = NULL, want[80];
   int fd, port = zt_refused_port(&fd);
@@ -431,6 +458,7 @@ int main(int argc, char **argv) {
       {"never_settles", test_never_settles},
       {"hostile_page", test_hostile_page},
       {"dialogs_and_hang", test_dialogs_and_hang},
+      {"sigkill", test_sigkill},
       {"chrome_killed", test_chrome_killed},
       {"renderer_crash", test_renderer_crash},
       {"sigint", test_sigint},
