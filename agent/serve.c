@@ -94,6 +94,13 @@ static int hexv(char c) {
   return -1;
 }
 
+/* Whether a path has a segment that starts with '.': .git/, .env, ../ */
+static int dot_segment(const char *p) {
+  for (; *p; p++)
+    if (*p == '/' && p[1] == '.') return 1;
+  return 0;
+}
+
 static void serve_one(struct agent_server *s, struct srv_client *c) {
   char method[8], target[4096];
   if (sscanf(c->req, "%7s %4095s", method, target) != 2) {
@@ -127,6 +134,12 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
     reply_status(c->fd, 400, "Bad Request");
     return;
   }
+  /* A build folder may be a checkout: .git/, .env and the like are not
+   * the build's to serve (`--old .` would hand them to any local user). */
+  if (dot_segment(path)) {
+    reply_status(c->fd, 404, "Not Found");
+    return;
+  }
   char full[PATH_MAX + 4200], real[PATH_MAX];
   snprintf(full, sizeof full, "%s%s", s->root, path);
   struct stat st;
@@ -137,7 +150,8 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
    * folder. */
   size_t rl = strlen(s->root);
   if (!realpath(full, real) || strncmp(real, s->root, rl) != 0 ||
-      (real[rl] != '/' && real[rl] != '\0') || stat(real, &st) != 0 ||
+      (real[rl] != '/' && real[rl] != '\0') || dot_segment(real + rl) ||
+      stat(real, &st) != 0 ||
       !S_ISREG(st.st_mode)) {
     reply_status(c->fd, 404, "Not Found");
     return;

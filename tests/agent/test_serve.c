@@ -47,8 +47,10 @@ static void test_serve(void) {
   zt_sh(NULL, "mkdir -p '%s/sub' && echo '<p>hi' > '%s/index.html' && "
         "echo 'let a = 1;' > '%s/sub/app.3f9a1c2e.js' && echo '{}' > "
         "'%s/d.json' && printf 'x' > '%s/sub/blob.bin' && echo secret > '%s/../"
-        "secret.txt' && ln -sf /etc/hostname '%s/link'",
-        dir, dir, dir, dir, dir, zt_tmp(""), dir);
+        "secret.txt' && ln -sf /etc/hostname '%s/link' && mkdir -p '%s/.git' "
+        "&& echo secret > '%s/.git/config' && echo secret > '%s/.env' && "
+        "echo secret > '%s/sub/.hidden' && ln -sf .env '%s/env-link'",
+        dir, dir, dir, dir, dir, zt_tmp(""), dir, dir, dir, dir, dir, dir);
   struct agent_server *s = NULL;
   if (!ZT_INT(agent_serve(dir, &s), ZC_OK)) return;
   const char *url = agent_server_url(s);
@@ -74,7 +76,11 @@ static void test_serve(void) {
   /* Nothing outside the folder, however it is asked for. */
   static const char *const escapes[] = {"/../secret.txt", "/%2e%2e/secret.txt",
                                         "/sub/../../secret.txt", "/link",
-                                        "/nope.html", "/sub/%00x"};
+                                        "/nope.html", "/sub/%00x",
+                                        /* a checkout's dotfiles */
+                                        "/.env", "/.git/config",
+                                        "/sub/.hidden", "/%2eenv",
+                                        "/sub/./.hidden", "/env-link"};
   for (size_t i = 0; i < sizeof escapes / sizeof escapes[0]; i++) {
     r = get(url, escapes[i]);
     ZT_TRUE(r && (strstr(r, "404 Not Found") || strstr(r, "400 Bad")));
