@@ -1,7 +1,14 @@
 /* The built-in static file server: serves a build folder on 127.0.0.1,
  * on a port the kernel picks, from a thread of its own. GET and HEAD,
- * MIME types by extension, nothing outside the folder, no caching. */
-#define _DEFAULT_SOURCE /* realpath */
+ * MIME types by extension, nothing outside the folder, no caching.
+ *
+ * One poll loop serves every connection at once, each socket
+ * non-blocking: a client that does not read its answer holds only its own
+ * connection (a page's second fetch goes on meanwhile), one that sends or
+ * reads nothing for SRV_IDLE_MS is closed, and when all SRV_CLIENTS slots
+ * are taken the longest idle connection makes room for the new one, so
+ * that idle connections cannot lock the page out. */
+#define _GNU_SOURCE /* realpath, accept4 */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,10 +27,18 @@
 
 #define SRV_CLIENTS 64
 #define SRV_REQ_MAX 16384
+#define SRV_IDLE_MS 10000.0
 
+/* A connection: reading its request, then writing its answer (the
+ * headers, then the file in pieces) through the same buffer. */
 struct srv_client {
   int fd;
-  size_t len;
+  int writing;
+  size_t len;        /* reading: the request's bytes so far */
+  size_t opos, olen; /* writing: what is left of buf to send */
+  int file;          /* writing: the file, or -1 */
+  off_t foff, fleft; /* its next offset and the bytes left */
+  double last;       /* the last time it moved, ms */
   char req[SRV_REQ_MAX];
 };
 
@@ -68,23 +83,22 @@ static const char *mime_of(const char *path) {
   return "application/octet-stream";
 }
 
-static void send_all(int fd, const void *p, size_t n) {
-  const char *s = p;
-  while (n) {
-    ssize_t w = send(fd, s, n, MSG_NOSIGNAL);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return;
-    s += w;
-    n -= (size_t)w;
-  }
+static void client_close(struct srv_client *c) {
+  if (c->fd >= 0) close(c->fd);
+  if (c->file >= 0) close(c->file);
+  c->fd = c->file = -1;
+  c->writing = 0;
 }
 
-static void reply_status(int fd, int code, const char *text) {
-  char h[256];
-  int n = snprintf(h, sizeof h, "HTTP/1.1 %d %s\r\nContent-Type: text/plain"
-                   "\r\nContent-Length: %zu\r\nConnection: close\r\n\r\n%s\n",
-                   code, text, strlen(text) + 1, text);
-  send_all(fd, h, (size_t)n);
+/* The answer is the status line and a short text. */
+static void reply_status(struct srv_client *c, int code, const char *text) {
+  int n = snprintf(c->req, sizeof c->req, "HTTP/1.1 %d %s\r\nContent-Type: "
+                   "text/plain\r\nContent-Length: %zu\r\nConnection: "
+                   "close\r\n\r\n%s\n", code, text, strlen(text) + 1, text);
+  c->opos = 0;
+  c->olen = (size_t)n;
+  c->fleft = 0;
+  c->writing = 1;
 }
 
 static int hexv(char c) {
@@ -104,12 +118,12 @@ static int dot_segment(const char *p) {
 static void serve_one(struct agent_server *s, struct srv_client *c) {
   char method[8], target[4096];
   if (sscanf(c->req, "%7s %4095s", method, target) != 2) {
-    reply_status(c->fd, 400, "Bad Request");
+    reply_status(c, 400, "Bad Request");
     return;
   }
   int head = !strcmp(method, "HEAD");
   if (strcmp(method, "GET") && !head) {
-    reply_status(c->fd, 405, "Method Not Allowed");
+    reply_status(c, 405, "Method Not Allowed");
     return;
   }
   /* Path: percent-decoded, query and fragment gone, no NUL. */
@@ -120,7 +134,7 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
     if (*p == '%' && hexv(p[1]) >= 0 && hexv(p[2]) >= 0) {
       char ch = (char)(hexv(p[1]) * 16 + hexv(p[2]));
       if (!ch) {
-        reply_status(c->fd, 400, "Bad Request");
+        reply_status(c, 400, "Bad Request");
         return;
       }
       path[o++] = ch;
@@ -131,13 +145,13 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
   }
   path[o] = '\0';
   if (path[0] != '/') {
-    reply_status(c->fd, 400, "Bad Request");
+    reply_status(c, 400, "Bad Request");
     return;
   }
   /* A build folder may be a checkout: .git/, .env and the like are not
    * the build's to serve (`--old .` would hand them to any local user). */
   if (dot_segment(path)) {
-    reply_status(c->fd, 404, "Not Found");
+    reply_status(c, 404, "Not Found");
     return;
   }
   char full[PATH_MAX + 4200], real[PATH_MAX];
@@ -153,24 +167,92 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
       (real[rl] != '/' && real[rl] != '\0') || dot_segment(real + rl) ||
       stat(real, &st) != 0 ||
       !S_ISREG(st.st_mode)) {
-    reply_status(c->fd, 404, "Not Found");
+    reply_status(c, 404, "Not Found");
     return;
   }
   int fd = open(real, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    reply_status(c->fd, 403, "Forbidden");
+    reply_status(c, 403, "Forbidden");
     return;
   }
-  char h[512];
-  int n = snprintf(h, sizeof h, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\n"
-                   "Content-Length: %lld\r\nCache-Control: no-store\r\n"
-                   "Connection: close\r\n\r\n", mime_of(real),
-                   (long long)st.st_size);
-  send_all(c->fd, h, (size_t)n);
-  char buf[65536];
-  ssize_t r;
-  while (!head && (r = read(fd, buf, sizeof buf)) > 0) send_all(c->fd, buf, (size_t)r);
-  close(fd);
+  c->olen = (size_t)snprintf(c->req, sizeof c->req, "HTTP/1.1 200 OK\r\n"
+                             "Content-Type: %s\r\nContent-Length: %lld\r\n"
+                             "Cache-Control: no-store\r\nConnection: close"
+                             "\r\n\r\n", mime_of(real),
+                             (long long)st.st_size);
+  c->opos = 0;
+  c->file = fd;
+  c->foff = 0;
+  c->fleft = head ? 0 : st.st_size;
+  c->writing = 1;
+}
+
+/* Sends what the socket takes now; 0 when the answer is whole or the
+ * connection is gone (then it is closed). */
+static int client_write(struct srv_client *c) {
+  for (;;) {
+    if (c->opos < c->olen) {
+      ssize_t w = send(c->fd, c->req + c->opos, c->olen - c->opos,
+                       MSG_NOSIGNAL);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
+      if (w <= 0) break;
+      c->opos += (size_t)w;
+      c->last = zc_now_ms();
+      continue;
+    }
+    if (c->fleft <= 0 || c->file < 0) break; /* all sent */
+    size_t want = c->fleft < (off_t)sizeof c->req ? (size_t)c->fleft
+                                                   : sizeof c->req;
+    ssize_t r = pread(c->file, c->req, want, c->foff);
+    if (r <= 0) break; /* the file shrank: the answer ends short */
+    c->foff += r;
+    c->fleft -= r;
+    c->opos = 0;
+    c->olen = (size_t)r;
+  }
+  client_close(c);
+  return 0;
+}
+
+/* A new connection, in a free slot or in that of the longest idle one. */
+static void client_accept(struct agent_server *s) {
+  int fd = accept4(s->lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+  if (fd < 0) return;
+  int slot = -1;
+  for (int i = 0; i < SRV_CLIENTS && slot < 0; i++)
+    if (s->cl[i].fd < 0) slot = i;
+  if (slot < 0) {
+    slot = 0;
+    for (int i = 1; i < SRV_CLIENTS; i++)
+      if (s->cl[i].last < s->cl[slot].last) slot = i;
+    client_close(&s->cl[slot]);
+  }
+  struct srv_client *c = &s->cl[slot];
+  c->fd = fd;
+  c->file = -1;
+  c->writing = 0;
+  c->len = 0;
+  c->last = zc_now_ms();
+}
+
+/* Reads what came of a request; answers when its headers are whole. */
+static void client_read(struct agent_server *s, struct srv_client *c) {
+  ssize_t r = recv(c->fd, c->req + c->len, SRV_REQ_MAX - 1 - c->len, 0);
+  if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+    return;
+  if (r <= 0) {
+    client_close(c);
+    return;
+  }
+  c->last = zc_now_ms();
+  c->len += (size_t)r;
+  c->req[c->len] = '\0';
+  if (strstr(c->req, "\r\n\r\n")) serve_one(s, c);
+  else if (c->len >= SRV_REQ_MAX - 1)
+    reply_status(c, 431, "Request Header Fields Too Large");
+  else return; /* the headers are still coming */
+  client_write(c);
 }
 
 static void *serve_loop(void *arg) {
@@ -182,8 +264,9 @@ static void *serve_loop(void *arg) {
     pf[n].fd = s->lfd, pf[n].events = POLLIN, map[n++] = -2;
     for (int i = 0; i < SRV_CLIENTS; i++)
       if (s->cl[i].fd >= 0)
-        pf[n].fd = s->cl[i].fd, pf[n].events = POLLIN, map[n++] = i;
-    if (poll(pf, (nfds_t)n, -1) < 0) {
+        pf[n].fd = s->cl[i].fd,
+        pf[n].events = s->cl[i].writing ? POLLOUT : POLLIN, map[n++] = i;
+    if (poll(pf, (nfds_t)n, 1000) < 0) {
       if (errno == EINTR) continue;
       return NULL;
     }
@@ -191,45 +274,26 @@ static void *serve_loop(void *arg) {
     for (int k = 1; k < n; k++) {
       if (!pf[k].revents) continue;
       if (map[k] == -2) {
-        int fd = accept(s->lfd, NULL, NULL);
-        if (fd < 0) continue;
-        int slot = -1;
-        for (int i = 0; i < SRV_CLIENTS && slot < 0; i++)
-          if (s->cl[i].fd < 0) slot = i;
-        if (slot < 0) {
-          close(fd); /* full: the browser retries */
-          continue;
-        }
-        s->cl[slot].fd = fd;
-        s->cl[slot].len = 0;
+        client_accept(s);
         continue;
       }
       struct srv_client *c = &s->cl[map[k]];
-      ssize_t r = recv(c->fd, c->req + c->len, SRV_REQ_MAX - 1 - c->len, 0);
-      if (r <= 0) {
-        close(c->fd);
-        c->fd = -1;
-        continue;
-      }
-      c->len += (size_t)r;
-      c->req[c->len] = '\0';
-      if (strstr(c->req, "\r\n\r\n")) {
-        serve_one(s, c);
-      } else if (c->len < SRV_REQ_MAX - 1) {
-        continue; /* the headers are still coming */
-      } else {
-        reply_status(c->fd, 431, "Request Header Fields Too Large");
-      }
-      close(c->fd);
-      c->fd = -1;
+      if (c->fd != pf[k].fd) continue; /* evicted by an accept above */
+      if (c->writing) client_write(c);
+      else client_read(s, c);
     }
+    /* Connections that neither send nor read go. */
+    double now = zc_now_ms();
+    for (int i = 0; i < SRV_CLIENTS; i++)
+      if (s->cl[i].fd >= 0 && now - s->cl[i].last > SRV_IDLE_MS)
+        client_close(&s->cl[i]);
   }
 }
 
 enum zc_err agent_serve(const char *dir, struct agent_server **out) {
   *out = NULL;
   struct agent_server *s = zc_xcalloc(1, sizeof *s);
-  for (int i = 0; i < SRV_CLIENTS; i++) s->cl[i].fd = -1;
+  for (int i = 0; i < SRV_CLIENTS; i++) s->cl[i].fd = s->cl[i].file = -1;
   s->lfd = s->wake[0] = s->wake[1] = -1;
   struct stat st;
   if (!realpath(dir, s->root) || stat(s->root, &st) != 0 ||
@@ -272,8 +336,7 @@ void agent_server_free(struct agent_server *s) {
     if (write(s->wake[1], "x", 1) < 0) {}
     if (s->wake[0] >= 0) pthread_join(s->th, NULL);
   }
-  for (int i = 0; i < SRV_CLIENTS; i++)
-    if (s->cl[i].fd >= 0) close(s->cl[i].fd);
+  for (int i = 0; i < SRV_CLIENTS; i++) client_close(&s->cl[i]);
   if (s->lfd >= 0) close(s->lfd);
   if (s->wake[0] >= 0) close(s->wake[0]);
   if (s->wake[1] >= 0) close(s->wake[1]);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "agent.h"
@@ -21,6 +22,9 @@ static char *request(const char *url, const char *raw) {
   a.sin_family = AF_INET;
   a.sin_port = htons((uint16_t)port);
   a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  /* a server that does not answer fails the test instead of hanging it */
+  struct timeval tv = {8, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
     close(fd);
     return NULL;
@@ -34,6 +38,27 @@ static char *request(const char *url, const char *raw) {
     ZT_INT(zc_buf_add(&b, chunk, (size_t)n), ZC_OK);
   close(fd);
   return zc_buf_take(&b);
+}
+
+/* A connection that sends raw and then reads nothing; its fd. */
+static int stall(const char *url, const char *raw) {
+  int port = 0;
+  sscanf(url, "http://127.0.0.1:%d/", &port);
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  struct sockaddr_in a;
+  memset(&a, 0, sizeof a);
+  a.sin_family = AF_INET;
+  a.sin_port = htons((uint16_t)port);
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  /* a small receive window, so that a large answer stalls early */
+  int small = 4096;
+  setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+  if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) {
+    close(fd);
+    return -1;
+  }
+  if (write(fd, raw, strlen(raw)) < 0) {}
+  return fd;
 }
 
 static char *get(const char *url, const char *path) {
@@ -102,9 +127,43 @@ static void test_serve(void) {
   ZT_HAS(zc_errmsg(), "not a folder to serve");
 }
 
+/* Connections do not wait on each other: a client that asked for 32 MB
+ * and reads none of it, and 64 idle connections with half a request, do
+ * not stop the page's next request; stopping the server with them still
+ * open returns at once. */
+static void test_concurrent(void) {
+  const char *dir = zt_tmp("busy-site");
+  zt_sh(NULL, "mkdir -p '%s' && echo '<p>hi' > '%s/index.html' && "
+        "head -c 33554432 /dev/zero > '%s/big.bin'", dir, dir, dir);
+  struct agent_server *s = NULL;
+  if (!ZT_INT(agent_serve(dir, &s), ZC_OK)) return;
+  const char *url = agent_server_url(s);
+  int slow = stall(url, "GET /big.bin HTTP/1.1\r\n\r\n");
+  ZT_TRUE(slow >= 0);
+  zc_sleep_ms(200); /* the server fills the socket and must wait */
+  double t0 = zc_now_ms();
+  char *r = get(url, "/index.html");
+  ZT_HAS(r, "\r\n\r\n<p>hi");
+  free(r);
+  int idle[64];
+  for (int i = 0; i < 64; i++) idle[i] = stall(url, "GET /index.h");
+  zc_sleep_ms(200);
+  r = get(url, "/index.html");
+  ZT_HAS(r, "\r\n\r\n<p>hi");
+  free(r);
+  ZT_TRUE(zc_now_ms() - t0 < 5000); /* not the 10 s idle limit */
+  double t1 = zc_now_ms();
+  agent_server_free(s);
+  ZT_TRUE(zc_now_ms() - t1 < 3000);
+  close(slow);
+  for (int i = 0; i < 64; i++)
+    if (idle[i] >= 0) close(idle[i]);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"serve", test_serve},
+      {"concurrent", test_concurrent},
   };
   return ZT_RUN(cases, argc, argv);
 }
