@@ -21,6 +21,7 @@
 
 struct cdp_browser {
   int pid;            /* 0 when attached */
+  int prfd, pwfd;     /* launched: the DevTools pipe's ends, until connected */
   char *profile;      /* temporary --user-data-dir, removed at the end */
   char *ws_url;
   char *version;
@@ -196,6 +197,13 @@ static void remove_stale_profiles(void) {
   closedir(d);
 }
 
+static int cloexec_pipe(int fd[2]) {
+  if (pipe(fd) != 0) return -1;
+  fcntl(fd[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fd[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+}
+
 static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   char *chrome = cdp_find_chrome(o->chrome);
   if (!chrome) return ZC_E_BROWSER;
@@ -216,7 +224,9 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   argv[n++] = chrome;
   if (!o->headful) argv[n++] = "--headless";
   argv[n++] = udd;
-  argv[n++] = "--remote-debugging-port=0";
+  /* DevTools over fds 3 and 4, not a TCP port: nobody else on the
+   * machine can drive this browser. */
+  argv[n++] = "--remote-debugging-pipe";
   argv[n++] = "--no-first-run";
   argv[n++] = "--no-default-browser-check";
   argv[n++] = "--disable-background-networking";
@@ -254,9 +264,25 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
     free(chrome);
     return e;
   }
+  int to_chrome[2], from_chrome[2];
+  if (cloexec_pipe(to_chrome) != 0) {
+    close(logfd);
+    free(chrome);
+    return zc_fail(ZC_E_IO, "cannot make the DevTools pipe: %s",
+                   strerror(errno));
+  }
+  if (cloexec_pipe(from_chrome) != 0) {
+    close(to_chrome[0]);
+    close(to_chrome[1]);
+    close(logfd);
+    free(chrome);
+    return zc_fail(ZC_E_IO, "cannot make the DevTools pipe: %s",
+                   strerror(errno));
+  }
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
+    for (int k = 0; k < 2; k++) close(to_chrome[k]), close(from_chrome[k]);
     close(logfd);
     free(chrome);
     return zc_fail(ZC_E_BROWSER, "cannot start Chrome: %s", strerror(errno));
@@ -277,6 +303,11 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
     if (nul >= 0) dup2(nul, 0);
     dup2(logfd, 1);
     dup2(logfd, 2);
+    /* Chrome reads commands on fd 3 and writes on fd 4: moved above 9
+     * first, so that no end lands on the other's number. */
+    int rd = fcntl(to_chrome[0], F_DUPFD_CLOEXEC, 10);
+    int wr = fcntl(from_chrome[1], F_DUPFD_CLOEXEC, 10);
+    if (rd < 0 || wr < 0 || dup2(rd, 3) != 3 || dup2(wr, 4) != 4) _exit(126);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     execv(argv[0], (char *const *)argv);
@@ -285,60 +316,24 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   }
   setpgid(pid, pid);
   close(logfd);
+  close(to_chrome[0]);
+  close(from_chrome[1]);
+  b->pwfd = to_chrome[1];
+  b->prfd = from_chrome[0];
   b->pid = (int)pid;
   reg_add(pid);
   zc_log(2, "started %s (pid %d, profile %s)", chrome, (int)pid, b->profile);
 
-  /* Chrome writes the port it chose and the browser target's path to
-   * DevToolsActivePort in the profile. */
-  char portfile[700];
-  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", b->profile);
-  double deadline = zc_now_ms() + o->timeout_ms;
-  enum zc_err e = ZC_OK;
-  for (;;) {
-    FILE *f = fopen(portfile, "r");
-    if (f) {
-      char line1[32] = "", line2[256] = "";
-      int ok = fgets(line1, sizeof line1, f) && fgets(line2, sizeof line2, f);
-      fclose(f);
-      line2[strcspn(line2, "\r\n")] = '\0';
-      int port = atoi(line1);
-      if (ok && port > 0 && line2[0] == '/') {
-        char ws[400];
-        snprintf(ws, sizeof ws, "ws://127.0.0.1:%d%s", port, line2);
-        b->ws_url = zc_xstrdup(ws);
-        break;
-      }
-    }
-    int st;
-    if (waitpid(pid, &st, WNOHANG) == pid) {
-      b->pid = 0;
-      reg_del(pid);
-      e = zc_fail(ZC_E_BROWSER, "%s exited before DevTools came up (%s %d)%s%s",
-                  chrome, WIFEXITED(st) ? "status" : "signal",
-                  WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st),
-                  o->log_path ? "; see " : "", o->log_path ? o->log_path : "");
-      break;
-    }
-    if (cdp_interrupted) {
-      e = zc_fail(ZC_E_INTERRUPTED, "interrupted while Chrome started");
-      break;
-    }
-    if (zc_now_ms() > deadline) {
-      e = zc_fail(ZC_E_TIMEOUT, "%s did not open DevTools in %.0f s", chrome,
-                  o->timeout_ms / 1000);
-      break;
-    }
-    zc_sleep_ms(20);
-  }
+  b->ws_url = zc_xstrdup("pipe");
   free(chrome);
-  return e;
+  return ZC_OK;
 }
 
 enum zc_err cdp_browser_start(const struct cdp_opts *o,
                               struct cdp_browser **out) {
   *out = NULL;
   struct cdp_browser *b = zc_xcalloc(1, sizeof *b);
+  b->prfd = b->pwfd = -1;
   enum zc_err e = ZC_OK;
   if (o->browser_url && !strncmp(o->browser_url, "ws://", 5)) {
     b->ws_url = zc_xstrdup(o->browser_url);
@@ -353,10 +348,23 @@ enum zc_err cdp_browser_start(const struct cdp_opts *o,
   } else if ((e = launch(o, b))) {
     goto fail;
   }
-  if ((e = cdp_connect(b->ws_url, b->pid, o->timeout_ms, &b->conn))) goto fail;
+  if (b->prfd >= 0) {
+    e = cdp_connect_pipe(b->prfd, b->pwfd, b->pid, o->timeout_ms, &b->conn);
+    b->prfd = b->pwfd = -1; /* the connection's now */
+  } else {
+    e = cdp_connect(b->ws_url, b->pid, o->timeout_ms, &b->conn);
+  }
+  if (e) goto fail;
   cJSON *r = NULL;
-  if ((e = cdp_call(b->conn, NULL, "Browser.getVersion", NULL, 0, &r)))
+  if ((e = cdp_call(b->conn, NULL, "Browser.getVersion", NULL, 0, &r))) {
+    /* a Chrome that could not start says why in its log */
+    if (b->pid && o->log_path) {
+      char why[1024];
+      snprintf(why, sizeof why, "%s", zc_errmsg());
+      e = zc_fail(e, "%s (see %s)", why, o->log_path);
+    }
     goto fail;
+  }
   const cJSON *p = cJSON_GetObjectItemCaseSensitive(r, "product");
   free(b->version);
   b->version = zc_xstrdup(cJSON_IsString(p) ? p->valuestring : "unknown");
@@ -378,6 +386,8 @@ void cdp_browser_free(struct cdp_browser *b) {
     cdp_call(b->conn, NULL, "Browser.close", NULL, 2000, NULL);
   }
   cdp_conn_free(b->conn);
+  if (b->prfd >= 0) close(b->prfd);
+  if (b->pwfd >= 0) close(b->pwfd);
   stop_chrome(b->pid);
   rm_rf(b->profile);
   free(b->profile);

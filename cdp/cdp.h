@@ -63,6 +63,11 @@ extern volatile int cdp_interrupted;
 struct cdp_conn;
 /* Connects to a DevTools WebSocket URL (ws://host:port/path). pid, when
  * not 0, is a Chrome process watched while waiting. */
+/* The same over the pipe pair of a Chrome started with
+ * --remote-debugging-pipe: rfd is its fd 4 (what it writes), wfd its fd 3;
+ * the connection owns both. */
+enum zc_err cdp_connect_pipe(int rfd, int wfd, int pid, double timeout_ms,
+                             struct cdp_conn **out);
 enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
                         struct cdp_conn **out);
 void cdp_conn_free(struct cdp_conn *c);

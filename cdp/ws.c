@@ -1,13 +1,19 @@
-/* The DevTools WebSocket: one libwebsockets client connection, commands
- * matched to responses by id, events dispatched to handlers, and every way
- * it can break turned into an error. */
+/* The DevTools connection: commands matched to responses by id, events
+ * dispatched to handlers, and every way it can break turned into an error.
+ * Two transports carry the messages: a libwebsockets client (--browser-url,
+ * a Chrome someone else started) or, for the Chrome zamcap launches, the
+ * pipe pair of --remote-debugging-pipe (each message a JSON text ended by
+ * a NUL byte), which no other account on the machine can reach. */
 #include <errno.h>
+#include <fcntl.h>
 #include <libwebsockets.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cdp-int.h"
 
@@ -27,8 +33,11 @@ struct cdp_out {
 };
 
 struct cdp_conn {
-  struct lws_context *ctx;
+  struct lws_context *ctx; /* the WebSocket transport, or NULL */
   struct lws *wsi;
+  int rfd, wfd;  /* the pipe transport: Chrome's fd 4 and fd 3, or -1 */
+  size_t wpos;   /* bytes of outq[0] already written to the pipe */
+  int rmid;      /* a message is half read from the pipe */
   lws_sorted_usec_list_t sul;
   char url[512];
   int pid;
@@ -128,6 +137,7 @@ int cdp__receive(struct cdp_conn *c, const void *in, size_t len, int first,
 struct cdp_conn *cdp__conn_detached(void) {
   struct cdp_conn *c = zc_xcalloc(1, sizeof *c);
   snprintf(c->url, sizeof c->url, "(detached)");
+  c->rfd = c->wfd = -1;
   c->timeout_ms = 30000;
   zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
   return c;
@@ -259,6 +269,84 @@ static void conn_lwslog(int level, const char *line) {
   zc_log(3, "lws(%d): %s", level, line);
 }
 
+/* The pipe's end closed or broke: Chrome's death says more, when it is
+ * that. */
+static void pipe_broken(struct cdp_conn *c, const char *what) {
+  zc_sleep_ms(20);
+  conn_check_pid(c);
+  conn_fatal(c, ZC_E_BROWSER, "Chrome's DevTools pipe %s", what);
+}
+
+/* Moves what can move on the pipe pair, waiting up to wait_ms (at most a
+ * tick) for it: queued commands out, each ended by NUL; messages in, split
+ * at each NUL into cdp__receive. */
+static void pipe_pump(struct cdp_conn *c, double wait_ms) {
+  if (c->fatal || c->rfd < 0) {
+    zc_sleep_ms(wait_ms > 50 ? 50 : wait_ms > 0 ? (unsigned)wait_ms : 0);
+    return;
+  }
+  struct pollfd pf[2] = {{c->rfd, POLLIN, 0}, {c->wfd, POLLOUT, 0}};
+  nfds_t n = c->nout ? 2 : 1;
+  int ms = wait_ms > 50 ? 50 : wait_ms > 0 ? (int)wait_ms : 0;
+  if (poll(pf, n, ms) <= 0) return;
+  if (n == 2 && pf[1].revents & (POLLOUT | POLLERR | POLLHUP)) {
+    while (c->nout) {
+      struct cdp_out *o = &c->outq[0];
+      size_t all = o->len + 1; /* with its NUL */
+      ssize_t w = write(c->wfd, o->buf + LWS_PRE + c->wpos, all - c->wpos);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+      if (w <= 0) {
+        pipe_broken(c, "closed for writing");
+        return;
+      }
+      c->wpos += (size_t)w;
+      if (c->wpos < all) break;
+      free(o->buf);
+      memmove(c->outq, c->outq + 1, (c->nout - 1) * sizeof *c->outq);
+      c->nout--;
+      c->wpos = 0;
+      c->stats.tx_messages++;
+    }
+  }
+  if (!(pf[0].revents & (POLLIN | POLLERR | POLLHUP))) return;
+  static char chunk[1 << 20]; /* a trace comes as megabytes of IO.read */
+  for (;;) {
+    ssize_t r = read(c->rfd, chunk, sizeof chunk);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    if (r <= 0) {
+      pipe_broken(c, "closed");
+      return;
+    }
+    const char *p = chunk, *e = chunk + r;
+    while (p < e && !c->fatal) {
+      const char *nul = memchr(p, '\0', (size_t)(e - p));
+      size_t len = (size_t)((nul ? nul : e) - p);
+      if (cdp__receive(c, p, len, !c->rmid, nul != NULL) < 0) return;
+      c->rmid = nul == NULL;
+      p += len + (nul != NULL);
+    }
+    if (r < (ssize_t)sizeof chunk) return;
+  }
+}
+
+enum zc_err cdp_connect_pipe(int rfd, int wfd, int pid, double timeout_ms,
+                             struct cdp_conn **out) {
+  struct cdp_conn *c = zc_xcalloc(1, sizeof *c);
+  snprintf(c->url, sizeof c->url, "pipe");
+  c->rfd = rfd;
+  c->wfd = wfd;
+  c->pid = pid;
+  c->timeout_ms = timeout_ms > 0 ? timeout_ms : 30000;
+  c->established = 1;
+  zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
+  fcntl(rfd, F_SETFL, fcntl(rfd, F_GETFL) | O_NONBLOCK);
+  fcntl(wfd, F_SETFL, fcntl(wfd, F_GETFL) | O_NONBLOCK);
+  *out = c;
+  return ZC_OK;
+}
+
 enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
                      double timeout_ms, const char *what) {
   double deadline = zc_now_ms() + timeout_ms;
@@ -279,7 +367,8 @@ enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
       return zc_fail(ZC_E_TIMEOUT, "%s: no answer from Chrome in %.0f s",
                      what ? what : "waiting", timeout_ms / 1000);
     }
-    lws_service(c->ctx, 0);
+    if (c->ctx) lws_service(c->ctx, 0);
+    else pipe_pump(c, deadline - zc_now_ms());
   }
 }
 
@@ -292,6 +381,7 @@ enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
   *out = NULL;
   struct cdp_conn *c = zc_xcalloc(1, sizeof *c);
   snprintf(c->url, sizeof c->url, "%s", ws_url);
+  c->rfd = c->wfd = -1;
   c->pid = pid;
   c->timeout_ms = timeout_ms > 0 ? timeout_ms : 30000;
   zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
@@ -360,6 +450,8 @@ void cdp_conn_free(struct cdp_conn *c) {
     lws_sul_schedule(c->ctx, 0, &c->sul, NULL, LWS_SET_TIMER_USEC_CANCEL);
     lws_context_destroy(c->ctx);
   }
+  if (c->rfd >= 0) close(c->rfd);
+  if (c->wfd >= 0) close(c->wfd);
   for (size_t i = 0; i < c->nout; i++) free(c->outq[i].buf);
   free(c->outq);
   free(c->hs);
@@ -405,8 +497,9 @@ static uint64_t conn_queue(struct cdp_conn *c, const char *session,
   size_t len = strlen(text);
   ZC_GROW(c->outq, c->capout, c->nout + 1);
   struct cdp_out *o = &c->outq[c->nout++];
-  o->buf = zc_xmalloc(LWS_PRE + len);
+  o->buf = zc_xmalloc(LWS_PRE + len + 1);
   memcpy(o->buf + LWS_PRE, text, len);
+  o->buf[LWS_PRE + len] = '\0'; /* the pipe's end of message */
   o->len = len;
   free(text);
   if (c->wsi) lws_callback_on_writable(c->wsi);

@@ -3,6 +3,7 @@
  * page that never settles, nothing at --browser-url, a peer that sends
  * garbage, SIGINT. After each: the exit code, one clear message, and no
  * Chrome left in the process table. */
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -415,6 +416,80 @@ static void test_attach(void) {
   fclose(pf);
 }
 
+/* The inodes of the machine's listening TCP sockets, as a text of
+ * "[inode]" entries. */
+static void listening_inodes(struct zc_buf *b) {
+  static const char *const files[] = {"/proc/net/tcp", "/proc/net/tcp6"};
+  for (size_t k = 0; k < 2; k++) {
+    FILE *f = fopen(files[k], "r");
+    char line[512];
+    while (f && fgets(line, sizeof line, f)) {
+      char st[8];
+      unsigned long inode;
+      if (sscanf(line, "%*s %*s %*s %7s %*s %*s %*s %*s %*s %lu", st,
+                 &inode) == 2 && !strcmp(st, "0A"))
+        ZT_INT(zc_buf_printf(b, "[%lu]", inode), ZC_OK);
+    }
+    if (f) fclose(f);
+  }
+}
+
+/* How many of the listening sockets a process of group pgid holds. */
+static int group_listeners(int pgid, const char *inodes) {
+  int found = 0, procs = 0;
+  DIR *d = opendir("/proc");
+  for (struct dirent *de; d && (de = readdir(d));) {
+    int pid = atoi(de->d_name);
+    if (pid <= 0 || getpgid(pid) != pgid) continue;
+    procs++;
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", pid);
+    DIR *fds = opendir(dir);
+    for (struct dirent *fe; fds && (fe = readdir(fds));) {
+      char path[384], target[128];
+      snprintf(path, sizeof path, "%s/%s", dir, fe->d_name);
+      ssize_t n = readlink(path, target, sizeof target - 1);
+      if (n <= 8) continue;
+      target[n] = '\0';
+      if (!strncmp(target, "socket:", 7) && strstr(inodes, target + 7))
+        found++;
+    }
+    if (fds) closedir(fds);
+  }
+  if (d) closedir(d);
+  ZT_TRUE(procs >= 2); /* the browser and its helpers were looked at */
+  return found;
+}
+
+/* zamcap's Chrome speaks DevTools over a pipe: none of its processes
+ * listens on a TCP port another account could connect to, and commands
+ * still go both ways. */
+static void test_no_port(void) {
+  struct cdp_opts o;
+  cdp_opts_default(&o);
+  struct cdp_browser *b = NULL;
+  if (!ZT_INT(cdp_browser_start(&o, &b), ZC_OK)) return;
+  ZT_STR(cdp_browser_ws_url(b), "pipe");
+  struct cdp_page *p = NULL;
+  if (ZT_INT(cdp_page_open(cdp_browser_conn(b), &p), ZC_OK)) {
+    cJSON *r = NULL;
+    ZT_INT(cdp_call(cdp_browser_conn(b), cdp_page_session(p),
+                    "Runtime.evaluate",
+                    cJSON_Parse("{\"expression\":\"6*7\"}"), 0, &r),
+           ZC_OK);
+    ZT_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(
+               cJSON_GetObjectItem(r, "result"), "value")), 42);
+    cJSON_Delete(r);
+    struct zc_buf in;
+    zc_buf_init(&in, 1 << 20);
+    listening_inodes(&in);
+    ZT_INT(group_listeners(cdp_browser_pid(b), in.ptr ? in.ptr : ""), 0);
+    zc_buf_free(&in);
+    cdp_page_close(p);
+  }
+  cdp_browser_free(b);
+}
+
 /* A page kept ready for later (passive) that crashes is marked crashed
  * and ends no wait; an active page's crash ends the wait in progress. The
  * renderers are crashed with Page.crash. */
@@ -459,6 +534,7 @@ int main(int argc, char **argv) {
       {"hostile_page", test_hostile_page},
       {"dialogs_and_hang", test_dialogs_and_hang},
       {"sigkill", test_sigkill},
+      {"no_port", test_no_port},
       {"chrome_killed", test_chrome_killed},
       {"renderer_crash", test_renderer_crash},
       {"sigint", test_sigint},
