@@ -323,7 +323,9 @@ static void test_url_secrets(void) {
                  "--warmup 0 --pairs 1 --out '%s' -v",
                  bin(), demo("todo.json"), port, port, o);
   fault_stop();
-  ZT_INT(rc, 0);
+  /* one pair of one build: its verdict is noise (a slow sanitizer build
+   * can pass μ); what is tested is that the run completes */
+  ZT_TRUE(rc == 0 || rc == 1);
   ZT_HAS(out, "--old: its user:password is masked");
   ZT_TRUE(out && !strstr(out, "s3cretpw") && !strstr(out, "t0k3nval") &&
           !strstr(out, "1dt0k"));
