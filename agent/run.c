@@ -143,6 +143,21 @@ static void add_inputs(cJSON *extra, const struct agent_args *a,
   if (a->cpu_throttle > 1)
     cJSON_AddNumberToObject(inp, "cpu_throttle", a->cpu_throttle);
   else cJSON_AddNullToObject(inp, "cpu_throttle");
+  /* DevTools' throttling the Recorder kept: applied to both builds alike */
+  cJSON *net = cJSON_AddArrayToObject(inp, "network_conditions");
+  for (size_t i = 0; i < scn->n; i++) {
+    const struct scn_step *st = &scn->steps[i];
+    if (st->type != SCN_EMULATE_NETWORK) continue;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "step", st->index + 1);
+    cJSON_AddNumberToObject(o, "download", st->download);
+    cJSON_AddNumberToObject(o, "upload", st->upload);
+    cJSON_AddNumberToObject(o, "latency", st->latency);
+    cJSON_AddItemToArray(net, o);
+    zc_log(1, "step %u throttles the network (download %.0f B/s, upload "
+           "%.0f B/s, latency %.0f ms): both builds run with it",
+           st->index + 1, st->download, st->upload, st->latency);
+  }
 }
 
 /* report.json's runs and dropped_pairs: every run as it went. */

@@ -14,7 +14,7 @@
 static const char *const type_names[] = {
     "setViewport", "navigate", "click",  "doubleClick",    "hover",
     "change",      "keyDown",  "keyUp",  "scroll",         "waitForElement",
-    "waitForExpression",
+    "waitForExpression", "close", "emulateNetworkConditions",
 };
 
 const char *scn_type_name(enum scn_type t) {
@@ -22,9 +22,7 @@ const char *scn_type_name(enum scn_type t) {
 }
 
 /* Recorder step types zamcap knows but cannot replay. */
-static const char *const refused[] = {"close", "customStep",
-                                      "emulateNetworkConditions",
-                                      "waitForNavigation"};
+static const char *const refused[] = {"customStep", "waitForNavigation"};
 
 struct ld {
   const char *path;
@@ -232,9 +230,31 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
   case SCN_NAVIGATE:
     s = get(js, "url");
     if (!cJSON_IsString(s)) return ld_fail(l, "no \"url\"");
+    /* A recording begun on a new tab starts there: that page is the
+     * browser's, not the app's, and a fresh page needs no visit to it. */
+    if (!strncmp(s->valuestring, "chrome://new-tab-page", 21) ||
+        !strncmp(s->valuestring, "chrome://newtab", 15)) {
+      st->start_page = 1;
+      st->wait_load = 0;
+      st->url = zc_xstrdup(s->valuestring);
+      break;
+    }
     if (!url_ok(s->valuestring))
       return ld_fail(l, "bad URL \"%s\"", s->valuestring);
     st->url = zc_xstrdup(s->valuestring);
+    break;
+  case SCN_CLOSE:
+    break;
+  case SCN_EMULATE_NETWORK:
+    /* download and upload in bytes/s (-1: no limit; both 0: offline) and
+     * latency in ms, as Network.emulateNetworkConditions takes them */
+    if (!num(js, "download", &st->download) ||
+        !num(js, "upload", &st->upload) || !num(js, "latency", &st->latency))
+      return ld_fail(l, "\"download\", \"upload\" and \"latency\" must be "
+                     "numbers");
+    if (st->download < -1 || st->upload < -1 || st->latency < 0)
+      return ld_fail(l, "throughput must be -1 (no limit) or more, latency "
+                     "0 or more");
     break;
   case SCN_CLICK:
   case SCN_DOUBLE_CLICK:
@@ -377,13 +397,14 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   }
   l.step = 0;
   for (i = 0; i < s->n && !s->origin; i++)
-    if (s->steps[i].type == SCN_NAVIGATE && origin_len(s->steps[i].url))
+    if (s->steps[i].type == SCN_NAVIGATE && !s->steps[i].start_page &&
+        origin_len(s->steps[i].url))
       s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
   if (!s->origin) s->origin = zc_xstrdup("");
   /* Every command replays on a page the scenario itself loads. */
   int navigates = 0;
   for (size_t k = 0; k < s->n; k++)
-    navigates |= s->steps[k].type == SCN_NAVIGATE;
+    navigates |= s->steps[k].type == SCN_NAVIGATE && !s->steps[k].start_page;
   if (!navigates) {
     e = ld_fail(&l, "the scenario never navigates: zamcap needs a navigate "
                 "step to load the app");

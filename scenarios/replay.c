@@ -526,6 +526,7 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
     break;
   }
   case SCN_NAVIGATE: {
+    if (st->start_page) break; /* a new tab's own page: already there */
     char *url = scn_map_url(s, st->url, r->o->base_url);
     e = url ? cdp_page_navigate(r->p, url, step_timeout(r, s, st))
             : zc_fail(ZC_E_NOMEM, "the mapped URL");
@@ -574,6 +575,18 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
   case SCN_WAIT_EXPRESSION:
     e = wait_expr(r, s, st);
     break;
+  case SCN_CLOSE:
+    break; /* the run ends with its last step; zamcap closes the page */
+  case SCN_EMULATE_NETWORK: {
+    /* both throughputs 0: offline, as DevTools' own preset */
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddBoolToObject(a, "offline", st->download == 0 && st->upload == 0);
+    cJSON_AddNumberToObject(a, "latency", st->latency);
+    cJSON_AddNumberToObject(a, "downloadThroughput", st->download);
+    cJSON_AddNumberToObject(a, "uploadThroughput", st->upload);
+    e = call(r, "Network.emulateNetworkConditions", a, NULL);
+    break;
+  }
   }
   if (!e && st->wait_load) e = cdp_page_wait_load(r->p, step_timeout(r, s, st));
   release(r, obj);

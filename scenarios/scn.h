@@ -26,6 +26,8 @@ enum scn_type {
   SCN_SCROLL,
   SCN_WAIT_ELEMENT,
   SCN_WAIT_EXPRESSION,
+  SCN_CLOSE,            /* the end of the flow: nothing to do */
+  SCN_EMULATE_NETWORK,  /* DevTools' throttling, as the Recorder saw it */
 };
 const char *scn_type_name(enum scn_type t);
 
@@ -56,6 +58,10 @@ struct scn_step { /* read-only for users */
   int visible;
   double timeout_ms; /* 0: the default */
   int wait_load;     /* assertedEvents has a navigation: wait for load */
+  int start_page;    /* navigate: a new tab's own page (chrome://newtab),
+                        the recording's start, not the app: skipped */
+  double download, upload, latency; /* emulateNetworkConditions: bytes/s
+                                       (-1: no limit), ms */
 };
 
 struct scn_scenario {

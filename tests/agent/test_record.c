@@ -222,6 +222,35 @@ static void test_dialogs_and_hang(void) {
   free(out);
 }
 
+/* A Recorder export begun on a new tab, with DevTools' throttling on and
+ * a close step: the throttling is applied (a request takes the latency it
+ * asks for), the new tab's page skipped, the close a no-op. */
+static void test_recorder_extras(void) {
+  if (!ZT_TRUE(serve())) return;
+  const char *path = zt_tmp("throttled.json");
+  FILE *f = fopen(path, "w");
+  if (!ZT_TRUE(f != NULL)) return;
+  fprintf(f, "{\"title\": \"throttled\", \"steps\": ["
+          "{\"type\": \"navigate\", \"url\": \"chrome://new-tab-page/\"},"
+          "{\"type\": \"emulateNetworkConditions\", \"download\": 1000000, "
+          "\"upload\": 1000000, \"latency\": 400},"
+          "{\"type\": \"navigate\", \"url\": \"http://127.0.0.1:%d/"
+          "index.html\"},"
+          "{\"type\": \"waitForExpression\", \"expression\": \"(async () => "
+          "{ const t = performance.now(); await fetch('index.html?' + "
+          "Math.random(), {cache: 'no-store'}); return performance.now() - t "
+          ">= 350; })()\"},"
+          "{\"type\": \"close\"}]}", srv_port);
+  fclose(f);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ "
+                 "--step-timeout 8000 --settle 200 --out '%s'", bin(), path,
+                 srv_port, zt_tmp("throttled"));
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+}
+
 /* Runs zamcap on the busy page in the background, does `act` once Chrome
  * is connected, and returns zamcap's exit code; *log gets its stderr. */
 static int interrupt_run(const char *name, const char *act, char **log) {
@@ -535,6 +564,7 @@ int main(int argc, char **argv) {
       {"dialogs_and_hang", test_dialogs_and_hang},
       {"sigkill", test_sigkill},
       {"no_port", test_no_port},
+      {"recorder_extras", test_recorder_extras},
       {"chrome_killed", test_chrome_killed},
       {"renderer_crash", test_renderer_crash},
       {"sigint", test_sigint},

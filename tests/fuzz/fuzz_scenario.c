@@ -31,7 +31,11 @@ static void check_step(const struct scn_scenario *s, size_t i) {
   case SCN_DOUBLE_CLICK:
   case SCN_HOVER:
   case SCN_WAIT_ELEMENT: FUZZ_CHECK(st->nsel >= 1); break;
-  case SCN_SCROLL: break;
+  case SCN_SCROLL:
+  case SCN_CLOSE: break;
+  case SCN_EMULATE_NETWORK:
+    FUZZ_CHECK(st->download >= -1 && st->upload >= -1 && st->latency >= 0);
+    break;
   }
   if (st->type == SCN_WAIT_ELEMENT)
     FUZZ_CHECK(!strcmp(st->op, ">=") || !strcmp(st->op, "==") ||

@@ -173,8 +173,55 @@ static void test_url_mapping(void) {
   scn_free(s);
 }
 
+/* Genuine Recorder output zamcap used to refuse: a recording begun on a
+ * new tab, DevTools' network throttling, a close step at the end. */
+static void test_recorder_extras(void) {
+  const char *path = zt_tmp("extras.json");
+  FILE *f = fopen(path, "w");
+  if (!ZT_TRUE(f != NULL)) return;
+  fputs("{\"title\": \"x\", \"steps\": ["
+        "{\"type\": \"navigate\", \"url\": \"chrome://new-tab-page/\"},"
+        "{\"type\": \"emulateNetworkConditions\", \"download\": 50000,"
+        " \"upload\": 20000, \"latency\": 400},"
+        "{\"type\": \"navigate\", \"url\": \"http://localhost:3000/\"},"
+        "{\"type\": \"close\"}]}", f);
+  fclose(f);
+  struct scn_scenario *s = NULL;
+  if (ZT_INT(scn_load(path, &s), ZC_OK)) {
+    ZT_INT(s->n, 4);
+    ZT_INT(s->steps[0].start_page, 1);
+    ZT_STR(s->origin, "http://localhost:3000"); /* not the new tab's */
+    ZT_INT(s->steps[1].type, SCN_EMULATE_NETWORK);
+    ZT_NEAR(s->steps[1].download, 50000, 0);
+    ZT_NEAR(s->steps[1].latency, 400, 0);
+    ZT_INT(s->steps[3].type, SCN_CLOSE);
+    ZT_STR(scn_type_name(s->steps[1].type), "emulateNetworkConditions");
+  }
+  scn_free(s);
+  /* the new tab alone loads no app */
+  f = fopen(path, "w");
+  fputs("{\"title\": \"x\", \"steps\": [{\"type\": \"navigate\", \"url\": "
+        "\"chrome://new-tab-page/\"}, {\"type\": \"close\"}]}", f);
+  fclose(f);
+  s = NULL;
+  ZT_INT(scn_load(path, &s), ZC_E_USAGE);
+  ZT_HAS(zc_errmsg(), "the scenario never navigates");
+  scn_free(s);
+  /* other chrome:// pages stay refused, and throughput must be numbers */
+  f = fopen(path, "w");
+  fputs("{\"title\": \"x\", \"steps\": [{\"type\": \"navigate\", \"url\": "
+        "\"http://h/\"}, {\"type\": \"emulateNetworkConditions\", "
+        "\"download\": \"fast\", \"upload\": 1, \"latency\": 0}]}", f);
+  fclose(f);
+  s = NULL;
+  ZT_INT(scn_load(path, &s), ZC_E_USAGE);
+  ZT_HAS(zc_errmsg(), "step 2 (emulateNetworkConditions): \"download\"");
+  scn_free(s);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"recorder_extras", test_recorder_extras},
       {"broken_files", test_broken_files},
       {"load_all_steps", test_load_all_steps},
       {"recorder_export", test_recorder_export},
