@@ -47,7 +47,7 @@ struct agent_cmd {
   int (*exec)(const struct agent_args *a); /* returns the exit code */
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
-    agent_cmd_record, agent_cmd_tree, agent_cmd_html;
+    agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check;
 
 /* Defaults for every option. */
 void agent_args_init(struct agent_args *a);

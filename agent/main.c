@@ -34,6 +34,7 @@ static const char usage[] =
     "  tree TRACE                print one trace's pruned call tree and its\n"
     "                            end-to-end figures\n"
     "  html OUT                  write OUT/report.html again from report.json\n"
+    "  check SCENARIO            validate a scenario and show what it runs\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
@@ -45,7 +46,7 @@ static const char usage[] =
 
 static const struct agent_cmd *const cmds[] = {
     &agent_cmd_run, &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,
-    &agent_cmd_html,
+    &agent_cmd_html, &agent_cmd_check,
 };
 
 int main(int argc, char **argv) {

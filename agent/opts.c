@@ -48,8 +48,10 @@ struct option_row {
 
 #define AT(f) offsetof(struct agent_args, f)
 static const struct option_row rows[] = {
-    {"old", 0, "URL|DIR", AGENT_RUN, K_STR, 0, 0, AT(old), "the old build"},
-    {"new", 0, "URL|DIR", AGENT_RUN, K_STR, 0, 0, AT(new_), "the new build"},
+    {"old", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK, K_STR, 0, 0, AT(old),
+     "the old build"},
+    {"new", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK, K_STR, 0, 0, AT(new_),
+     "the new build"},
     {"url", 0, "URL|DIR", AGENT_RECORD, K_STR, 0, 0, AT(url),
      "the page, or the build's base URL for SCENARIO, or\n"
      "a build folder to serve"},

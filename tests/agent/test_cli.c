@@ -274,6 +274,38 @@ static void test_inconclusive(void) {
                "--format json --out '%s/out2'", bin(), d, d, d), 1);
 }
 
+/* zamcap check: valid scenarios list their steps and where each build
+ * takes the app's origin, exit 0; invalid ones one line, exit 2; no
+ * browser either way. */
+static void test_check(void) {
+  char *out = NULL;
+  char scn[4200];
+  snprintf(scn, sizeof scn, "%s/../../scenarios/demo/todo.json", zt_data(""));
+  int rc = zt_sh(&out, "CHROME_PATH=/nonexistent PATH=/usr/bin:/bin '%s' "
+                 "check '%s' --old dist-old/ --new https://staging.example/",
+                 bin(), scn);
+  ZT_INT(rc, 0);
+  ZT_HAS(out, ": 15 steps, traced from step 5\n");
+  ZT_HAS(out, "    2  navigate                 http://localhost:8080/index.html");
+  ZT_HAS(out, "   13  keyDown                  Enter\n");
+  ZT_HAS(out, "  old: http://localhost:8080 -> dist-old/\n");
+  ZT_HAS(out, "  new: http://localhost:8080 -> https://staging.example/\n");
+  free(out);
+  zt_sh(NULL, "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
+        "\"url\": \"http://a/\"}, {\"type\": \"click\"}]}' > '%s'",
+        zt_tmp("bad-check.json"));
+  rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("bad-check.json"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "bad-check.json: step 2 (click): ");
+  free(out);
+  zt_sh(NULL, "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"close\"}]}'"
+        " > '%s'", zt_tmp("nonav.json"));
+  rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("nonav.json"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "the scenario never navigates");
+  free(out);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -515,6 +547,7 @@ int main(int argc, char **argv) {
       {"spread_out", test_spread_out},
       {"exports", test_exports},
       {"inconclusive", test_inconclusive},
+      {"check", test_check},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -1,0 +1,115 @@
+/* zamcap check: a scenario validated as the main command would, and what
+ * it will run, without a browser: for CI pipelines, before the night. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "agent.h"
+#include "scn.h"
+
+/* Text from the file, shown escaped and cut to a line. */
+static void show(const char *s) {
+  size_t n = strlen(s);
+  zc_term_put(stdout, s, n > 100 ? 100 : n);
+  if (n > 100) fputs("...", stdout);
+}
+
+static void step_line(const struct scn_step *st) {
+  printf("  %3u  %-24s ", st->index + 1, scn_type_name(st->type));
+  switch (st->type) {
+  case SCN_NAVIGATE:
+    show(st->url);
+    if (st->start_page) fputs("  (a new tab's page: skipped)", stdout);
+    break;
+  case SCN_SET_VIEWPORT:
+    printf("%u x %u%s", st->width, st->height, st->mobile ? ", mobile" : "");
+    break;
+  case SCN_KEY_DOWN:
+  case SCN_KEY_UP: show(st->key); break;
+  case SCN_WAIT_EXPRESSION: show(st->expression); break;
+  case SCN_EMULATE_NETWORK:
+    printf("download %.0f B/s, upload %.0f B/s, latency %.0f ms",
+           st->download, st->upload, st->latency);
+    break;
+  default:
+    for (size_t k = 0; k < st->nsel && k < 1; k++)
+      for (size_t j = 0; j < st->sel[k].n; j++) {
+        if (j) fputs(" >> ", stdout);
+        show(st->sel[k].part[j]);
+      }
+    if (st->nsel > 1) printf("  (+%zu alternatives)", st->nsel - 1);
+    if (st->type == SCN_CHANGE && st->value) {
+      fputs("  = ", stdout);
+      show(st->value);
+    }
+  }
+  fputc('\n', stdout);
+}
+
+/* Where the scenario's first origin goes on one build. */
+static void build_line(const char *name, const char *arg,
+                       const struct scn_scenario *s) {
+  if (!arg) return;
+  struct stat st;
+  int dir = stat(arg, &st) == 0 && S_ISDIR(st.st_mode);
+  printf("  %s: ", name);
+  show(s->origin[0] ? s->origin : "(relative URLs)");
+  fputs(" -> ", stdout);
+  if (dir) {
+    show(arg);
+    fputs(" (served by zamcap on 127.0.0.1)\n", stdout);
+    return;
+  }
+  show(arg);
+  fputc('\n', stdout);
+}
+
+static int check_exec(const struct agent_args *a) {
+  if (a->noperands != 1)
+    return agent_usage_error("check", "check wants one SCENARIO");
+  struct scn_scenario *s = NULL;
+  if (scn_load(a->operands[0], &s)) {
+    zc_error("%s", zc_errmsg());
+    return ZC_EXIT_USAGE;
+  }
+  fputs("scenario ", stdout);
+  show(s->title[0] ? s->title : a->operands[0]);
+  printf(": %zu step%s, traced from step %zu\n", s->n, s->n == 1 ? "" : "s",
+         s->record_from + 1);
+  for (size_t i = 0; i < s->n; i++) step_line(&s->steps[i]);
+  /* The origins it navigates to: the first is the app's, mapped onto each
+   * build; others stay as they are. */
+  fputs("origins:\n", stdout);
+  build_line("old", a->old, s);
+  build_line("new", a->new_, s);
+  if (!a->old && !a->new_) {
+    fputs("  ", stdout);
+    show(s->origin[0] ? s->origin : "(relative URLs)");
+    fputs(" -> the build given as --old/--new (or record's --url)\n", stdout);
+  }
+  for (size_t i = 0; i < s->n; i++) {
+    const struct scn_step *st = &s->steps[i];
+    if (st->type != SCN_NAVIGATE || st->start_page || !s->origin[0] ||
+        !strncmp(st->url, s->origin, strlen(s->origin)) ||
+        !strstr(st->url, "://"))
+      continue;
+    printf("  step %u goes to ", st->index + 1);
+    show(st->url);
+    fputs(", another origin: left as it is on both builds\n", stdout);
+  }
+  scn_free(s);
+  return ZC_EXIT_NONE;
+}
+
+const struct agent_cmd agent_cmd_check = {
+    .name = "check",
+    .bit = AGENT_CHECK,
+    .usage = "usage: zamcap check SCENARIO [--old URL|DIR] [--new URL|DIR]",
+    .about = "Checks a DevTools Recorder scenario as the main command would, "
+             "without a\nbrowser, and prints what it will run: each step, "
+             "and the origins it\nnavigates to with where each build "
+             "takes them.\n",
+    .after = "Exit: 0 valid, 2 not (one line naming the file, the step and "
+             "what is wrong).\n",
+    .exec = check_exec,
+};
