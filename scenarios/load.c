@@ -48,48 +48,146 @@ static const cJSON *get(const cJSON *o, const char *k) {
   return cJSON_GetObjectItemCaseSensitive(o, k);
 }
 
-/* Key names the replay can type: name, DOM code, key code. */
+/* Key names the replay can type, as the Recorder's schema lists them
+ * (Puppeteer's US keyboard layout): the name, the key value sent, the DOM
+ * code, the Windows key code. Names of the form KeyA, Digit1, Numpad1 and
+ * F1..F24 are made below; a single character is below too. */
 struct key {
-  const char *name, *code;
+  const char *name, *key, *code;
   int keycode;
 };
 static const struct key keys[] = {
-    {"Enter", "Enter", 13},         {"Tab", "Tab", 9},
-    {"Escape", "Escape", 27},       {"Backspace", "Backspace", 8},
-    {"Delete", "Delete", 46},       {"ArrowLeft", "ArrowLeft", 37},
-    {"ArrowUp", "ArrowUp", 38},     {"ArrowRight", "ArrowRight", 39},
-    {"ArrowDown", "ArrowDown", 40}, {"Home", "Home", 36},
-    {"End", "End", 35},             {"PageUp", "PageUp", 33},
-    {"PageDown", "PageDown", 34},   {"Shift", "ShiftLeft", 16},
-    {"Control", "ControlLeft", 17}, {"Alt", "AltLeft", 18},
-    {"Meta", "MetaLeft", 91},       {"Insert", "Insert", 45},
-    {"F1", "F1", 112},              {"F2", "F2", 113},
-    {"F3", "F3", 114},              {"F4", "F4", 115},
-    {"F5", "F5", 116},              {"F6", "F6", 117},
-    {"F7", "F7", 118},              {"F8", "F8", 119},
-    {"F9", "F9", 120},              {"F10", "F10", 121},
-    {"F11", "F11", 122},            {"F12", "F12", 123},
+    {"Enter", "Enter", "Enter", 13},
+    {"NumpadEnter", "Enter", "NumpadEnter", 13},
+    {"Tab", "Tab", "Tab", 9},
+    {"Escape", "Escape", "Escape", 27},
+    {"Backspace", "Backspace", "Backspace", 8},
+    {"Delete", "Delete", "Delete", 46},
+    {"Insert", "Insert", "Insert", 45},
+    {"ArrowLeft", "ArrowLeft", "ArrowLeft", 37},
+    {"ArrowUp", "ArrowUp", "ArrowUp", 38},
+    {"ArrowRight", "ArrowRight", "ArrowRight", 39},
+    {"ArrowDown", "ArrowDown", "ArrowDown", 40},
+    {"Home", "Home", "Home", 36},
+    {"End", "End", "End", 35},
+    {"PageUp", "PageUp", "PageUp", 33},
+    {"PageDown", "PageDown", "PageDown", 34},
+    {"Shift", "Shift", "ShiftLeft", 16},
+    {"ShiftLeft", "Shift", "ShiftLeft", 16},
+    {"ShiftRight", "Shift", "ShiftRight", 16},
+    {"Control", "Control", "ControlLeft", 17},
+    {"ControlLeft", "Control", "ControlLeft", 17},
+    {"ControlRight", "Control", "ControlRight", 17},
+    {"Alt", "Alt", "AltLeft", 18},
+    {"AltLeft", "Alt", "AltLeft", 18},
+    {"AltRight", "Alt", "AltRight", 18},
+    {"AltGraph", "AltGraph", "AltRight", 225},
+    {"Meta", "Meta", "MetaLeft", 91},
+    {"MetaLeft", "Meta", "MetaLeft", 91},
+    {"MetaRight", "Meta", "MetaRight", 92},
+    {"CapsLock", "CapsLock", "CapsLock", 20},
+    {"NumLock", "NumLock", "NumLock", 144},
+    {"ScrollLock", "ScrollLock", "ScrollLock", 145},
+    {"Pause", "Pause", "Pause", 19},
+    {"PrintScreen", "PrintScreen", "PrintScreen", 44},
+    {"ContextMenu", "ContextMenu", "ContextMenu", 93},
+    {"Space", " ", "Space", 32},
+    {"Clear", "Clear", "Numpad5", 12},
+    {"Help", "Help", "Help", 6},
+    {"Select", "Select", "Select", 41},
+    {"NumpadDecimal", ".", "NumpadDecimal", 110},
+    {"NumpadMultiply", "*", "NumpadMultiply", 106},
+    {"NumpadAdd", "+", "NumpadAdd", 107},
+    {"NumpadSubtract", "-", "NumpadSubtract", 109},
+    {"NumpadDivide", "/", "NumpadDivide", 111},
+    {"NumpadEqual", "=", "NumpadEqual", 187},
+    {"Semicolon", ";", "Semicolon", 186},
+    {"Equal", "=", "Equal", 187},
+    {"Comma", ",", "Comma", 188},
+    {"Minus", "-", "Minus", 189},
+    {"Period", ".", "Period", 190},
+    {"Slash", "/", "Slash", 191},
+    {"Backquote", "`", "Backquote", 192},
+    {"BracketLeft", "[", "BracketLeft", 219},
+    {"Backslash", "\\", "Backslash", 220},
+    {"BracketRight", "]", "BracketRight", 221},
+    {"Quote", "'", "Quote", 222},
 };
 
-int scn__key_info(const char *name, const char **code, int *keycode);
-int scn__key_info(const char *name, const char **code, int *keycode) {
+/* A printable ASCII character's code and key code: the key it is on. */
+static int char_key(unsigned char c, char *code, size_t cap, int *keycode) {
+  static const char shifted[] = ")!@#$%^&*(";
+  const char *sh = c ? strchr(shifted, c) : NULL;
+  if (c >= 'a' && c <= 'z') c = (unsigned char)(c - 'a' + 'A');
+  if (c >= 'A' && c <= 'Z') {
+    snprintf(code, cap, "Key%c", c);
+    *keycode = c;
+    return 1;
+  }
+  if (sh) c = (unsigned char)('0' + (sh - shifted));
+  if (c >= '0' && c <= '9') {
+    snprintf(code, cap, "Digit%c", c);
+    *keycode = c;
+    return 1;
+  }
+  static const char base[] = ";=,-./`[\\]' ", up[] = ":+<_>?~{|}\"";
+  const char *u = strchr(up, c);
+  if (u && *u) c = (unsigned char)base[u - up];
   for (size_t i = 0; i < ZC_ARRAY_LEN(keys); i++)
-    if (!strcmp(keys[i].name, name)) {
-      *code = keys[i].code;
+    if (keys[i].key[0] == (char)c && !keys[i].key[1] &&
+        strncmp(keys[i].code, "Numpad", 6)) {
+      snprintf(code, cap, "%s", keys[i].code);
       *keycode = keys[i].keycode;
       return 1;
     }
-  /* One character (one UTF-8 sequence) types itself. */
+  code[0] = '\0';
+  *keycode = 0;
+  return 1; /* another character: typed as text, with no key */
+}
+
+int scn__key_info(const char *name, char *key, size_t keycap, char *code,
+                  size_t codecap, int *keycode);
+int scn__key_info(const char *name, char *key, size_t keycap, char *code,
+                  size_t codecap, int *keycode) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(keys); i++)
+    if (!strcmp(keys[i].name, name)) {
+      snprintf(key, keycap, "%s", keys[i].key);
+      snprintf(code, codecap, "%s", keys[i].code);
+      *keycode = keys[i].keycode;
+      return 1;
+    }
   size_t n = strlen(name);
+  char *end;
+  /* KeyA..KeyZ, Digit0..9, Numpad0..9, F1..F24 */
+  if (n == 4 && !strncmp(name, "Key", 3) && name[3] >= 'A' && name[3] <= 'Z') {
+    snprintf(key, keycap, "%c", name[3] - 'A' + 'a');
+    snprintf(code, codecap, "%s", name);
+    *keycode = name[3];
+    return 1;
+  }
+  if ((n == 6 && !strncmp(name, "Digit", 5)) ||
+      (n == 7 && !strncmp(name, "Numpad", 6))) {
+    char d = name[n - 1];
+    if (d < '0' || d > '9') return 0;
+    snprintf(key, keycap, "%c", d);
+    snprintf(code, codecap, "%s", name);
+    *keycode = name[0] == 'N' ? 96 + d - '0' : d;
+    return 1;
+  }
+  if (name[0] == 'F' && n >= 2 && n <= 3) {
+    long f = strtol(name + 1, &end, 10);
+    if (*end || f < 1 || f > 24) return 0;
+    snprintf(key, keycap, "%s", name);
+    snprintf(code, codecap, "%s", name);
+    *keycode = (int)(111 + f);
+    return 1;
+  }
+  /* One character (one UTF-8 sequence) types itself, on its key. */
   unsigned char c = (unsigned char)name[0];
   size_t want = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
   if (n == 0 || n != want) return 0;
-  *code = "";
-  *keycode = 0;
-  if (c >= 'a' && c <= 'z') *keycode = c - 'a' + 'A';
-  else if ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')) *keycode = c;
-  else if (c == ' ') *keycode = 32;
-  return 1;
+  snprintf(key, keycap, "%s", name);
+  return char_key(n == 1 ? c : 0, code, codecap, keycode);
 }
 
 static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
@@ -288,10 +386,10 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
   case SCN_KEY_DOWN:
   case SCN_KEY_UP: {
     s = get(js, "key");
-    const char *code;
+    char kv[16], code[24];
     int kc;
     if (!cJSON_IsString(s)) return ld_fail(l, "no \"key\"");
-    if (!scn__key_info(s->valuestring, &code, &kc))
+    if (!scn__key_info(s->valuestring, kv, sizeof kv, code, sizeof code, &kc))
       return ld_fail(l, "unknown key \"%s\"", s->valuestring);
     st->key = zc_xstrdup(s->valuestring);
     break;

@@ -8,7 +8,8 @@
 
 #include "scn.h"
 
-int scn__key_info(const char *name, const char **code, int *keycode);
+int scn__key_info(const char *name, char *key, size_t keycap, char *code,
+                  size_t codecap, int *keycode);
 
 /* Runs with `this` the document (or an element an aria/ lookup found).
  * chain: the selector's parts; frames: a frame path; mode: "first" (the
@@ -373,16 +374,19 @@ static enum zc_err mouse(struct rp *r, const char *type, double x, double y,
   return call(r, "Input.dispatchMouseEvent", a, NULL);
 }
 
-static enum zc_err key(struct rp *r, const char *k, int down) {
-  const char *code;
+static enum zc_err key(struct rp *r, const char *name, int down) {
+  char k[16], code[24];
   int kc;
-  if (!scn__key_info(k, &code, &kc))
-    return zc_fail(ZC_E_USAGE, "unknown key %s", k);
+  if (!scn__key_info(name, k, sizeof k, code, sizeof code, &kc))
+    return zc_fail(ZC_E_USAGE, "unknown key %s", name);
   int bit = !strcmp(k, "Alt") ? 1 : !strcmp(k, "Control") ? 2
             : !strcmp(k, "Meta") ? 4 : !strcmp(k, "Shift") ? 8 : 0;
-  /* Printable keys and Enter produce text; others are raw. */
-  const char *text = !strcmp(k, "Enter") ? "\r"
-                     : !code[0] || !strcmp(k, " ") ? k : NULL;
+  /* Printable keys (a key value of one character) and Enter produce
+   * text; others are raw. */
+  size_t kl = strlen(k);
+  unsigned char k0 = (unsigned char)k[0];
+  int one = kl == (k0 < 0x80 ? 1u : k0 >= 0xF0 ? 4u : k0 >= 0xE0 ? 3u : 2u);
+  const char *text = !strcmp(k, "Enter") ? "\r" : one ? k : NULL;
   if (r->modifiers & 7) text = NULL; /* a shortcut types nothing */
   cJSON *a = cJSON_CreateObject();
   cJSON_AddStringToObject(a, "type", down ? (text ? "keyDown" : "rawKeyDown")
