@@ -417,9 +417,20 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
       snprintf(st->op, sizeof st->op, "%s", s->valuestring);
     }
     st->visible = !cJSON_IsFalse(get(js, "visible"));
-    if (get(js, "properties") || get(js, "attributes"))
-      return ld_fail(l, "\"properties\" and \"attributes\" checks are not "
-                     "supported");
+    if (get(js, "properties") || get(js, "attributes")) {
+      const cJSON *at = get(js, "attributes"), *pr = get(js, "properties"), *x;
+      if ((at && !cJSON_IsObject(at)) || (pr && !cJSON_IsObject(pr)))
+        return ld_fail(l, "\"attributes\" and \"properties\" must be "
+                       "objects");
+      cJSON_ArrayForEach(x, at) if (!cJSON_IsString(x))
+        return ld_fail(l, "attribute \"%s\" must be a string", x->string);
+      cJSON *m = cJSON_CreateObject();
+      if (at) cJSON_AddItemToObject(m, "attributes", cJSON_Duplicate(at, 1));
+      if (pr) cJSON_AddItemToObject(m, "properties", cJSON_Duplicate(pr, 1));
+      st->match = cJSON_PrintUnformatted(m);
+      cJSON_Delete(m);
+      if (!st->match) return ld_fail(l, "out of memory");
+    }
     break;
   case SCN_WAIT_EXPRESSION:
     s = get(js, "expression");
@@ -562,6 +573,7 @@ void scn_free(struct scn_scenario *s) {
     free(st->url);
     free(st->value);
     free(st->key);
+    free(st->match);
     free(st->expression);
   }
   free(s->steps);

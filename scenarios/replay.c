@@ -19,7 +19,7 @@ static const char find_js[] =
     /* The helpers have one-letter names on purpose: this code runs in the
      * page, and the analysis prunes one-letter functions (seed 000 §3.1),
      * so zamcap's own lookups stay out of the call trees it compares. */
-    "function(chain, frames, mode, fromEl) {\n"
+    "function(chain, frames, mode, fromEl, match) {\n"
     "  let root = this;\n"
     "  if (frames.length) {\n"
     "    let w = (root.defaultView || root.ownerDocument.defaultView);\n"
@@ -61,8 +61,15 @@ static const char find_js[] =
     "    const st = getComputedStyle(e);\n"
     "    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'\n"
     "      && st.display !== 'none'; };\n"
-    "  if (mode === 'count') return nodes.filter(V).length;\n"
-    "  if (mode === 'count-hidden') return nodes.filter(e => !V(e)).length;\n"
+    "  const M = (a, w) => Object.keys(w).every(k => (w[k] !== null &&\n"
+    "    typeof w[k] === 'object') ? a[k] != null && M(a[k], w[k])\n"
+    "    : a[k] === w[k]);\n"
+    "  const A = e => !match || (Object.entries(match.attributes || {})\n"
+    "    .every(([k, v]) => e.getAttribute(k) === v) &&\n"
+    "    M(e, match.properties || {}));\n"
+    "  const C = l => l.every(A) ? l.length : -1;\n"
+    "  if (mode === 'count') return C(nodes.filter(V));\n"
+    "  if (mode === 'count-hidden') return C(nodes.filter(e => !V(e)));\n"
     "  return nodes.find(V) || nodes[0] || null;\n"
     "}";
 
@@ -244,6 +251,11 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
   v = cJSON_CreateObject(), cJSON_AddStringToObject(v, "value", mode);
   cJSON_AddItemToArray(args, v);
   v = cJSON_CreateObject(), cJSON_AddBoolToObject(v, "value", start != NULL);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject();
+  cJSON *m = st->match ? cJSON_Parse(st->match) : NULL;
+  if (m) cJSON_AddItemToObject(v, "value", m);
+  else cJSON_AddNullToObject(v, "value");
   cJSON_AddItemToArray(args, v);
   cJSON_AddBoolToObject(a, "returnByValue", strcmp(mode, "first") != 0);
   if ((e = call(r, "Runtime.callFunctionOn", a, &res))) goto out;
@@ -474,11 +486,18 @@ static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
                                &n);
       if (e) return e;
       last = n;
-      int ok = !strcmp(st->op, "==")   ? (unsigned)n == st->count
+      int ok = n < 0                   ? 0 /* one failed the match */
+               : !strcmp(st->op, "==") ? (unsigned)n == st->count
                : !strcmp(st->op, "<=") ? (unsigned)n <= st->count
                                        : (unsigned)n >= st->count;
       if (ok) return ZC_OK;
     }
+    if (zc_now_ms() >= deadline && last < 0)
+      return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u %selement%s whose "
+                     "attributes and properties match; some did not",
+                     step_timeout(r, s, st) / 1000, st->op, st->count,
+                     st->visible ? "visible " : "hidden ",
+                     st->count == 1 ? "" : "s");
     if (zc_now_ms() >= deadline)
       return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u %selement%s, "
                      "saw %d", step_timeout(r, s, st) / 1000, st->op,

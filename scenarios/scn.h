@@ -62,6 +62,8 @@ struct scn_step { /* read-only for users */
                         the recording's start, not the app: skipped */
   double download, upload, latency; /* emulateNetworkConditions: bytes/s
                                        (-1: no limit), ms */
+  char *match; /* waitForElement: {"attributes": {...}, "properties":
+                  {...}} as JSON, every counted element must match; NULL */
 };
 
 struct scn_scenario {

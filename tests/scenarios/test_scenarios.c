@@ -59,8 +59,8 @@ static void test_broken_files(void) {
        "[[\"#a\"]], \"operator\": \">\"}]}",
        "\"operator\" must be \">=\", \"==\" or \"<=\""},
       {"{\"steps\": [" NAV ", {\"type\": \"waitForElement\", \"selectors\": "
-       "[[\"#a\"]], \"properties\": {\"value\": \"x\"}}]}",
-       "\"properties\" and \"attributes\" checks are not supported"},
+       "[[\"#a\"]], \"attributes\": {\"n\": 1}}]}",
+       "attribute \"n\" must be a string"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"target\": \"popup\", "
        "\"selectors\": [[\"#a\"]]}]}", "only the \"main\" target"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\"]],"
@@ -97,7 +97,7 @@ static void test_load_all_steps(void) {
   snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
-  ZT_INT(s->n, 48);
+  ZT_INT(s->n, 49);
   ZT_STR(s->origin, "https://app.example.com");
   ZT_NEAR(s->timeout_ms, 10000, 0);
   ZT_INT(s->record_from, 0);
@@ -110,15 +110,18 @@ static void test_load_all_steps(void) {
   ZT_INT(c->type, SCN_CLICK);
   ZT_INT(c->has_offset, 1);
   ZT_NEAR(c->offset_x, 5, 0);
-  const struct scn_step *chain = &s->steps[33];
+  ZT_STR(s->steps[29].match,
+         "{\"attributes\":{\"id\":\"name\"},\"properties\":{\"tagName\":"
+         "\"INPUT\",\"dataset\":{}}}");
+  const struct scn_step *chain = &s->steps[34];
   if (ZT_INT(chain->type, SCN_CLICK) && ZT_TRUE(chain->nsel > 0)) {
     ZT_INT(chain->sel[0].n, 2);
     ZT_STR(chain->sel[0].part[1], "#inner");
   }
-  ZT_INT(s->steps[39].nframe, 1);
+  ZT_INT(s->steps[40].nframe, 1);
   ZT_INT(s->steps[7].button, 2);
-  ZT_STR(s->steps[41].op, "==");
-  ZT_INT(s->steps[41].count, 3);
+  ZT_STR(s->steps[42].op, "==");
+  ZT_INT(s->steps[42].count, 3);
   ZT_STR(s->steps[24].key, "KeyQ");
   scn_free(s);
 }
