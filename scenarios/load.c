@@ -216,9 +216,6 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
       if (!cJSON_IsString(p) || !p->valuestring[0])
         return ld_fail(l, "selector %zu has an empty or non-string part", i);
       const char *v = p->valuestring;
-      if (!strncmp(v, "aria/", 5) && k > 0)
-        return ld_fail(l, "selector %zu: an aria/ selector can only start a "
-                       "chain", i);
       if ((!strncmp(v, "aria/", 5) && !v[5]) ||
           (!strncmp(v, "xpath/", 6) && !v[6]) ||
           (!strncmp(v, "pierce/", 7) && !v[7]) ||

@@ -165,7 +165,9 @@ static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
   }
   cJSON *a = cJSON_CreateObject(), *res = NULL;
   cJSON_AddStringToObject(a, "objectId", doc);
-  cJSON_AddStringToObject(a, "accessibleName", name);
+  /* aria/[role="x"] alone: that role, whatever the name */
+  if (name[0] || !role[0])
+    cJSON_AddStringToObject(a, "accessibleName", name);
   if (role[0]) cJSON_AddStringToObject(a, "role", role);
   enum zc_err e = call(r, "Accessibility.queryAXTree", a, &res);
   if (e) return e;
@@ -188,6 +190,58 @@ static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
   if (cJSON_IsString(o)) *id = zc_xstrdup(o->valuestring);
   cJSON_Delete(res);
   return ZC_OK;
+}
+
+/* find_js on parts [from, to) of sel from root (a document, or with
+ * is_el an element whose inside the chain continues in). */
+static enum zc_err find_js_call(struct rp *r, const struct scn_step *st,
+                                const struct scn_selector *sel, size_t from,
+                                size_t to, const char *root, int is_el,
+                                const char *mode, char **obj, int *count) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", root);
+  cJSON_AddStringToObject(a, "functionDeclaration", find_js);
+  cJSON *args = cJSON_AddArrayToObject(a, "arguments");
+  cJSON *chain = cJSON_CreateArray();
+  for (size_t i = from; i < to; i++)
+    cJSON_AddItemToArray(chain, cJSON_CreateString(sel->part[i]));
+  cJSON *frames = cJSON_CreateArray();
+  for (size_t i = 0; i < st->nframe && !is_el; i++)
+    cJSON_AddItemToArray(frames, cJSON_CreateNumber(st->frame[i]));
+  cJSON *v;
+  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", chain);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", frames);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddStringToObject(v, "value", mode);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject(), cJSON_AddBoolToObject(v, "value", is_el);
+  cJSON_AddItemToArray(args, v);
+  v = cJSON_CreateObject();
+  cJSON *m = st->match ? cJSON_Parse(st->match) : NULL;
+  if (m) cJSON_AddItemToObject(v, "value", m);
+  else cJSON_AddNullToObject(v, "value");
+  cJSON_AddItemToArray(args, v);
+  cJSON_AddBoolToObject(a, "returnByValue", strcmp(mode, "first") != 0);
+  enum zc_err e = call(r, "Runtime.callFunctionOn", a, &res);
+  if (e) return e;
+  const cJSON *ex = cJSON_GetObjectItem(res, "exceptionDetails");
+  const cJSON *rr = cJSON_GetObjectItem(res, "result");
+  if (ex) {
+    const cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(ex, "exception"),
+                                         "description");
+    e = zc_fail(ZC_E_BROWSER, "selector %s: %s", sel->part[from < sel->n ?
+                                                        from : 0],
+                cJSON_IsString(d) ? d->valuestring : "invalid selector");
+  } else if (!strcmp(mode, "first")) {
+    const cJSON *o = cJSON_GetObjectItem(rr, "objectId");
+    if (cJSON_IsString(o)) *obj = zc_xstrdup(o->valuestring);
+  } else {
+    const cJSON *n = cJSON_GetObjectItem(rr, "value");
+    *count = cJSON_IsNumber(n) ? n->valueint : 0;
+  }
+  cJSON_Delete(res);
+  return e;
 }
 
 /* Applies find_js for one alternative. mode "first": *obj is the element
@@ -233,48 +287,37 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
     if (e || !start) goto out;
     first = 1;
   }
-  cJSON *a = cJSON_CreateObject(), *res = NULL;
-  cJSON_AddStringToObject(a, "objectId", start ? start : doc);
-  cJSON_AddStringToObject(a, "functionDeclaration", find_js);
-  cJSON *args = cJSON_AddArrayToObject(a, "arguments");
-  cJSON *chain = cJSON_CreateArray();
-  for (size_t i = first; i < sel->n; i++)
-    cJSON_AddItemToArray(chain, cJSON_CreateString(sel->part[i]));
-  cJSON *frames = cJSON_CreateArray();
-  for (size_t i = 0; i < st->nframe && !start; i++)
-    cJSON_AddItemToArray(frames, cJSON_CreateNumber(st->frame[i]));
-  cJSON *v;
-  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", chain);
-  cJSON_AddItemToArray(args, v);
-  v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", frames);
-  cJSON_AddItemToArray(args, v);
-  v = cJSON_CreateObject(), cJSON_AddStringToObject(v, "value", mode);
-  cJSON_AddItemToArray(args, v);
-  v = cJSON_CreateObject(), cJSON_AddBoolToObject(v, "value", start != NULL);
-  cJSON_AddItemToArray(args, v);
-  v = cJSON_CreateObject();
-  cJSON *m = st->match ? cJSON_Parse(st->match) : NULL;
-  if (m) cJSON_AddItemToObject(v, "value", m);
-  else cJSON_AddNullToObject(v, "value");
-  cJSON_AddItemToArray(args, v);
-  cJSON_AddBoolToObject(a, "returnByValue", strcmp(mode, "first") != 0);
-  if ((e = call(r, "Runtime.callFunctionOn", a, &res))) goto out;
-  const cJSON *ex = cJSON_GetObjectItem(res, "exceptionDetails");
-  const cJSON *rr = cJSON_GetObjectItem(res, "result");
-  if (ex) {
-    const cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(ex, "exception"),
-                                         "description");
-    e = zc_fail(ZC_E_BROWSER, "selector %s: %s", sel->part[first < sel->n ?
-                                                        first : 0],
-                cJSON_IsString(d) ? d->valuestring : "invalid selector");
-  } else if (!strcmp(mode, "first")) {
-    const cJSON *o = cJSON_GetObjectItem(rr, "objectId");
-    if (cJSON_IsString(o)) *obj = zc_xstrdup(o->valuestring);
-  } else {
-    const cJSON *n = cJSON_GetObjectItem(rr, "value");
-    *count = cJSON_IsNumber(n) ? n->valueint : 0;
+  /* An aria/ part later in the chain is looked up inside the element the
+   * parts before it found (the Recorder writes ["aria/Add to cart",
+   * "aria/[role=\"generic\"]"]). */
+  for (;;) {
+    size_t next = first;
+    while (next < sel->n && strncmp(sel->part[next], "aria/", 5)) next++;
+    if (next == sel->n) break;
+    char *el = NULL;
+    int unused;
+    if (next > first &&
+        ((e = find_js_call(r, st, sel, first, next, start ? start : doc,
+                           start != NULL, "first", &el, &unused)) ||
+         !el))
+      goto out;
+    char *found = NULL;
+    e = aria_find(r, el ? el : start, sel->part[next], &found);
+    if (el) release(r, el);
+    free(el);
+    if (start) release(r, start);
+    free(start);
+    start = found;
+    if (e || !start) goto out;
+    first = next + 1;
   }
-  cJSON_Delete(res);
+  if (first == sel->n) { /* the chain ended on an aria/ part */
+    if (!strcmp(mode, "first")) *obj = start, start = NULL;
+    else *count = 1;
+    goto out;
+  }
+  e = find_js_call(r, st, sel, first, sel->n, start ? start : doc,
+                   start != NULL, mode, obj, count);
 out:
   /* The match came back under an id of its own: the aria/ start goes. */
   if (start) release(r, start);
