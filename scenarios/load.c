@@ -373,6 +373,10 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
         return ld_fail(l, "\"button\" must be primary, auxiliary, secondary, "
                        "back or forward");
     }
+    if (get(js, "duration") &&
+        (!num(js, "duration", &st->duration_ms) || st->duration_ms < 0 ||
+         st->duration_ms > 600000))
+      return ld_fail(l, "\"duration\" must be milliseconds");
     break;
   case SCN_CHANGE:
     if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;

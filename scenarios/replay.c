@@ -610,6 +610,9 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
       break;
     for (int k = 1; k <= (st->type == SCN_DOUBLE_CLICK ? 2 : 1) && !e; k++) {
       e = mouse(r, "mousePressed", x, y, buttons[st->button], k);
+      /* a long press holds the button, as replay does */
+      if (!e && st->duration_ms > 0)
+        e = cdp_wait(r->c, NULL, NULL, st->duration_ms, NULL);
       if (!e) e = mouse(r, "mouseReleased", x, y, buttons[st->button], k);
     }
     break;

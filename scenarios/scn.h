@@ -62,6 +62,7 @@ struct scn_step { /* read-only for users */
                         the recording's start, not the app: skipped */
   double download, upload, latency; /* emulateNetworkConditions: bytes/s
                                        (-1: no limit), ms */
+  double duration_ms; /* click: how long the button is held (a long press) */
   char *match; /* waitForElement: {"attributes": {...}, "properties":
                   {...}} as JSON, every counted element must match; NULL */
 };
