@@ -31,7 +31,9 @@ struct agent_args {
   unsigned pairs_max; /* --max-pairs, with --pairs auto (pairs 0) */
   double cpu_throttle, step_timeout_ms, settle_ms, min_ms;
   double time_budget_s, threshold_ms, threshold_pct, settle_max_ms;
-  int drop_markers, no_prune, no_trace, no_compress;
+  int drop_markers, no_prune, no_trace, no_compress, no_source_maps;
+  const char *source_maps[16]; /* --source-maps */
+  unsigned nsource_maps;
   char **operands; /* what is left after the options */
   int noperands;
 };

@@ -10,6 +10,7 @@
 
 #include "agent.h"
 #include "ana.h"
+#include "maps.h"
 
 /* A trace by its name (.json, .cpuprofile, either gzipped), or any .gz
  * whose bytes say gzip (trace.gz, profile.gz): dir/n is read to tell. */
@@ -161,8 +162,8 @@ static int compare_exec(const struct agent_args *a) {
   unsigned maxpairs = a->max_pairs;
   const char *outarg = a->out;
   int drop = a->drop_markers;
-  struct ana_report_in in = {"compare", a->formats, NULL, 0, 0,
-                             a->threshold_ms, a->threshold_pct, 0};
+  struct ana_report_in in = {"compare",       a->formats,       NULL, 0,   0,
+                             a->threshold_ms, a->threshold_pct, 0,    NULL};
   if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
                              "or a run's RUN_DIR");
@@ -174,6 +175,7 @@ static int compare_exec(const struct agent_args *a) {
   size_t nold = 0, nnew = 0;
   unsigned npairs = 0;
   struct ana_outcome res;
+  struct agent_maps *maps = NULL;
   enum zc_err e;
   if (newdir) {
     if (!(e = list_traces(olddir, &oldf, &nold)))
@@ -194,6 +196,22 @@ static int compare_exec(const struct agent_args *a) {
     goto fail;
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
+  if (!a->no_source_maps) {
+    /* A run folder's own maps (read only), then --source-maps. */
+    char store[4200];
+    snprintf(store, sizeof store, "%s/sourcemaps", olddir);
+    maps = agent_maps_new(newdir ? NULL : store, 0, 0);
+    if ((e = agent_maps_open_store(maps))) goto fail;
+    for (unsigned i = 0; i < a->nsource_maps; i++) {
+      const char *v = a->source_maps[i], *eq = strchr(v, '=');
+      char *prefix = eq && strstr(v, "://") && strstr(v, "://") < eq
+                         ? zc_xstrndup(v, (size_t)(eq - v))
+                         : NULL;
+      agent_maps_root(maps, prefix, prefix ? eq + 1 : v);
+      free(prefix);
+    }
+    in.maps = agent_maps_ana(maps);
+  }
   if ((e = ana_analyze((const char *const *)oldf, (const char *const *)newf,
                          npairs, &o, drop, out, &in, &res)))
     goto fail;
@@ -205,6 +223,7 @@ fail:
 out:
   free_list(oldf, nold);
   free_list(newf, nnew);
+  agent_maps_free(maps);
   free(out);
   return rc;
 }

@@ -15,18 +15,19 @@
 #include "attach.h"
 
 enum kind {
-  K_STR,     /* const char *: the argument as it is */
-  K_COUNT,   /* unsigned, from min to max */
-  K_MS,      /* double milliseconds, from min to max (min > 0: "> 0") */
-  K_RATE,    /* double, from min to max */
-  K_SECONDS, /* double seconds, from min to max */
-  K_SET,     /* int: set to 1 */
-  K_CLEAR,   /* int: set to 0 */
-  K_FORMATS, /* unsigned: a --format list */
-  K_PAIRS,   /* unsigned: "auto" (0) or a count from min to max */
+  K_STR,       /* const char *: the argument as it is */
+  K_COUNT,     /* unsigned, from min to max */
+  K_MS,        /* double milliseconds, from min to max (min > 0: "> 0") */
+  K_RATE,      /* double, from min to max */
+  K_SECONDS,   /* double seconds, from min to max */
+  K_SET,       /* int: set to 1 */
+  K_CLEAR,     /* int: set to 0 */
+  K_FORMATS,   /* unsigned: a --format list */
+  K_PAIRS,     /* unsigned: "auto" (0) or a count from min to max */
   K_THRESHOLD, /* "5%" or "20ms": threshold_pct or threshold_ms */
-  K_ATTACH,  /* const char *: a checked upload URL */
-  K_HEADER,  /* one more --attach-header */
+  K_ATTACH,    /* const char *: a checked upload URL */
+  K_HEADER,    /* one more --attach-header */
+  K_MAPS,      /* one more --source-maps */
   K_QUIET,
   K_VERBOSE,
   K_HELP,
@@ -64,8 +65,8 @@ static const struct option_row rows[] = {
     {"time-budget", 0, "S", AGENT_RUN, K_SECONDS, 1, 1e6, AT(time_budget_s),
      "with --pairs auto, start no pair that would\n"
      "likely end past S seconds of pairs (default: none)"},
-    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_COMPARE, K_THRESHOLD, 0, 0,
-     0, "the end-to-end time regressed when its interval\n"
+    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_COMPARE, K_THRESHOLD, 0, 0, 0,
+     "the end-to-end time regressed when its interval\n"
      "lies above this change (default 5%)"},
     {"pairs", 0, "N", AGENT_COMPARE, K_COUNT, 1, 1e6, AT(max_pairs),
      "compare at most N pairs (default: all)"},
@@ -81,8 +82,7 @@ static const struct option_row rows[] = {
      AT(ana.significance),
      "with 3 pairs or more, keep slowdowns that are not\n"
      "significantly above 0 over the pairs too"},
-    {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9,
-     AT(ana.lcs_budget_ms),
+    {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9, AT(ana.lcs_budget_ms),
      "time for one LCS before the hash matcher takes\n"
      "over (default 10000)"},
     {"retries", 0, "N", AGENT_RUN, K_COUNT, 0, 20, AT(retries),
@@ -93,17 +93,17 @@ static const struct option_row rows[] = {
      AT(out), "output folder (default zamcap-out/<UTC time>/)"},
     {"step-timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
      AT(step_timeout_ms), "a step's limit (default 30000)"},
-    {"settle", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 0, 1e9,
-     AT(settle_ms), "quiet time that ends a run (default 500)"},
+    {"settle", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 0, 1e9, AT(settle_ms),
+     "quiet time that ends a run (default 500)"},
     {"settle-max", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
-     AT(settle_max_ms), "the longest wait for quiet after the last step; a\n"
+     AT(settle_max_ms),
+     "the longest wait for quiet after the last step; a\n"
      "page still busy then is traced as it is and\n"
      "flagged (default 10000)"},
     {"timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
      AT(cdp.timeout_ms),
      "longest wait for a command or a settle\n(default 30000)"},
-    {"chrome", 0, "PATH", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0,
-     AT(cdp.chrome),
+    {"chrome", 0, "PATH", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0, AT(cdp.chrome),
      "the Chrome to launch (default: $CHROME_PATH,\n"
      "then chromium, google-chrome, ... on PATH)"},
     {"browser-url", 0, "URL", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0,
@@ -125,8 +125,7 @@ static const struct option_row rows[] = {
     {"no-prune", 0, NULL, AGENT_TREE, K_SET, 0, 0, AT(no_prune),
      "keep anonymous and one-letter functions"},
     {"drop-markers", 0, NULL, AGENT_COMPARE | AGENT_TREE, K_SET, 0, 0,
-     AT(drop_markers),
-     "leave (program), (idle), (garbage collector) out"},
+     AT(drop_markers), "leave (program), (idle), (garbage collector) out"},
     {"format", 0, "LIST", AGENT_RUN | AGENT_COMPARE, K_FORMATS, 0, 0,
      AT(formats),
      "reports to write, of text (stdout), json, md,\n"
@@ -140,6 +139,13 @@ static const struct option_row rows[] = {
     {"attach-header", 0, "H", AGENT_RUN, K_HEADER, 0, 0, AT(headers),
      "'Name: value' for the upload, repeatable; $VAR\n"
      "and ${VAR} in the value come from the environment"},
+    {"source-maps", 0, "DIR|URL=DIR", AGENT_COMPARE, K_MAPS, 0, 0,
+     AT(source_maps),
+     "where the traces' scripts and maps are: a folder\n"
+     "(by file name), or the folder a URL prefix is\n"
+     "served from; repeatable"},
+    {"no-source-maps", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
+     AT(no_source_maps), "keep minified names: use no source map"},
     {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -296,6 +302,12 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
     if (!agent_attach_header_ok(v, why, sizeof why))
       return agent_usage_error(c->name, "%s", why);
     a->headers[a->nheaders++] = v;
+    return 0;
+  case K_MAPS:
+    if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
+      return agent_usage_error(c->name, "at most %zu --source-maps",
+                               ZC_ARRAY_LEN(a->source_maps));
+    a->source_maps[a->nsource_maps++] = v;
     return 0;
   }
   wants(r, w, sizeof w);

@@ -15,6 +15,7 @@
 #include "agent.h"
 #include "attach.h"
 #include "capture.h"
+#include "maps.h"
 
 /* Progress on stderr: on a terminal, one status line rewritten in place
  * while a run goes, and a line kept per finished run; elsewhere (a log, a
@@ -202,14 +203,16 @@ static unsigned complete_pairs(const struct cap_outcome *oc, const char **of,
 static struct ana_report_in report_in(const struct agent_args *a,
                                       unsigned formats, cJSON *extra,
                                       unsigned planned, unsigned dropped) {
-  struct ana_report_in in = {"run", formats, extra, planned, dropped,
-                             a->threshold_ms, a->threshold_pct, 0};
+  struct ana_report_in in = {
+      "run",           formats,          extra, planned, dropped,
+      a->threshold_ms, a->threshold_pct, 0,     NULL};
   return in;
 }
 
 struct decide {
   const struct agent_args *a;
   struct progress *pg;
+  struct ana_maps *maps;
 };
 
 /* --pairs auto: after each pair from the third on, the analysis of the
@@ -223,6 +226,7 @@ static int decide_more(void *arg, const struct cap_outcome *so_far,
   if (ao.quorum > n) ao.quorum = n;
   struct ana_report_in in = report_in(d->a, 0, NULL, n, 0);
   in.decide_only = 1;
+  in.maps = d->maps;
   struct ana_outcome oc;
   if (ana_analyze(of, nf, n, &ao, 0, "", &in, &oc)) {
     zc_log(1, "after %u pairs: %s; going on", n, zc_errmsg());
@@ -244,7 +248,7 @@ static int decide_more(void *arg, const struct cap_outcome *so_far,
 /* The complete pairs into the analysis; returns the exit code. */
 static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
                    const char *out, cJSON *extra, struct progress *pg,
-                   int *reported) {
+                   struct agent_maps *maps, int *reported) {
   const char *of[CAP_MAX_PAIRS], *nf[CAP_MAX_PAIRS];
   unsigned n = complete_pairs(oc, of, nf);
   struct ana_opts ao = a->ana;
@@ -263,6 +267,7 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
   cJSON_AddStringToObject(smp, "stopped", oc->stop ? oc->stop : "");
   struct ana_report_in in = report_in(a, formats, extra, oc->ran,
                                       oc->dropped);
+  in.maps = maps ? agent_maps_ana(maps) : NULL;
   progress(pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
   progress_end(pg, 1);
   if (!a->pairs)
@@ -270,6 +275,8 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
            oc->stop ? oc->stop : "");
   struct ana_outcome res;
   enum zc_err e = ana_analyze(of, nf, n, &ao, 0, out, &in, &res);
+  if (maps && agent_maps_save(maps))
+    zc_log(1, "warning: %s; source maps were used but not kept", zc_errmsg());
   if (e) {
     zc_error("%s", zc_errmsg());
     return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
@@ -298,7 +305,7 @@ static int capture_and_analyze(const struct agent_args *a,
                                const struct scn_scenario *scn,
                                const char *const base[2], const char *out,
                                cJSON *extra, struct progress *pg,
-                               int *reported) {
+                               struct agent_maps *maps, int *reported) {
   char logp[4200], faildir[4200];
   snprintf(logp, sizeof logp, "%s/chrome.log", out);
   snprintf(faildir, sizeof faildir, "%s/failures", out);
@@ -321,7 +328,7 @@ static int capture_and_analyze(const struct agent_args *a,
            cdp_browser_version(b),
            scn->title[0] ? scn->title : a->operands[0], pairs, a->warmup,
            a->warmup == 1 ? "" : "s", out);
-  struct decide dc = {a, pg};
+  struct decide dc = {a, pg, maps ? agent_maps_ana(maps) : NULL};
   struct cap_plan plan = {
       .scn = scn, .base = {base[CAP_OLD], base[CAP_NEW]},
       .pairs = a->pairs ? a->pairs : a->pairs_max,
@@ -348,7 +355,7 @@ static int capture_and_analyze(const struct agent_args *a,
     zc_error("no pair was captured (see %s/failures/)", out);
     rc = ZC_EXIT_CAPTURE;
   } else {
-    rc = analyze(a, &oc, out, extra, pg, reported);
+    rc = analyze(a, &oc, out, extra, pg, maps, reported);
     pg->work = oc.work_ms;
   }
   cap_outcome_clear(&oc);
@@ -392,7 +399,17 @@ static int run_exec(const struct agent_args *a) {
   } else {
     int reported = 0;
     add_inputs(extra, a, scn, base);
-    rc = capture_and_analyze(a, scn, base, out, extra, &pg, &reported);
+    /* Source maps: read from the build folders zamcap serves, fetched for
+     * URL builds, kept in OUT/sourcemaps/. */
+    struct agent_maps *maps = NULL;
+    if (!a->no_source_maps) {
+      snprintf(path, sizeof path, "%s/sourcemaps", out);
+      maps = agent_maps_new(path, 1, 1);
+      if (srv[CAP_OLD]) agent_maps_root(maps, base[CAP_OLD], a->old);
+      if (srv[CAP_NEW]) agent_maps_root(maps, base[CAP_NEW], a->new_);
+    }
+    rc = capture_and_analyze(a, scn, base, out, extra, &pg, maps, &reported);
+    agent_maps_free(maps);
     if (reported && a->attach) rc = upload(a, out, rc);
     if (reported) report_time(&pg);
   }

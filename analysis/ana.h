@@ -31,6 +31,15 @@ uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
 const char *ana_str(const struct ana_ctx *c, uint32_t id);
 /* The matching key of a node: equal keys may match (DESIGN.md). */
 uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name);
+/* Where a function a source map renamed was in the generated script: its
+ * minified name, the script's URL and the 0-based position. Ids from 1;
+ * 0 means "not renamed". */
+struct ana_gen {
+  uint32_t name, url;
+  int32_t line, col;
+};
+uint32_t ana_gen_add(struct ana_ctx *c, const struct ana_gen *g);
+const struct ana_gen *ana_gen_get(const struct ana_ctx *c, uint32_t id);
 
 /* The comparable part of a script URL: origin, query, fragment and
  * content-hash segments removed ("http://h:8/js/app.3f9a1c2e.js?v=2" ->
@@ -53,6 +62,7 @@ struct ana_node { /* read-only for users */
   uint32_t name, url, component; /* string ids */
   uint32_t key;                  /* ana_key(component, name) */
   int32_t line, col;             /* 0-based as V8 gives them; -1 unknown */
+  uint32_t gen;                  /* ana_gen_get: renamed by a source map */
   uint8_t kind;                  /* enum ana_kind */
   uint8_t pruned;                /* removed by ana_prune */
   uint32_t parent;
@@ -99,6 +109,12 @@ struct ana_timeline {
    * events and no CPU profile (...)"); NULL otherwise. Owned. */
   char *what;
   uint32_t pruned_nodes;
+  /* Source maps the file carries (DevTools' metadata.sourceMaps). */
+  struct ana_embedded_map {
+    char *url, *map_url, *map; /* owned */
+    size_t mapn;
+  } * embedded;
+  uint32_t nembedded;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
   size_t capnodes;          /* private */
@@ -144,6 +160,73 @@ uint32_t ana_tl_reachable(const struct ana_timeline *tl);
  * self ms; nodes under min_ms are left out. */
 void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f);
 
+/* ---- source maps (sourcemap.c, symbolize.c) ---- */
+
+/* One decoded source map (v3, index maps with "sections" flattened).
+ * Columns are UTF-16 code units, lines and columns 0-based. */
+struct ana_smap;
+/* Parses a map; map_url (may be NULL) is what relative sources resolve
+ * against. On error zc_errmsg() says what is wrong (no file name). */
+enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
+                           struct ana_smap **out);
+void ana_smap_free(struct ana_smap *m);
+size_t ana_smap_segments(const struct ana_smap *m);
+size_t ana_smap_bytes(const struct ana_smap *m); /* memory held */
+enum ana_sm_how {
+  ANA_SM_SOURCE = 1, /* original source and line; V8's name kept */
+  ANA_SM_NAMED,      /* the name at V8's name's own position */
+  ANA_SM_PAREN,      /* the name of the segment at the '(' */
+};
+struct ana_smap_pos {
+  const char *source; /* resolved against the map's URL; NULL: none */
+  int32_t line;       /* original, 0-based */
+  const char *name;   /* original name, or NULL */
+  uint32_t gcol;      /* the segment's generated column */
+  int how;            /* enum ana_sm_how (resolve only) */
+};
+/* The last segment on line at or before col: 0 if there is none. */
+int ana_smap_lookup(const struct ana_smap *m, uint32_t line, uint32_t col,
+                    struct ana_smap_pos *p);
+/* Names a V8 frame (its minified name, 0-based line and column): the
+ * rule of issue 14, right on 69 of ~70 functions of real bundles where
+ * "the nearest named segment" is right on 43-58. text is the generated
+ * line (NULL when the script is not at hand; ascii when it is all ASCII).
+ * Returns 0 where the map says nothing (top-level code, no segment). */
+int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
+                     int ascii, const char *v8name, uint32_t line, uint32_t col,
+                     struct ana_smap_pos *p);
+
+/* rel resolved against base (a URL or a path; NULL: rel as it is), with
+ * "." and ".." segments removed. Caller frees. */
+char *ana_url_join(const char *base, const char *rel);
+
+/* Maps by script URL, found on demand: find is called once per script
+ * URL not added before, and fills *src (malloc'd, taken) or returns 0. */
+struct ana_map_src {
+  char *map, *map_url, *text; /* text: the generated script, or NULL */
+  size_t mapn, textn;
+};
+typedef int (*ana_map_find)(void *arg, const char *script_url,
+                            struct ana_map_src *src);
+struct ana_maps;
+struct ana_maps *ana_maps_new(ana_map_find find, void *arg);
+void ana_maps_free(struct ana_maps *s);
+/* Adds one script's map (copied); a later add for the same URL is
+ * ignored. */
+void ana_maps_add(struct ana_maps *s, const char *script_url, const char *map,
+                  size_t mapn, const char *map_url, const char *text,
+                  size_t textn);
+struct ana_sym_stats {
+  uint32_t scripts, mapped; /* scripts seen, of them with a usable map */
+  uint32_t frames, renamed, sourced; /* functions; renamed; only placed */
+};
+/* Renames the function nodes of tl whose script has a map: name, URL,
+ * component, line and column become the original ones, the key follows,
+ * and gen keeps the generated ones. Call after ana_load, before
+ * ana_prune. A map that is missing or broken is warned about once. */
+void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
+                   struct ana_sym_stats *st);
+
 /* ---- matching ---- */
 
 struct ana_stats {
@@ -181,6 +264,7 @@ void ana_opts_default(struct ana_opts *o);
 struct ana_gnode { /* read-only for users */
   uint32_t name, url, component, key;
   int32_t line, col;
+  uint32_t gen;  /* ana_gen_get, as in ana_node */
   uint8_t kind;  /* enum ana_kind */
   uint8_t cause; /* leaf: a performance regression-cause */
   uint8_t gone;  /* aggregation: left out (not significant), unlinked */
@@ -241,6 +325,7 @@ uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out);
 struct ana_bu_row {
   uint32_t key, name, component, url;
   int32_t line, col;
+  uint32_t gen; /* ana_gen_get: renamed by a source map */
   uint8_t kind;
   double old_ms, new_ms, delta_ms; /* means over the timelines added */
 };
@@ -455,6 +540,7 @@ struct ana_report_in {
    * else threshold_pct % of the old build's mean (0: 5 %). */
   double threshold_ms, threshold_pct;
   int decide_only; /* no report, no log: only the outcome */
+  struct ana_maps *maps; /* source maps for the traces' scripts, or NULL */
 };
 
 /* The verdict, three-way, and what it rests on. A regression-cause is

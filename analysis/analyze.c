@@ -147,8 +147,9 @@ static const char *base_name(const char *p) {
 /* Loads and prunes one trace; a trace without CPU samples is an input
  * error, since there is nothing to compare. Its figures are copied out. */
 static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
-                            int drop_markers, struct ana_bottomup *bu,
-                            int side, struct ana_figures *fig,
+                            int drop_markers, struct ana_bottomup *bu, int side,
+                            struct ana_figures *fig, struct ana_maps *maps,
+                            struct ana_sym_stats *sym,
                             struct ana_timeline **out) {
   double t0 = zc_now_ms();
   enum zc_err e = ana_load(ctx, path, out);
@@ -164,6 +165,21 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
     return ZC_E_PARSE;
   }
   ana_figures_copy(fig, &tl->fig);
+  /* Original names before anything else reads them: the bottom-up table,
+   * the pruning of one-letter names, the matching. */
+  for (uint32_t i = 0; i < tl->nembedded; i++) {
+    const struct ana_embedded_map *em = &tl->embedded[i];
+    ana_maps_add(maps, em->url, em->map, em->mapn, em->map_url, NULL, 0);
+  }
+  if (maps) {
+    struct ana_sym_stats st;
+    ana_symbolize(tl, maps, &st);
+    sym->frames += st.frames;
+    sym->renamed += st.renamed;
+    sym->sourced += st.sourced;
+    sym->scripts = st.scripts;
+    sym->mapped = st.mapped;
+  }
   if (bu) ana_bu_add(bu, tl, side);
   ana_prune(tl, ANA_PRUNE_NAMES | (drop_markers ? ANA_PRUNE_MARKERS : 0u));
   zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms",
@@ -355,6 +371,12 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   uint32_t *nnodes = zc_xcalloc(np1, sizeof *nnodes);
   struct ana_timeline *ot = NULL, *nt = NULL;
   struct ana_stats stats = {0, 0, 0};
+  struct ana_sym_stats sym;
+  memset(&sym, 0, sizeof sym);
+  /* Maps the traces carry (a DevTools export's metadata.sourceMaps) need
+   * somewhere to go even when the caller gave none. */
+  struct ana_maps *own = in->maps ? NULL : ana_maps_new(NULL, NULL);
+  struct ana_maps *maps = in->maps ? in->maps : own;
   unsigned done = 0;
   double t0 = zc_now_ms();
   char path[4096], vtext[2048];
@@ -362,8 +384,8 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   enum zc_err e = fmt & ANA_FMT_DOT ? zc_mkdirs(path) : ZC_OK;
   for (unsigned p = 0; !e && p < npairs; p++) {
     double tp = zc_now_ms();
-    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ofig[p], &ot)) ||
-        (e = load_one(ctx, newf[p], drop, bu, 1, &nfig[p], &nt)))
+    if ((e = load_one(ctx, oldf[p], drop, bu, 0, &ofig[p], maps, &sym, &ot)) ||
+        (e = load_one(ctx, newf[p], drop, bu, 1, &nfig[p], maps, &sym, &nt)))
       break;
     onodes[p] = ana_tl_reachable(ot);
     nnodes[p] = ana_tl_reachable(nt);
@@ -384,6 +406,12 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
            (zc_now_ms() - tp) / 1e3);
   }
   int svg = 0;
+  if (!e && sym.mapped)
+    zc_log(say ? 1 : 9,
+           "source maps: %u of %u script%s mapped; %u "
+           "function%s renamed, %u more placed in their sources",
+           sym.mapped, sym.scripts, sym.scripts == 1 ? "" : "s", sym.renamed,
+           sym.renamed == 1 ? "" : "s", sym.sourced);
   if (!e) {
     agg = ana_aggregate(graphs, npairs, o->quorum, o->significance);
     struct ana_spread *v = NULL;
@@ -446,6 +474,12 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                                  round(oc->threshold_ms * 1000) / 1000);
     cJSON_AddStringToObject(v, "text", vtext);
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
+    cJSON *smj = cJSON_AddObjectToObject(doc, "source_maps");
+    cJSON_AddNumberToObject(smj, "scripts", sym.scripts);
+    cJSON_AddNumberToObject(smj, "mapped", sym.mapped);
+    cJSON_AddNumberToObject(smj, "functions", sym.frames);
+    cJSON_AddNumberToObject(smj, "renamed", sym.renamed);
+    cJSON_AddNumberToObject(smj, "placed", sym.sourced);
     for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
       cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
     scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
@@ -492,6 +526,7 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   free(nnodes);
   free((void *)sp.v);
   ana_bu_free(bu);
+  ana_maps_free(own);
   ana_ctx_free(ctx);
   return e;
 }

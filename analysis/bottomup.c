@@ -80,6 +80,7 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
   r->url = nd->url;
   r->line = nd->line;
   r->col = nd->col;
+  r->gen = nd->gen;
   r->kind = nd->kind;
   zc_htab_add(&b->tab, hv, pos, (uint32_t)b->n);
   return (uint32_t)b->n++;

@@ -98,6 +98,7 @@ static struct ana_gnode proto_of(const struct ana_node *t) {
   n.key = t->key;
   n.line = t->line;
   n.col = t->col;
+  n.gen = t->gen;
   n.kind = t->kind;
   return n;
 }

@@ -118,6 +118,9 @@ struct ing {
   size_t nfev, capfev;
   int64_t fig_t0; /* the figures' window starts here (the first mark) */
   size_t capsteps;
+  struct ana_embedded_map *emb; /* metadata.sourceMaps */
+  uint32_t nemb;
+  size_t capemb;
 };
 
 /* ---- reading ---- */
@@ -1087,6 +1090,53 @@ static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
   return ZC_OK;
 }
 
+/* A DevTools export's metadata: its "sourceMaps" ([{url, sourceMapUrl,
+ * sourceMap}], written when the export includes scripts and maps) are
+ * kept; the rest is not read. A malformed entry is skipped. */
+static void ing_metadata(struct ing *g, const struct val *v) {
+  struct jr r;
+  jr_init(&r, g->buf + v->s, v->e - v->s);
+  const char *k, *s;
+  size_t kn, sn;
+  if (jr_obj(&r))
+    while (jr_more(&r, &k, &kn)) {
+      if (!jr_is(k, kn, "sourceMaps") || jr_peek(&r) != '[') {
+        jr_skip(&r);
+        continue;
+      }
+      jr_arr(&r);
+      while (jr_more(&r, NULL, NULL) && jr_obj(&r)) {
+        struct ana_embedded_map em = {NULL, NULL, NULL, 0};
+        while (jr_more(&r, &k, &kn)) {
+          if (jr_is(k, kn, "sourceMap") && jr_peek(&r) == '{') {
+            const char *b = r.p;
+            if (jr_skip(&r)) {
+              free(em.map);
+              em.map = zc_xstrndup(b, (size_t)(r.p - b));
+              em.mapn = (size_t)(r.p - b);
+            }
+          } else if ((jr_is(k, kn, "url") || jr_is(k, kn, "sourceMapUrl")) &&
+                     jr_peek(&r) == '"' && jr_str(&r, &s, &sn)) {
+            char **dst = jr_is(k, kn, "url") ? &em.url : &em.map_url;
+            free(*dst);
+            *dst = zc_xstrndup(s, sn);
+          } else {
+            jr_skip(&r);
+          }
+        }
+        if (em.url && em.map && !r.err) {
+          ZC_GROW(g->emb, g->capemb, (size_t)g->nemb + 1);
+          g->emb[g->nemb++] = em;
+        } else {
+          free(em.url);
+          free(em.map_url);
+          free(em.map);
+        }
+      }
+    }
+  jr_done(&r);
+}
+
 /* A top-level object: {"traceEvents": [...], ...} or a .cpuprofile. */
 static enum zc_err ing_object(struct ing *g) {
   enum zc_err e;
@@ -1099,6 +1149,7 @@ static enum zc_err ing_object(struct ing *g) {
     struct val k;
     if ((e = ing_value(g, &k))) return e;
     int is_events = ing_keyis(g, &k, "traceEvents");
+    int is_meta = ing_keyis(g, &k, "metadata");
     const char *cpk[] = {"nodes",   "samples", "timeDeltas", "startTime",
                          "endTime", "head",    "timestamps"};
     int cpf = -1;
@@ -1115,6 +1166,7 @@ static enum zc_err ing_object(struct ing *g) {
       struct val v;
       if ((e = ing_value(g, &v))) return e;
       if (cpf >= 0 && (e = ing_cpuprofile_field(g, cpf, &v))) return e;
+      if (is_meta && c == '{') ing_metadata(g, &v);
     }
     if ((e = ing_peek(g, &c))) return e;
     if (c == '}') break;
@@ -1720,6 +1772,10 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
   tl->events = g.events;
   tl->parsed = g.parsed;
   tl->profiles = (uint32_t)g.nprof;
+  tl->embedded = g.emb;
+  tl->nembedded = g.nemb;
+  g.emb = NULL;
+  g.nemb = 0;
   *out = tl;
 out:
   gzclose(g.gz);
@@ -1734,5 +1790,11 @@ out:
   free(g.dt);
   free(g.kids);
   free(g.fev);
+  for (uint32_t i = 0; i < g.nemb; i++) {
+    free(g.emb[i].url);
+    free(g.emb[i].map_url);
+    free(g.emb[i].map);
+  }
+  free(g.emb);
   return e;
 }

@@ -19,6 +19,8 @@ struct ana_ctx {
   uint64_t *keys;      /* (component << 32 | name) per key id */
   size_t nkeys, capkeys;
   struct zc_htab ktab; /* key -> key id */
+  struct ana_gen *gens;
+  size_t ngens, capgens;
 };
 
 struct ana_ctx *ana_ctx_new(void) {
@@ -37,6 +39,7 @@ void ana_ctx_free(struct ana_ctx *c) {
   zc_htab_free(&c->stab);
   free(c->keys);
   zc_htab_free(&c->ktab);
+  free(c->gens);
   free(c);
 }
 
@@ -72,4 +75,14 @@ uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name) {
   c->keys[c->nkeys] = k;
   zc_htab_add(&c->ktab, hv, pos, (uint32_t)c->nkeys);
   return (uint32_t)c->nkeys++;
+}
+
+uint32_t ana_gen_add(struct ana_ctx *c, const struct ana_gen *g) {
+  ZC_GROW(c->gens, c->capgens, c->ngens + 1);
+  c->gens[c->ngens++] = *g;
+  return (uint32_t)c->ngens; /* ids from 1 */
+}
+
+const struct ana_gen *ana_gen_get(const struct ana_ctx *c, uint32_t id) {
+  return id && id <= c->ngens ? &c->gens[id - 1] : NULL;
 }

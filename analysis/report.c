@@ -15,15 +15,37 @@ static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   return ana_str(g->ctx, n->name);
 }
 
+/* "name (file:line:col)", with the minified name and where it ran for a
+ * function a source map renamed. */
+static void rep_where(const struct ana_ctx *c, const char *name,
+                      uint32_t component, int32_t line, int32_t col,
+                      uint32_t gen, char *out, size_t cap) {
+  const char *comp = ana_str(c, component);
+  const struct ana_gen *g = ana_gen_get(c, gen);
+  if (!*name) name = "(anonymous)";
+  int n = !*comp     ? snprintf(out, cap, "%s", name)
+          : col >= 0 ? snprintf(out, cap, "%s (%s:%d:%d)", name, comp, line + 1,
+                                col + 1)
+                     : snprintf(out, cap, "%s (%s:%d)", name, comp, line + 1);
+  if (!g || n < 0 || (size_t)n >= cap) return;
+  const char *u = ana_str(c, g->url);
+  size_t un = strcspn(u, "?#");
+  const char *b = u + un;
+  while (b > u && b[-1] != '/')
+    b--;
+  const char *gn = ana_str(c, g->name);
+  snprintf(out + n, cap - (size_t)n, " [%s%sat %.*s:%d:%d]", gn, *gn ? " " : "",
+           (int)(u + un - b), b, g->line + 1, g->col + 1);
+}
+
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
                      size_t cap) {
   const struct ana_gnode *n = &g->nodes[i];
-  const char *c = ana_str(g->ctx, n->component);
-  if (n->kind != ANA_FUNC || !*c)
+  if (n->kind != ANA_FUNC)
     snprintf(out, cap, "%s", rep_name(g, i));
   else
-    snprintf(out, cap, "%s (%s:%d:%d)", rep_name(g, i), c, n->line + 1,
-             n->col + 1);
+    rep_where(g->ctx, rep_name(g, i), n->component, n->line, n->col, n->gen,
+              out, cap);
 }
 
 /* Pushes node i's children so that they pop in order; returns the new
@@ -141,11 +163,8 @@ enum { TERM_PATH_SHOWN = 30 };
 
 void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
                       char *out, size_t cap) {
-  const char *comp = ana_str(c, s->fn.component);
-  if (!*comp) snprintf(out, cap, "%s", ana_str(c, s->fn.name));
-  else
-    snprintf(out, cap, "%s (%s:%d:%d)", ana_str(c, s->fn.name), comp,
-             s->fn.line + 1, s->fn.col + 1);
+  rep_where(c, ana_str(c, s->fn.name), s->fn.component, s->fn.line, s->fn.col,
+            s->fn.gen, out, cap);
 }
 
 /* A spread-out cause's costliest path k as "a > b > c", cut in the middle
@@ -392,8 +411,8 @@ static cJSON *rep_num(double v) {
 }
 
 static void rep_loc(cJSON *o, const struct ana_ctx *c, uint32_t name,
-                    uint32_t component, uint32_t url, int32_t line,
-                    int32_t col) {
+                    uint32_t component, uint32_t url, int32_t line, int32_t col,
+                    uint32_t gen) {
   cJSON_AddStringToObject(o, "name", ana_str(c, name));
   cJSON_AddStringToObject(o, "file", ana_str(c, component));
   cJSON_AddStringToObject(o, "url", ana_str(c, url));
@@ -402,6 +421,14 @@ static void rep_loc(cJSON *o, const struct ana_ctx *c, uint32_t name,
   else cJSON_AddNullToObject(o, "line");
   if (col >= 0) cJSON_AddNumberToObject(o, "column", col + 1);
   else cJSON_AddNullToObject(o, "column");
+  const struct ana_gen *g = ana_gen_get(c, gen);
+  if (g) { /* renamed by a source map: what V8 saw */
+    cJSON *m = cJSON_AddObjectToObject(o, "minified");
+    cJSON_AddStringToObject(m, "name", ana_str(c, g->name));
+    cJSON_AddStringToObject(m, "url", ana_str(c, g->url));
+    cJSON_AddNumberToObject(m, "line", g->line + 1);
+    cJSON_AddNumberToObject(m, "column", g->col + 1);
+  }
 }
 
 static const char *rep_kind(uint8_t k) {
@@ -435,7 +462,7 @@ static cJSON *rep_graph(const struct ana_graph *g) {
     if (n->parent != ANA_NONE)
       cJSON_AddNumberToObject(o, "parent", id[n->parent]);
     else cJSON_AddNullToObject(o, "parent");
-    rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col);
+    rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col, n->gen);
     cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
     cJSON_AddBoolToObject(o, "cause", n->cause);
     cJSON_AddStringToObject(o, "status",
@@ -482,7 +509,8 @@ static cJSON *rep_causes(const struct ana_graph *g) {
     const struct ana_gnode *nd = &g->nodes[i];
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "rank", k + 1);
-    rep_loc(o, g->ctx, nd->name, nd->component, nd->url, nd->line, nd->col);
+    rep_loc(o, g->ctx, nd->name, nd->component, nd->url, nd->line, nd->col,
+            nd->gen);
     cJSON_AddStringToObject(o, "status", nd->isnew == nd->present ? "new"
                                          : nd->isnew           ? "mixed"
                                                                : "slower");
@@ -518,8 +546,8 @@ static cJSON *rep_spread_json(const struct ana_spreads *sp) {
     const struct ana_spread *s = &sp->v[k];
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "rank", k + 1);
-    rep_loc(o, c, s->fn.name, s->fn.component, s->fn.url, s->fn.line,
-            s->fn.col);
+    rep_loc(o, c, s->fn.name, s->fn.component, s->fn.url, s->fn.line, s->fn.col,
+            s->fn.gen);
     cJSON_AddItemToObject(o, "old_self_ms", rep_num(s->fn.old_ms));
     cJSON_AddItemToObject(o, "new_self_ms", rep_num(s->fn.new_ms));
     cJSON_AddItemToObject(o, "delta_ms", rep_num(s->delta_ms));
@@ -614,7 +642,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   for (uint32_t i = 0; i < keep; i++) {
     cJSON *o = cJSON_CreateObject();
     rep_loc(o, r->agg->ctx, rows[i].name, rows[i].component, rows[i].url,
-            rows[i].line, rows[i].col);
+            rows[i].line, rows[i].col, rows[i].gen);
     cJSON_AddStringToObject(o, "kind", rep_kind(rows[i].kind));
     cJSON_AddItemToObject(o, "old_self_ms", rep_num(rows[i].old_ms));
     cJSON_AddItemToObject(o, "new_self_ms", rep_num(rows[i].new_ms));

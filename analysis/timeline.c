@@ -45,6 +45,12 @@ void ana_timeline_free(struct ana_timeline *tl) {
   free(tl->kids);
   free(tl->source);
   free(tl->what);
+  for (uint32_t i = 0; i < tl->nembedded; i++) {
+    free(tl->embedded[i].url);
+    free(tl->embedded[i].map_url);
+    free(tl->embedded[i].map);
+  }
+  free(tl->embedded);
   free(tl->fig.steps);
   free(tl);
 }

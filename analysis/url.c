@@ -11,11 +11,19 @@ static int ana__isalnum(unsigned char c) {
 }
 
 /* A bundler's content hash: 8+ hex digits with a digit in them (webpack's
- * [contenthash]), or 8+ letters and digits mixing upper case, lower case
- * and digits (Vite/Rollup base64url). Plain words such as "polyfills" or
- * "es2015polyfills" are not hashes. */
+ * [contenthash]), 8+ letters and digits mixing upper case, lower case
+ * and digits (Vite/Rollup base64url), or esbuild's 8 characters of
+ * base32 (A-Z, 2-7: "QWVESZII", "7QYK2MZL"). Plain words such as
+ * "polyfills" or "es2015polyfills" are not hashes. */
 static int ana__is_hash(const char *s, size_t n) {
   if (n < 8 || n > 64) return 0;
+  if (n == 8) {
+    size_t k = 0;
+    while (k < 8 &&
+           ((s[k] >= 'A' && s[k] <= 'Z') || (s[k] >= '2' && s[k] <= '7')))
+      k++;
+    if (k == 8) return 1;
+  }
   int hex = 1, digit = 0, upper = 0, lower = 0;
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];

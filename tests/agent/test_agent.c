@@ -263,6 +263,142 @@ static void test_never_quiet(void) {
   cJSON_Delete(rep);
 }
 
+/* Production bundles (tests/agent/bundles, built by build.sh with four
+ * real bundlers): the new build's checksum takes 4 times the rounds; the
+ * minifier names it differently in each build. Through the source maps,
+ * the cause has its original name and line, and the path its original
+ * callers. */
+static const char *bundle(const char *rel) {
+  static char p[4][4096];
+  static int k;
+  char *s = p[k++ & 3];
+  snprintf(s, 4096, "%s/../agent/bundles/%s", zt_data(""), rel);
+  return s;
+}
+
+/* The first regression-cause of a report, or NULL. */
+static const cJSON *first_cause(const cJSON *rep) {
+  return cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "regression_causes"), 0);
+}
+
+static int path_has(const cJSON *cause, const char *name) {
+  const cJSON *x;
+  cJSON_ArrayForEach(
+      x, cJSON_GetObjectItem(cause, "path")) if (cJSON_IsString(x) &&
+                                                 !strcmp(x->valuestring,
+                                                         name)) return 1;
+  return 0;
+}
+
+static void check_bundle(const char *b, const char *want, const char *deep) {
+  char *out = NULL, o[64], od[64], nd[64];
+  snprintf(o, sizeof o, "bundle-%s", b);
+  snprintf(od, sizeof od, "%s/old", b);
+  snprintf(nd, sizeof nd, "%s/new", b);
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
+                 "--out '%s'",
+                 bin(), bundle("app.json"), bundle(od), bundle(nd), zt_tmp(o));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "source maps: 2 of 2 scripts mapped");
+  if (rc != 1) fprintf(stderr, "%s\n", out);
+  free(out);
+  cJSON *rep = load_report(zt_tmp(o));
+  const cJSON *c = first_cause(rep);
+  ZT_STR(str_at(c, "name", NULL), want);
+  ZT_HAS(str_at(c, "file", NULL), "src/cells.js");
+  ZT_TRUE(num_at(c, "line", NULL) > 0);
+  ZT_STR(str_at(c, "status", NULL), "slower"); /* matched across builds */
+  const char *mn = str_at(c, "minified", "name");
+  ZT_TRUE(*mn && strcmp(mn, want) != 0);
+  ZT_TRUE(path_has(c, "buildRows"));
+  ZT_TRUE(path_has(c, deep));
+  ZT_TRUE(num_at(rep, "source_maps", "renamed") >= 4);
+  cJSON_Delete(rep);
+}
+
+static void test_bundles(void) {
+  /* esbuild keeps every function: checksum itself, 5 calls deep */
+  check_bundle("esbuild", "checksum", "renderReport");
+  /* terser, webpack and rollup (an index map) inline checksum into
+   * formatCell as an anonymous function: formatCell is the named cause */
+  check_bundle("terser", "formatCell", "formatCell");
+  check_bundle("webpack", "formatCell", "formatCell");
+  check_bundle("rollup", "formatCell", "formatCell");
+}
+
+/* A plain static server for dir on 127.0.0.1; returns its port (0 on
+ * failure) and its pid in *pid. */
+static int static_server(const char *dir, const char *name, int *pid,
+                         FILE **log) {
+  const char *pf = zt_tmp(name);
+  unlink(pf);
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd,
+           "exec python3 '%s/../agent/faultserve.py' "
+           "'%s' '%s'",
+           zt_data(""), dir, pf);
+  *pid = zt_spawn(cmd, log);
+  for (int i = 0; i < 100; i++) {
+    char *t = zt_read(pf);
+    if (t) {
+      int port = atoi(t);
+      free(t);
+      return port;
+    }
+    zc_sleep_ms(50);
+  }
+  return 0;
+}
+
+/* A URL build: the maps are fetched after the runs and kept in
+ * OUT/sourcemaps/, and `zamcap compare RUN_DIR` names the same functions
+ * without the servers. */
+static void test_bundle_url(void) {
+  int pid[2];
+  FILE *log[2];
+  int po =
+      static_server(bundle("esbuild/old"), "url-old.port", &pid[0], &log[0]);
+  int pn =
+      static_server(bundle("esbuild/new"), "url-new.port", &pid[1], &log[1]);
+  char *out = NULL;
+  const char *o = zt_tmp("bundle-url");
+  int rc = -1;
+  if (ZT_TRUE(po > 0 && pn > 0))
+    rc = zt_sh(&out,
+               "'%s' '%s' --old http://127.0.0.1:%d/ --new "
+               "http://127.0.0.1:%d/ --pairs 2 --warmup 0 --out '%s'",
+               bin(), bundle("app.json"), po, pn, o);
+  for (int i = 0; i < 2; i++) {
+    zt_stop(pid[i]);
+    if (log[i]) fclose(log[i]);
+  }
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "source maps: 2 of 2 scripts mapped");
+  if (rc != 1) fprintf(stderr, "%s\n", out);
+  free(out);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/sourcemaps/index.json", o);
+  char *idx = zt_read(p);
+  ZT_HAS(idx ? idx : "", "main-QWVESZII.js");
+  ZT_HAS(idx ? idx : "", "main-6YZMCLM4.js");
+  free(idx);
+  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", bin(), o,
+             zt_tmp("bundle-url-cmp"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "checksum (/src/cells.js:3) [u at main-QWVESZII.js:1:11]");
+  if (rc != 1) fprintf(stderr, "%s\n", out);
+  free(out);
+  cJSON *rep = load_report(zt_tmp("bundle-url-cmp"));
+  ZT_STR(str_at(first_cause(rep), "name", NULL), "checksum");
+  cJSON_Delete(rep);
+  /* --no-source-maps: the minified names, as before */
+  rc = zt_sh(&out, "'%s' compare '%s' --no-source-maps --out '%s'", bin(), o,
+             zt_tmp("bundle-url-raw"));
+  ZT_TRUE(out && !strstr(out, "checksum"));
+  free(out);
+}
+
 static void test_aa(void) {
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
@@ -589,6 +725,8 @@ int main(int argc, char **argv) {
       {"todo", test_todo},
       {"search", test_search},
       {"aa", test_aa},
+      {"bundles", test_bundles},
+      {"bundle_url", test_bundle_url},
       {"auto", test_auto},
       {"never_quiet", test_never_quiet},
       {"broken_build", test_broken_build},

@@ -1,0 +1,565 @@
+/* Source maps (ECMA-426, "Source Map v3"): decoding, lookup, and the rule
+ * that names a minified function after the original one. See ana.h.
+ *
+ * The decoder makes one pass over "mappings" into a flat array of 16-byte
+ * segments with an index of line starts; an index map's sections are
+ * flattened into the same array. Strings ("sources", "names") live in one
+ * buffer each, addressed by offset. Nothing is kept of "sourcesContent". */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana-int.h"
+
+struct ana__seg {
+  uint32_t gcol;  /* generated column, UTF-16 units */
+  uint32_t src;   /* index into sources, ANA_NONE: a segment with no source */
+  uint32_t oline; /* original line, 0-based */
+  uint32_t name;  /* index into names, or ANA_NONE */
+};
+
+struct ana_smap {
+  struct ana__seg *seg;
+  size_t nseg, capseg;
+  uint32_t *line0; /* segments of line l: seg[line0[l] .. line0[l+1]) */
+  size_t nlines, caplines;
+  uint32_t *srcoff, *nameoff; /* offsets into strs */
+  size_t nsrc, capsrc, nnames, capnames;
+  char *strs;
+  size_t nstrs, capstrs;
+  uint32_t bad; /* segments whose source or name index was out of range */
+};
+
+enum { SM_MAXDEPTH = 4 };
+#define SM_STRMAX ((size_t)64 << 20) /* sources of one map, one URL */
+
+static uint32_t sm_str(struct ana_smap *m, const char *s, size_t n) {
+  ZC_GROW(m->strs, m->capstrs, m->nstrs + n + 1);
+  uint32_t off = (uint32_t)m->nstrs;
+  memcpy(m->strs + off, s, n);
+  m->strs[off + n] = '\0';
+  m->nstrs += n + 1;
+  return off;
+}
+
+static int sm_b64(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+/* One base64 VLQ at *p; 0 on a bad digit, a cut value or one beyond 32
+ * bits. */
+static int sm_vlq(const char **p, const char *e, int64_t *out) {
+  uint64_t v = 0;
+  unsigned shift = 0;
+  for (;;) {
+    if (*p >= e) return 0;
+    int d = sm_b64((unsigned char)**p);
+    if (d < 0) return 0;
+    (*p)++;
+    if (shift > 32) return 0;
+    v |= (uint64_t)(d & 31) << shift;
+    shift += 5;
+    if (!(d & 32)) break;
+  }
+  if (v > 0xFFFFFFFFull) return 0;
+  int64_t x = (int64_t)(v >> 1);
+  *out = v & 1 ? -x : x;
+  return 1;
+}
+
+static int sm_cmp(const void *a, const void *b) {
+  uint32_t x = ((const struct ana__seg *)a)->gcol;
+  uint32_t y = ((const struct ana__seg *)b)->gcol;
+  return (x > y) - (x < y);
+}
+
+/* Segments of a line are sorted by column; a line some tool wrote out of
+ * order is sorted once it is whole. */
+static void sm_sort(struct ana_smap *m, size_t line) {
+  size_t lo = m->line0[line];
+  qsort(m->seg + lo, m->nseg - lo, sizeof *m->seg, sm_cmp);
+}
+
+/* Appends a map's "mappings" at line offset l0 (column offset c0 on its
+ * first line), with source and name indexes shifted by s0 and n0. */
+static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
+                     uint32_t c0, uint32_t s0, uint32_t n0, uint32_t nsrc,
+                     uint32_t nnames, const char **why) {
+  const char *e = p + n;
+  int unsorted = 0;
+  int64_t col = 0, src = 0, oline = 0, ocol = 0, name = 0;
+  uint64_t line = l0;
+  /* Lines before l0 that no section covered stay empty. */
+  while (m->nlines <= line) {
+    ZC_GROW(m->line0, m->caplines, m->nlines + 2);
+    m->line0[m->nlines++] = (uint32_t)m->nseg;
+  }
+  while (p < e) {
+    if (*p == ';') {
+      p++;
+      if (++line > 0xFFFFFFF0u) return *why = "over 4 G lines", 0;
+      if (unsorted) sm_sort(m, m->nlines - 1), unsorted = 0;
+      ZC_GROW(m->line0, m->caplines, m->nlines + 2);
+      m->line0[m->nlines++] = (uint32_t)m->nseg;
+      col = 0;
+      continue;
+    }
+    if (*p == ',') {
+      p++;
+      continue;
+    }
+    int64_t f[5];
+    int k = 0;
+    while (k < 5 && p < e && *p != ',' && *p != ';') {
+      if (!sm_vlq(&p, e, &f[k])) return *why = "a bad VLQ digit", 0;
+      k++;
+    }
+    if (p < e && *p != ',' && *p != ';')
+      return *why = "a segment of more than 5 fields", 0;
+    if (k != 1 && k != 4 && k != 5)
+      return *why = "a segment of 2 or 3 fields", 0;
+    col += f[0];
+    int64_t gcol = col + (line == l0 ? c0 : 0);
+    if (col < 0 || gcol > 0xFFFFFFF0ll)
+      return *why = "a column out of range", 0;
+    struct ana__seg s = {(uint32_t)gcol, ANA_NONE, 0, ANA_NONE};
+    if (k >= 4) {
+      src += f[1];
+      oline += f[2];
+      ocol += f[3];
+      if (src < 0 || oline < 0 || oline > 0xFFFFFFF0ll)
+        return *why = "a source or line out of range", 0;
+      if (src < nsrc)
+        s.src = (uint32_t)src + s0, s.oline = (uint32_t)oline;
+      else
+        m->bad++;
+    }
+    if (k == 5) {
+      name += f[4];
+      if (name >= 0 && name < nnames)
+        s.name = (uint32_t)name + n0;
+      else
+        m->bad++;
+    }
+    ZC_GROW(m->seg, m->capseg, m->nseg + 1);
+    if (m->nseg > m->line0[m->nlines - 1] && m->seg[m->nseg - 1].gcol > s.gcol)
+      unsorted = 1;
+    m->seg[m->nseg++] = s;
+  }
+  if (unsorted) sm_sort(m, m->nlines - 1);
+  return 1;
+}
+
+/* Joins a source with sourceRoot and resolves it against the map's URL
+ * (RFC 3986 reference resolution for the cases maps use: absolute URLs,
+ * absolute paths, relative paths with . and ..). */
+static char *sm_resolve(struct zc_buf *o, const char *root, size_t rn,
+                        const char *s, size_t sn, const char *base,
+                        size_t *outn) {
+  char *j = zc_xmalloc(rn + sn + 2);
+  size_t jn = 0;
+  /* sourceRoot is not put before an absolute URL or path. */
+  int has_scheme = 0;
+  for (size_t i = 0; i < sn && !has_scheme; i++) {
+    char c = s[i];
+    if (c == ':' && i > 0)
+      has_scheme = 1;
+    else if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+               (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))
+      break;
+  }
+  if (sn && s[0] == '/') has_scheme = 1;
+  if (rn && !has_scheme) {
+    memcpy(j, root, rn);
+    jn = rn;
+    if (root[rn - 1] != '/') j[jn++] = '/';
+  }
+  memcpy(j + jn, s, sn);
+  jn += sn;
+  j[jn] = '\0';
+  int absolute = 0;
+  for (size_t i = 0; i < jn; i++) {
+    char c = j[i];
+    if (c == ':' && i > 0) {
+      absolute = 1;
+      break;
+    }
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+          (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))
+      break;
+  }
+  zc_buf_reset(o);
+  enum zc_err e = ZC_OK;
+  size_t keep = 0; /* what .. never climbs above: the origin */
+  if (absolute || !base || !*base) {
+    e = zc_buf_add(o, j, jn);
+  } else {
+    const char *sl = strstr(base, "://");
+    const char *path = sl ? strchr(sl + 3, '/') : base;
+    size_t origin = path ? (size_t)(path - base) : strlen(base);
+    if (j[0] == '/') {
+      e = zc_buf_add(o, base, origin);
+    } else {
+      const char *last = strrchr(base, '/');
+      size_t dir = last && (size_t)(last - base) >= origin
+                       ? (size_t)(last - base) + 1
+                       : origin;
+      e = zc_buf_add(o, base, dir);
+      if (!e && dir == origin && origin) e = zc_buf_addc(o, '/');
+    }
+    keep = origin;
+    if (!e) e = zc_buf_add(o, j, jn);
+  }
+  free(j);
+  /* A relative source with nothing to resolve it against stays as it is
+   * written. */
+  size_t n = o->len;
+  char *d = zc_buf_take(o);
+  *outn = e ? 0 : n;
+  if (e || !n || (!absolute && (!base || !*base))) return d;
+  /* Remove "." and ".." segments after the origin (or after "scheme://x"
+   * for absolute URLs). */
+  if (absolute) {
+    char *sl = strstr(d, "://");
+    char *path = sl ? strchr(sl + 3, '/') : NULL;
+    keep = path ? (size_t)(path - d) : n;
+  }
+  size_t w = keep, r = keep;
+  while (r < n) {
+    /* at a '/' or at the start of a relative path */
+    size_t segs = r + (d[r] == '/');
+    size_t sege = segs;
+    while (sege < n && d[sege] != '/')
+      sege++;
+    size_t len = sege - segs;
+    if (len == 1 && d[segs] == '.') {
+      r = sege;
+      continue;
+    }
+    if (len == 2 && d[segs] == '.' && d[segs + 1] == '.' && w > keep) {
+      while (w > keep && d[w - 1] != '/')
+        w--;
+      if (w > keep) w--;
+      r = sege;
+      continue;
+    }
+    if (len == 2 && d[segs] == '.' && d[segs + 1] == '.') {
+      r = sege; /* above the root: dropped, as browsers do */
+      continue;
+    }
+    if (d[r] == '/' || w > keep) d[w++] = '/';
+    memmove(d + w, d + segs, len);
+    w += len;
+    r = sege;
+  }
+  d[w] = '\0';
+  *outn = w;
+  return d;
+}
+
+static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
+                    uint32_t l0, uint32_t c0, int depth, const char **why);
+
+static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
+                       uint32_t l0, uint32_t c0, int depth, const char **why) {
+  if (depth >= SM_MAXDEPTH) return *why = "sections nested too deep", 0;
+  if (!jr_arr(r)) return 0;
+  while (jr_more(r, NULL, NULL)) {
+    const char *k;
+    size_t kn;
+    double line = -1, col = -1;
+    int got_map = 0;
+    if (!jr_obj(r)) return 0;
+    while (jr_more(r, &k, &kn)) {
+      if (jr_is(k, kn, "offset")) {
+        if (!jr_obj(r)) return 0;
+        const char *k2;
+        size_t k2n;
+        while (jr_more(r, &k2, &k2n)) {
+          double v;
+          if (jr_is(k2, k2n, "line") && jr_num(r, &v))
+            line = v;
+          else if (jr_is(k2, k2n, "column") && jr_num(r, &v))
+            col = v;
+          else if (!jr_is(k2, k2n, "line") && !jr_is(k2, k2n, "column"))
+            jr_skip(r);
+        }
+      } else if (jr_is(k, kn, "map")) {
+        if (line < 0 || col < 0 || line > 0xFFFFF000 || col > 0xFFFFF000)
+          return *why = "a section without a valid offset before its map", 0;
+        if ((uint64_t)l0 + (uint64_t)line < m->nlines - (m->nlines > 0))
+          return *why = "sections out of order", 0;
+        uint32_t sl = l0 + (uint32_t)line;
+        uint32_t sc = (uint32_t)col + (line == 0 ? c0 : 0);
+        if (!sm_parse(m, r, map_url, sl, sc, depth + 1, why)) return 0;
+        got_map = 1;
+      } else if (jr_is(k, kn, "url")) {
+        return *why = "a section with a \"url\" (not supported)", 0;
+      } else {
+        jr_skip(r);
+      }
+    }
+    if (!got_map && !r->err) return *why = "a section without a map", 0;
+  }
+  return !r->err;
+}
+
+/* One map object at the reader; its segments go at line l0 (column c0). */
+static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
+                    uint32_t l0, uint32_t c0, int depth, const char **why) {
+  const char *k, *s;
+  size_t kn, sn;
+  char *mappings = NULL, *root = NULL;
+  size_t mn = 0, rootn = 0;
+  struct zc_buf srcs; /* raw sources, NUL-separated, resolved at the end */
+  zc_buf_init(&srcs, SM_STRMAX);
+  uint32_t nsrc = 0, nnames = 0, n0 = (uint32_t)m->nnames;
+  int sections = 0, ok = 1;
+  double version = 0;
+  if (!jr_obj(r)) ok = 0;
+  while (ok && jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "version")) {
+      ok = jr_num(r, &version);
+    } else if (jr_is(k, kn, "mappings")) {
+      ok = jr_str(r, &s, &sn);
+      if (ok) free(mappings), mappings = zc_xstrndup(s, sn), mn = sn;
+    } else if (jr_is(k, kn, "sourceRoot")) {
+      if (jr_peek(r) == 'n')
+        ok = jr_skip(r);
+      else if ((ok = jr_str(r, &s, &sn)))
+        free(root), root = zc_xstrndup(s, sn), rootn = sn;
+    } else if (jr_is(k, kn, "sources")) {
+      zc_buf_reset(&srcs);
+      nsrc = 0;
+      ok = jr_arr(r);
+      while (ok && jr_more(r, NULL, NULL)) {
+        if (jr_peek(r) == 'n')
+          ok = jr_skip(r), sn = 0, s = "";
+        else
+          ok = jr_str(r, &s, &sn);
+        if (ok && (zc_buf_add(&srcs, s, sn) || zc_buf_addc(&srcs, '\0')))
+          ok = 0, *why = "sources too large";
+        nsrc++;
+      }
+    } else if (jr_is(k, kn, "names")) {
+      ok = jr_arr(r);
+      while (ok && jr_more(r, NULL, NULL)) {
+        if ((ok = jr_str(r, &s, &sn))) {
+          ZC_GROW(m->nameoff, m->capnames, m->nnames + 1);
+          m->nameoff[m->nnames++] = sm_str(m, s, sn);
+          nnames++;
+        }
+      }
+    } else if (jr_is(k, kn, "sections")) {
+      sections = 1;
+      ok = sm_sections(m, r, map_url, l0, c0, depth, why);
+    } else {
+      ok = jr_skip(r);
+    }
+  }
+  if (ok && r->err) ok = 0;
+  if (ok && version != 3) ok = 0, *why = "not a version 3 source map";
+  if (ok && !sections && !mappings) ok = 0, *why = "no \"mappings\"";
+  if (ok && mappings) {
+    uint32_t s0 = (uint32_t)m->nsrc;
+    struct zc_buf full;
+    zc_buf_init(&full, SM_STRMAX);
+    for (size_t off = 0, i = 0; i < nsrc; i++) {
+      const char *raw = srcs.ptr + off;
+      size_t rl = strlen(raw);
+      size_t fn;
+      char *f = sm_resolve(&full, root, rootn, raw, rl, map_url, &fn);
+      ZC_GROW(m->srcoff, m->capsrc, m->nsrc + 1);
+      m->srcoff[m->nsrc++] = sm_str(m, f ? f : "", f ? fn : 0);
+      free(f);
+      off += rl + 1;
+    }
+    zc_buf_free(&full);
+    ok = sm_decode(m, mappings, mn, l0, c0, s0, n0, nsrc, nnames, why);
+  }
+  free(mappings);
+  free(root);
+  zc_buf_free(&srcs);
+  return ok;
+}
+
+enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
+                           struct ana_smap **out) {
+  *out = NULL;
+  struct ana_smap *m = zc_xcalloc(1, sizeof *m);
+  struct jr r;
+  jr_init(&r, json, n);
+  const char *why = NULL;
+  int ok = sm_parse(m, &r, map_url, 0, 0, 0, &why);
+  if (ok && jr_peek(&r) >= 0) ok = 0, why = "text after the map";
+  size_t at = r.err ? (size_t)(r.err - json) : 0;
+  int toobig = r.toobig;
+  jr_done(&r);
+  if (!ok) {
+    ana_smap_free(m);
+    if (why) return zc_fail(ZC_E_PARSE, "%s", why);
+    return zc_fail(ZC_E_PARSE, "%s at byte %zu",
+                   toobig ? "a string too long" : "bad JSON", at);
+  }
+  ZC_GROW(m->line0, m->caplines, m->nlines + 1);
+  m->line0[m->nlines] = (uint32_t)m->nseg; /* end of the last line */
+  *out = m;
+  return ZC_OK;
+}
+
+void ana_smap_free(struct ana_smap *m) {
+  if (!m) return;
+  free(m->seg);
+  free(m->line0);
+  free(m->srcoff);
+  free(m->nameoff);
+  free(m->strs);
+  free(m);
+}
+
+size_t ana_smap_segments(const struct ana_smap *m) {
+  return m->nseg;
+}
+size_t ana_smap_bytes(const struct ana_smap *m) {
+  return m->capseg * sizeof *m->seg + m->caplines * sizeof *m->line0 +
+         (m->capsrc + m->capnames) * sizeof(uint32_t) + m->capstrs;
+}
+
+/* The last segment of line at or before col, or NULL. */
+static const struct ana__seg *sm_find(const struct ana_smap *m, uint32_t line,
+                                      uint32_t col) {
+  if (line >= m->nlines) return NULL;
+  size_t lo = m->line0[line], hi = m->line0[line + 1];
+  if (lo == hi || m->seg[lo].gcol > col) return NULL;
+  while (hi - lo > 1) { /* seg[lo].gcol <= col < seg[hi].gcol */
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->seg[mid].gcol <= col)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return &m->seg[lo];
+}
+
+static void sm_fill(const struct ana_smap *m, const struct ana__seg *s,
+                    struct ana_smap_pos *p) {
+  p->gcol = s->gcol;
+  p->source = s->src != ANA_NONE ? m->strs + m->srcoff[s->src] : NULL;
+  p->line = s->src != ANA_NONE ? (int32_t)s->oline : -1;
+  p->name = s->name != ANA_NONE ? m->strs + m->nameoff[s->name] : NULL;
+}
+
+int ana_smap_lookup(const struct ana_smap *m, uint32_t line, uint32_t col,
+                    struct ana_smap_pos *p) {
+  const struct ana__seg *s = sm_find(m, line, col);
+  if (!s) return 0;
+  sm_fill(m, s, p);
+  return 1;
+}
+
+static int sm_idch(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
+}
+
+/* The byte offset of UTF-16 column col in a line of UTF-8, or SIZE_MAX
+ * past its end. */
+static size_t sm_byte(const char *t, size_t n, uint32_t col, int ascii) {
+  if (ascii) return col <= n ? col : SIZE_MAX;
+  size_t b = 0;
+  for (uint32_t u = 0; u < col;) {
+    if (b >= n) return SIZE_MAX;
+    uint32_t cp;
+    size_t k = zc_utf8_char((const unsigned char *)t + b, n - b, &cp);
+    if (!k) k = 1, cp = 0xFFFD;
+    u += cp >= 0x10000 ? 2 : 1;
+    b += k;
+  }
+  return b;
+}
+
+static uint32_t sm_col16(const char *t, size_t b, int ascii) {
+  if (ascii) return (uint32_t)b;
+  uint32_t u = 0;
+  for (size_t i = 0; i < b;) {
+    uint32_t cp;
+    size_t k = zc_utf8_char((const unsigned char *)t + i, b - i, &cp);
+    if (!k) k = 1, cp = 0xFFFD;
+    u += cp >= 0x10000 ? 2 : 1;
+    i += k;
+  }
+  return u;
+}
+
+/* How far before the column V8's name is looked for: "name(", "name=(",
+ * "name:function(", "name=async function*(" all fall within it. */
+enum { SM_NAME_WINDOW = 48 };
+
+int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
+                     int ascii, const char *v8name, uint32_t line, uint32_t col,
+                     struct ana_smap_pos *p) {
+  size_t vn = v8name ? strlen(v8name) : 0;
+  memset(p, 0, sizeof *p);
+  p->line = -1;
+  if (line == 0 && col == 0 && !vn) return 0; /* the script's top level */
+  const struct ana__seg *s = sm_find(m, line, col);
+  if (!s || s->src == ANA_NONE) return 0;
+  sm_fill(m, s, p);
+  p->name = NULL;
+  p->how = ANA_SM_SOURCE;
+  if (text) {
+    size_t b = sm_byte(text, tn, col, ascii);
+    if (b == SIZE_MAX) return 1;
+    if (vn && vn < SM_NAME_WINDOW) {
+      size_t lo = b > SM_NAME_WINDOW ? b - SM_NAME_WINDOW : 0;
+      for (size_t i = b; i-- > lo && i + vn <= b;) {
+        if (memcmp(text + i, v8name, vn) != 0) continue;
+        if (i > 0 && sm_idch((unsigned char)text[i - 1])) continue;
+        if (i + vn < tn && sm_idch((unsigned char)text[i + vn])) continue;
+        const struct ana__seg *at = sm_find(m, line, sm_col16(text, i, ascii));
+        if (at && at->gcol == sm_col16(text, i, ascii) &&
+            at->name != ANA_NONE) {
+          p->name = m->strs + m->nameoff[at->name];
+          p->how = ANA_SM_NAMED;
+          return 1;
+        }
+        break; /* the nearest occurrence decides */
+      }
+    }
+    if (b < tn && text[b] == '(' && s->name != ANA_NONE) {
+      const char *nm = m->strs + m->nameoff[s->name];
+      int ctor = !strcmp(nm, "constructor");
+      /* "constructor" only for a class's own constructor method. */
+      if (ctor && !(b >= 11 && !memcmp(text + b - 11, "constructor", 11)))
+        return 1;
+      p->name = nm;
+      p->how = ANA_SM_PAREN;
+    }
+    return 1;
+  }
+  /* Without the generated text: V8's name right before the column, as in
+   * "name(" or "name=(", where a named segment starts there. */
+  for (uint32_t gap = 0; vn && gap < 2 && col >= vn + gap; gap++) {
+    uint32_t c = col - (uint32_t)vn - gap;
+    const struct ana__seg *at = sm_find(m, line, c);
+    if (at && at->gcol == c && at->name != ANA_NONE) {
+      p->name = m->strs + m->nameoff[at->name];
+      p->how = ANA_SM_NAMED;
+      return 1;
+    }
+  }
+  return 1;
+}
+
+char *ana_url_join(const char *base, const char *rel) {
+  struct zc_buf o;
+  zc_buf_init(&o, SM_STRMAX);
+  size_t n;
+  char *r = sm_resolve(&o, NULL, 0, rel, strlen(rel), base, &n);
+  zc_buf_free(&o);
+  return r;
+}

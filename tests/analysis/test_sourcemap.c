@@ -1,0 +1,342 @@
+/* Tests of the source-map decoder, the naming rule and ana_symbolize. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+#include "test.h"
+
+static struct ana_smap *load(const char *rel, char **text) {
+  char *json = zt_read(zt_data(rel));
+  if (!json) {
+    ZT_TRUE(!"map file missing");
+    return NULL;
+  }
+  struct ana_smap *m = NULL;
+  enum zc_err e = ana_smap_parse(json, strlen(json), NULL, &m);
+  if (e) fprintf(stderr, "%s: %s\n", rel, zc_errmsg());
+  ZT_INT(e, ZC_OK);
+  if (text)
+    *text = json;
+  else
+    free(json);
+  return m;
+}
+
+/* Every position the npm source-map package gave (expect.mjs) is found the
+ * same: source, original line and name. */
+static void check_expect(const char *map_rel) {
+  struct ana_smap *m = load(map_rel, NULL);
+  if (!m) return;
+  char exp_rel[512];
+  snprintf(exp_rel, sizeof exp_rel, "%.*s.expect", (int)(strlen(map_rel) - 4),
+           map_rel);
+  FILE *f = fopen(zt_data(exp_rel), "r");
+  ZT_TRUE(f != NULL);
+  if (!f) {
+    ana_smap_free(m);
+    return;
+  }
+  char line[4096];
+  unsigned n = 0, bad = 0;
+  while (fgets(line, sizeof line, f)) {
+    unsigned gl, gc;
+    int ol;
+    char src[2048], name[1024];
+    if (sscanf(line, "%u\t%u\t%2047[^\t]\t%d\t%1023[^\t\n]", &gl, &gc, src, &ol,
+               name) != 5)
+      continue;
+    n++;
+    struct ana_smap_pos p;
+    int got = ana_smap_lookup(m, gl, gc, &p);
+    const char *want_src = strcmp(src, "-") ? src : NULL;
+    const char *want_name = strcmp(name, "-") ? name : NULL;
+    const char *gs = got ? p.source : NULL;
+    const char *gn = got ? p.name : NULL;
+    int ok = (gs && want_src ? !strcmp(gs, want_src) : gs == want_src) &&
+             (!want_src || p.line == ol) &&
+             (gn && want_name ? !strcmp(gn, want_name) : gn == want_name);
+    if (!ok && bad++ < 3)
+      fprintf(stderr, "%s %u:%u: want %s:%d %s, got %s:%d %s\n", map_rel, gl,
+              gc, src, ol, name, gs ? gs : "-", got ? p.line : -1,
+              gn ? gn : "-");
+  }
+  fclose(f);
+  ZT_TRUE(n > 100);
+  ZT_INT(bad, 0);
+  ana_smap_free(m);
+}
+
+static void test_real_maps(void) {
+  static const char *maps[] = {
+      "sourcemaps/jquery-3.8.0.min.map",
+      "sourcemaps/popper-2.11.8.min.js.map",
+      "sourcemaps/preact-10.29.8.min.js.map",
+      "sourcemaps/rxjs-7.8.2-Subject.js.map",
+      "../agent/bundles/esbuild/old/assets/main-6YZMCLM4.js.map",
+      "../agent/bundles/esbuild/new/assets/main-QWVESZII.js.map",
+      "../agent/bundles/terser/old/js/app.min.js.map",
+      "../agent/bundles/terser/new/js/app.min.js.map",
+      "../agent/bundles/webpack/old/static/js/"
+      "main.8d4d2767ead513abdbf3.js.map",
+      "../agent/bundles/webpack/new/static/js/"
+      "main.b2c38936117bfe65c4e0.js.map",
+      /* index maps: a prelude section, then rollup's map at line 1 */
+      "../agent/bundles/rollup/old/assets/index-605s09jw.js.map",
+      "../agent/bundles/rollup/new/assets/index-CT7tXQFM.js.map",
+  };
+  for (size_t i = 0; i < sizeof maps / sizeof *maps; i++)
+    check_expect(maps[i]);
+}
+
+static struct ana_smap *parse(const char *json, const char *url) {
+  struct ana_smap *m = NULL;
+  if (ana_smap_parse(json, strlen(json), url, &m)) return NULL;
+  return m;
+}
+
+static void test_sources(void) {
+  /* sourceRoot joins the source; the map's URL resolves the result. */
+  struct ana_smap *m =
+      parse("{\"version\":3,\"sourceRoot\":\"../src/\",\"sources\":[\"a/x.ts\","
+            "\"webpack://app/./y.ts\",\"/abs/z.ts\"],\"names\":[\"f\"],"
+            "\"mappings\":\"AAAAA,ECAA,ECAA\"}",
+            "http://h:8/assets/js/m.js.map");
+  ZT_TRUE(m != NULL);
+  if (!m) return;
+  struct ana_smap_pos p;
+  ZT_TRUE(ana_smap_lookup(m, 0, 0, &p));
+  ZT_STR(p.source, "http://h:8/assets/src/a/x.ts");
+  ZT_STR(p.name, "f");
+  ZT_TRUE(ana_smap_lookup(m, 0, 2, &p));
+  ZT_STR(p.source, "webpack://app/y.ts"); /* absolute: root not joined */
+  ZT_TRUE(ana_smap_lookup(m, 0, 4, &p));
+  ZT_STR(p.source, "http://h:8/abs/z.ts");
+  ana_smap_free(m);
+  char *j = ana_url_join("http://h/a/b/c.js", "../../../x.map");
+  ZT_STR(j, "http://h/x.map");
+  free(j);
+  j = ana_url_join("http://h/a/c.js?v=1", "c.js.map");
+  ZT_STR(j, "http://h/a/c.js.map");
+  free(j);
+}
+
+static void test_sections(void) {
+  /* Two sections on one line (the second at column 10) and one two lines
+   * down; each with its own sources and names. */
+  struct ana_smap *m = parse(
+      "{\"version\":3,\"sections\":["
+      "{\"offset\":{\"line\":0,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[\"a.js\"],\"names\":[\"one\"],\"mappings\":\"AAAAA\"}},"
+      "{\"offset\":{\"line\":0,\"column\":10},\"map\":{\"version\":3,"
+      "\"sources\":[\"b.js\"],\"names\":[\"two\"],\"mappings\":\"AACAA,EAAC\"}}"
+      ","
+      "{\"offset\":{\"line\":2,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[\"c.js\"],\"names\":[],\"mappings\":\";AAEA\"}}]}",
+      NULL);
+  ZT_TRUE(m != NULL);
+  if (!m) return;
+  struct ana_smap_pos p;
+  ZT_TRUE(ana_smap_lookup(m, 0, 5, &p));
+  ZT_STR(p.source, "a.js");
+  ZT_STR(p.name, "one");
+  ZT_TRUE(ana_smap_lookup(m, 0, 10, &p));
+  ZT_STR(p.source, "b.js");
+  ZT_INT(p.line, 1);
+  ZT_STR(p.name, "two");
+  ZT_TRUE(ana_smap_lookup(m, 0, 12, &p));
+  ZT_TRUE(p.name == NULL);
+  ZT_TRUE(!ana_smap_lookup(m, 2, 0, &p)); /* line 2 of the map is empty */
+  ZT_TRUE(ana_smap_lookup(m, 3, 7, &p));
+  ZT_STR(p.source, "c.js");
+  ZT_INT(p.line, 2);
+  ana_smap_free(m);
+}
+
+static void test_broken(void) {
+  static const char *bad[] = {
+      "",
+      "{}",
+      "{\"version\":2,\"sources\":[],\"names\":[],\"mappings\":\"\"}",
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],\"mappings\":\"A!AA\"}",
+      /* a number beyond 32 bits */
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],"
+      "\"mappings\":\"gggggggggggggggB\"}",
+      /* a negative column */
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],\"mappings\":\"D\"}",
+      /* 2 fields, 6 fields */
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],\"mappings\":\"AA\"}",
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],"
+      "\"mappings\":\"AAAAAA\"}",
+      /* sections: nested too deep, a url, out of order */
+      "{\"version\":3,\"sections\":[{\"offset\":{\"line\":0,\"column\":0},"
+      "\"map\":{\"version\":3,\"sections\":[{\"offset\":{\"line\":0,"
+      "\"column\":0},\"map\":{\"version\":3,\"sections\":[{\"offset\":{"
+      "\"line\":0,\"column\":0},\"map\":{\"version\":3,\"sections\":[{"
+      "\"offset\":{\"line\":0,\"column\":0},\"map\":{\"version\":3,"
+      "\"sections\":[]}}]}}]}}]}}]}",
+      "{\"version\":3,\"sections\":[{\"offset\":{\"line\":0,\"column\":0},"
+      "\"url\":\"x.map\"}]}",
+      "{\"version\":3,\"sections\":[{\"offset\":{\"line\":5,\"column\":0},"
+      "\"map\":{\"version\":3,\"sources\":[],\"names\":[],\"mappings\":"
+      "\";\"}},{\"offset\":{\"line\":1,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[],\"names\":[],\"mappings\":\"\"}}]}",
+      "{\"version\":3,\"sources\":[\"a\"],\"names\":[],\"mappings\":\"AAAA\"}x",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    struct ana_smap *m = NULL;
+    enum zc_err e = ana_smap_parse(bad[i], strlen(bad[i]), NULL, &m);
+    if (!e) fprintf(stderr, "accepted: %s\n", bad[i]);
+    ZT_TRUE(e != ZC_OK);
+    ZT_TRUE(m == NULL);
+    ZT_TRUE(*zc_errmsg() != '\0');
+  }
+  /* Indexes out of range and segments out of order are survivable. */
+  struct ana_smap *m =
+      parse("{\"version\":3,\"sources\":[\"a\"],\"names\":[\"n\"],"
+            "\"mappings\":\"KAAAC,LAAAD,SCAA\"}",
+            NULL);
+  ZT_TRUE(m != NULL);
+  if (!m) return;
+  struct ana_smap_pos p;
+  ZT_TRUE(ana_smap_lookup(m, 0, 0, &p)); /* the one at column 0, sorted */
+  ZT_INT((int)p.gcol, 0);
+  ZT_STR(p.name, "n");
+  ZT_TRUE(ana_smap_lookup(m, 0, 5, &p)); /* names[1]: none */
+  ZT_INT((int)p.gcol, 5);
+  ZT_TRUE(p.name == NULL);
+  ZT_TRUE(ana_smap_lookup(m, 0, 9, &p)); /* sources[1]: none */
+  ZT_TRUE(p.source == NULL);
+  ana_smap_free(m);
+}
+
+/* The naming rule on the checked-in bundles, at the columns V8 gives a
+ * function: its parameter list's '('. */
+static void resolve_at(const char *js_rel, const char *v8name,
+                       const char *needle, const char *want,
+                       const char *want_src, int want_line) {
+  char map_rel[512];
+  snprintf(map_rel, sizeof map_rel, "%s.map", js_rel);
+  struct ana_smap *m = load(map_rel, NULL);
+  char *js = zt_read(zt_data(js_rel));
+  ZT_TRUE(js != NULL);
+  if (!m || !js) {
+    ana_smap_free(m);
+    free(js);
+    return;
+  }
+  /* needle ends at the '(': the line and column of that '(' */
+  const char *at = strstr(js, needle);
+  ZT_TRUE(at != NULL);
+  if (at) {
+    at += strlen(needle) - 1;
+    uint32_t line = 0;
+    const char *l0 = js;
+    for (const char *q = js; q < at; q++)
+      if (*q == '\n') line++, l0 = q + 1;
+    const char *le = strchr(l0, '\n');
+    size_t tn = le ? (size_t)(le - l0) : strlen(l0);
+    struct ana_smap_pos p;
+    ZT_TRUE(
+        ana_smap_resolve(m, l0, tn, 1, v8name, line, (uint32_t)(at - l0), &p));
+    if (want)
+      ZT_STR(p.name ? p.name : "(none)", want);
+    else
+      ZT_TRUE(p.name == NULL);
+    ZT_HAS(p.source ? p.source : "", want_src);
+    ZT_INT(p.line, want_line);
+    /* Without the text, "name(" is still found from the columns. */
+    if (want && *v8name) {
+      ZT_TRUE(ana_smap_resolve(m, NULL, 0, 1, v8name, line, (uint32_t)(at - l0),
+                               &p));
+      ZT_STR(p.name ? p.name : "(none)", want);
+    }
+  }
+  ana_smap_free(m);
+  free(js);
+}
+
+static void test_resolve(void) {
+  const char *esb = "../agent/bundles/esbuild/old/assets/main-6YZMCLM4.js";
+  resolve_at(esb, "l", "function l(", "checksum", "src/cells.js", 1);
+  resolve_at(esb, "c", "function c(", "formatCell", "src/cells.js", 10);
+  resolve_at(esb, "i", "function i(", "buildRows", "src/table.js", 2);
+  const char *ter = "../agent/bundles/terser/new/js/app.min.js";
+  resolve_at(ter, "t", "function t(", "formatCell", "src/cells.js", 17);
+  /* checksum inlined as an anonymous function: its source and line, no
+   * borrowed name */
+  resolve_at(ter, "", "=function(", NULL, "src/cells.js", 2);
+  const char *rol = "../agent/bundles/rollup/new/assets/index-CT7tXQFM.js";
+  resolve_at(rol, "n", "function n(", "buildRows", "src/table.js", 2);
+  /* top-level code is not a function */
+  struct ana_smap *m =
+      load("../agent/bundles/esbuild/old/assets/main-6YZMCLM4.js.map", NULL);
+  struct ana_smap_pos p;
+  if (m) ZT_TRUE(!ana_smap_resolve(m, NULL, 0, 1, "", 0, 0, &p));
+  ana_smap_free(m);
+}
+
+static int find_none(void *arg, const char *url, struct ana_map_src *src) {
+  (void)src;
+  (*(int *)arg)++;
+  ZT_TRUE(url != NULL);
+  return 0;
+}
+
+/* Two builds' timelines, minified differently, get equal keys. */
+static void test_symbolize(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  int asked = 0;
+  struct ana_maps *mp = ana_maps_new(find_none, &asked);
+  const char *url[2] = {"http://a:1/assets/main-6YZMCLM4.js",
+                        "http://b:2/assets/main-QWVESZII.js"};
+  const char *js[2] = {"../agent/bundles/esbuild/old/assets/main-6YZMCLM4.js",
+                       "../agent/bundles/esbuild/new/assets/main-QWVESZII.js"};
+  uint32_t key[2] = {0, 0};
+  for (int b = 0; b < 2; b++) {
+    char rel[512];
+    snprintf(rel, sizeof rel, "%s.map", js[b]);
+    char *map = zt_read(zt_data(rel)), *text = zt_read(zt_data(js[b]));
+    ZT_TRUE(map && text);
+    if (!map || !text) return;
+    ana_maps_add(mp, url[b], map, strlen(map), NULL, text, strlen(text));
+    free(map);
+    /* checksum is "l" in the old build and "u" in the new */
+    const char *nm = b ? "u" : "l";
+    const char *at = strstr(text, b ? "function u(" : "function l(");
+    int32_t col = (int32_t)(at - text) + 10;
+    free(text);
+    struct ana_timeline *tl = ana_tl_new(c, "t");
+    uint32_t th =
+        ana_tl_child(tl, 0, ANA_THREAD, "CrRendererMain", NULL, -1, -1);
+    uint32_t f = ana_tl_child(tl, th, ANA_FUNC, nm, url[b], 0, col);
+    uint32_t other = ana_tl_child(tl, th, ANA_FUNC, "x", "http://c/u.js", 0, 4);
+    ana_tl_sample(tl, f, 1, 1000);
+    ana_tl_finish(tl);
+    struct ana_sym_stats st;
+    ana_symbolize(tl, mp, &st);
+    ZT_STR(ana_str(c, tl->nodes[f].name), "checksum");
+    ZT_HAS(ana_str(c, tl->nodes[f].url), "/src/cells.js");
+    const struct ana_gen *g = ana_gen_get(c, tl->nodes[f].gen);
+    ZT_TRUE(g != NULL);
+    if (g) ZT_STR(ana_str(c, g->name), nm);
+    ZT_STR(ana_str(c, tl->nodes[other].name), "x"); /* no map: kept */
+    ZT_INT(tl->nodes[other].gen, 0);
+    ZT_INT((int)st.renamed, 1);
+    key[b] = tl->nodes[f].key;
+    ana_timeline_free(tl);
+  }
+  ZT_INT(key[0], key[1]);
+  ZT_INT(asked, 1); /* http://c/u.js, asked once */
+  ana_maps_free(mp);
+  ana_ctx_free(c);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"real_maps", test_real_maps}, {"sources", test_sources},
+      {"sections", test_sections},   {"broken", test_broken},
+      {"resolve", test_resolve},     {"symbolize", test_symbolize},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
