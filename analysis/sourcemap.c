@@ -91,7 +91,8 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
                      uint32_t nnames, const char **why) {
   const char *e = p + n;
   int unsorted = 0;
-  int64_t col = 0, src = 0, oline = 0, ocol = 0, name = 0;
+  int64_t col = 0, src = 0, oline = 0,
+          name = 0; /* the original column is not kept */
   uint64_t line = l0;
   /* Lines before l0 that no section covered stay empty. */
   while (m->nlines <= line) {
@@ -130,7 +131,6 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
     if (k >= 4) {
       src += f[1];
       oline += f[2];
-      ocol += f[3];
       if (src < 0 || oline < 0 || oline > 0xFFFFFFF0ll)
         return *why = "a source or line out of range", 0;
       if (src < nsrc)

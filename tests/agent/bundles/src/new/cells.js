@@ -11,8 +11,7 @@ export function checksum(seed, rounds) {
 
 export function padHex(value, width) {
   let s = value.toString(16);
-  while (s.length < width)
-    s = "0" + s;
+  while (s.length < width) s = "0" + s;
   return s;
 }
 

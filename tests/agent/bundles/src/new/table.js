@@ -1,11 +1,10 @@
-import {formatCell} from "./cells.js";
+import { formatCell } from "./cells.js";
 
 export function buildRows(count, offset) {
   const rows = [];
   for (let i = 0; i < count; i++) {
     const cells = [];
-    for (let c = 0; c < 4; c++)
-      cells.push(formatCell(offset + i, c));
+    for (let c = 0; c < 4; c++) cells.push(formatCell(offset + i, c));
     rows.push("<tr><td>" + cells.join("</td><td>") + "</td></tr>");
   }
   return rows;

@@ -1,6 +1,6 @@
 // A report page: pressing "Build" renders a table of rows. Sources of the
 // bundles in ../../<bundler>/old; see ../../build.sh.
-import {renderReport} from "./table.js";
+import { renderReport } from "./table.js";
 
 function onBuild() {
   const started = performance.now();
@@ -8,8 +8,7 @@ function onBuild() {
   document.getElementById("out").innerHTML = html;
   const done = document.createElement("p");
   done.id = "done";
-  done.textContent =
-      "built in " + Math.round(performance.now() - started) + " ms";
+  done.textContent = "built in " + Math.round(performance.now() - started) + " ms";
   document.body.appendChild(done);
 }
 
