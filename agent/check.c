@@ -15,6 +15,12 @@ static void show(const char *s) {
 }
 
 static void step_line(const struct scn_step *st) {
+  if (st->implicit) {
+    printf("    -  %-24s the build's URL  (added: the flow never "
+           "navigates)\n",
+           "navigate");
+    return;
+  }
   printf("  %3u  %-24s ", st->index + 1, scn_type_name(st->type));
   switch (st->type) {
   case SCN_NAVIGATE:
@@ -74,8 +80,12 @@ static int check_exec(const struct agent_args *a) {
   }
   fputs("scenario ", stdout);
   show(s->title[0] ? s->title : a->operands[0]);
-  printf(": %zu step%s, traced from step %zu\n", s->n, s->n == 1 ? "" : "s",
-         s->record_from + 1);
+  size_t n = s->n, added = 0;
+  for (size_t i = 0; i < s->n; i++)
+    added += s->steps[i].implicit != 0;
+  n -= added;
+  printf(": %zu step%s, traced from step %u\n", n, n == 1 ? "" : "s",
+         s->record_from < s->n ? s->steps[s->record_from].index + 1 : 1);
   for (size_t i = 0; i < s->n; i++) step_line(&s->steps[i]);
   /* The origins it navigates to: the first is the app's, mapped onto each
    * build; others stay as they are. */

@@ -511,14 +511,30 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
         origin_len(s->steps[i].url))
       s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
   if (!s->origin) s->origin = zc_xstrdup("");
-  /* Every command replays on a page the scenario itself loads. */
+  /* A flow recorded on a page that was already open never navigates
+   * (@puppeteer/replay accepts it and acts on whatever page it is given):
+   * each run then loads the build's URL first, after the steps that set
+   * the page up. */
   int navigates = 0;
+  size_t added_at = SIZE_MAX;
   for (size_t k = 0; k < s->n; k++)
     navigates |= s->steps[k].type == SCN_NAVIGATE && !s->steps[k].start_page;
   if (!navigates) {
-    e = ld_fail(&l, "the scenario never navigates: zamcap needs a navigate "
-                "step to load the app");
-    goto out;
+    size_t at = 0;
+    while (at < s->n && (s->steps[at].type == SCN_SET_VIEWPORT ||
+                         s->steps[at].type == SCN_EMULATE_NETWORK ||
+                         s->steps[at].start_page))
+      at++;
+    s->steps = zc_xreallocarray(s->steps, s->n + 1, sizeof *s->steps);
+    memmove(&s->steps[at + 1], &s->steps[at], (s->n - at) * sizeof *s->steps);
+    struct scn_step *nav = &s->steps[at];
+    memset(nav, 0, sizeof *nav);
+    nav->type = SCN_NAVIGATE;
+    nav->url = zc_xstrdup(""); /* relative: the build's own URL */
+    nav->implicit = 1;
+    added_at = at;
+    nav->index = at < s->n ? s->steps[at + 1].index : (unsigned)s->n;
+    s->n++;
   }
   /* zamcap's own fields, which other Recorder tools ignore. */
   const cJSON *z = get(js, "zamcap");
@@ -538,6 +554,8 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
           goto out;
         }
         s->record_from = (size_t)k->valuedouble - 1;
+        /* an added navigate moves the steps after it by one */
+        if (s->record_from >= added_at) s->record_from++;
       } else if (!strcmp(k->string, "settleMs")) {
         if (!cJSON_IsNumber(k) || k->valuedouble < 0) {
           e = ld_fail(&l, "zamcap.settleMs must be a number of ms");

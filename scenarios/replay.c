@@ -720,6 +720,10 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
 
 static void describe(const struct scn_step *st, char *out, size_t cap) {
   size_t o = 0;
+  if (st->implicit) {
+    snprintf(out, cap, "loading the build's URL (the flow never navigates)");
+    return;
+  }
   o += (size_t)snprintf(out, cap, "step %u (%s", st->index + 1,
                         scn_type_name(st->type));
   for (size_t i = 0; i < st->nsel && o < cap; i++) {
@@ -751,8 +755,9 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
     char name[96];
     snprintf(name, sizeof name, "zamcap:step:%u:%s", st->index + 1,
              scn_type_name(st->type));
-    zc_log(2, "step %u: %s", st->index + 1, scn_type_name(st->type));
-    enum zc_err e = mark(&r, name);
+    zc_log(2, "step %u: %s%s", st->index + 1, scn_type_name(st->type),
+           st->implicit ? " (added: the build's URL)" : "");
+    enum zc_err e = st->implicit ? ZC_OK : mark(&r, name);
     if (!e) e = run_step(&r, s, st);
     if (e) {
       if (e == ZC_E_INTERRUPTED) return e;

@@ -60,6 +60,8 @@ struct scn_step { /* read-only for users */
   int wait_load;     /* assertedEvents has a navigation: wait for load */
   int start_page;    /* navigate: a new tab's own page (chrome://newtab),
                         the recording's start, not the app: skipped */
+  int implicit;      /* navigate: added by zamcap to a flow that never
+                        navigates; loads the build's URL, no step mark */
   double download, upload, latency; /* emulateNetworkConditions: bytes/s
                                        (-1: no limit), ms */
   double duration_ms; /* click: how long the button is held (a long press) */

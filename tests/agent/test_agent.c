@@ -680,13 +680,6 @@ static void test_usage(void) {
                demo("todo/old")), 2);
   ZT_HAS(out, "give both --old URL|DIR and --new URL|DIR");
   free(out);
-  /* The never-navigates rule is the main command's too, before Chrome. */
-  zt_write_str(zt_tmp("nonav.json"), "{\"steps\": [{\"type\": \"keyDown\", "
-               "\"key\": \"a\"}]}");
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --chrome /none", bin(),
-               zt_tmp("nonav.json")), 2);
-  ZT_HAS(out, "nonav.json: the scenario never navigates");
-  free(out);
   ZT_INT(zt_sh(&out, "'%s' run --help", bin()), 0);
   ZT_HAS(out, "interleaved pairs");
   free(out);
