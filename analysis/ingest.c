@@ -32,7 +32,8 @@ struct pnode { /* a V8 profile node */
   uint32_t name, url;
   int32_t line, col;
   uint8_t kind;
-  uint32_t tl; /* timeline node, ANA_NONE until placed */
+  uint8_t dead; /* its parent chain is broken: its samples are dropped */
+  uint32_t tl;  /* timeline node, ANA_NONE until placed */
 };
 
 /* Who started a profile (a Profile event's args.data.source): the
@@ -44,6 +45,7 @@ struct prof { /* one V8 profile, (pid, id) */
   int64_t pid, tid;
   char id[48];
   int has_tid, has_start, has_end, has_dstart;
+  int exact_end; /* end_us is the last sample's end (old .cpuprofile) */
   /* start_us is the base the time deltas add to: the Profile event's ts
    * (the trace's clock, as DevTools takes it), else args.data.startTime.
    * dstart_us is args.data.startTime: V8's clock, the one endTime is in,
@@ -1202,13 +1204,26 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
                           struct pnode *n, uint32_t thread,
                           uint32_t **stk, size_t *cap) {
   size_t sp = 0;
-  /* Walk up to a placed ancestor; a cycle or a missing parent ends at the
-   * thread. The walk is bounded by the node count. */
-  while (n && n->tl == ANA_NONE && n->kind != ANA_ROOT &&
-         sp <= p->nnodes) {
+  /* Walk up to a placed ancestor. A node with no parent is under the
+   * thread; one whose parent is named but missing, or in a cycle, is
+   * dropped with its samples, as DevTools' engine drops it. The walk is
+   * bounded by the node count. */
+  struct pnode *from = n;
+  int broken = 0;
+  while (n && n->tl == ANA_NONE && n->kind != ANA_ROOT && !n->dead) {
+    if (sp > p->nnodes) {
+      broken = 1;
+      break;
+    }
     ZC_GROW(*stk, *cap, sp + 1);
     (*stk)[sp++] = (uint32_t)(n - p->nodes);
-    n = n->parent ? prof_find(p, n->parent) : NULL;
+    struct pnode *up = n->parent ? prof_find(p, n->parent) : NULL;
+    if (n->parent && !up) broken = 1;
+    n = up;
+  }
+  if (broken || (n && n->dead)) {
+    from->dead = 1;
+    return ANA_NONE;
   }
   uint32_t at = n && n->tl != ANA_NONE ? n->tl : thread;
   while (sp) {
@@ -1429,33 +1444,23 @@ static void ing_choose(struct ing *g) {
   }
 }
 
-/* How long the last sample lasts: until the profile's end time when that
- * is consistent with the samples, else 0 (as without an end time).
- * endTime is in V8's clock, the one of args.data.startTime, so it is
- * measured from there: a trace whose events are in another clock (Perfetto's
- * domain; a tool that rewrote ts and startTime and left endTime absolute)
- * gave its last sample 470 000 s. Consistent means no earlier than the
- * last sample and no later than ten mean intervals (plus 1 ms) after it:
- * V8 stops within an interval of its last tick. DevTools gives the last
- * sample the mean interval and never reads endTime. */
-static int64_t ing_tail(const struct ing *g, const struct prof *p,
-                        const int64_t *ts, const uint32_t *order) {
-  if (!p->has_end || !p->nsamp) return 0;
+/* How long the last sample lasts: the mean interval between samples, as
+ * DevTools' trace engine has it (but see exact_end). endTime is not read: it is
+ * in V8's clock (the one of args.data.startTime), which a tool that rewrote the
+ * events' times may have left behind (an rspack trace's last sample lasted 470
+ * 000 s when it was used), and where it is consistent it differs from the mean
+ * by less than an interval. */
+static int64_t ing_tail(const struct prof *p, const int64_t *ts,
+                        const uint32_t *order) {
   size_t n = p->nsamp;
+  if (!n) return 0;
   int64_t first = ts[order ? order[0] : 0],
           last = ts[order ? order[n - 1] : n - 1];
-  int64_t base = p->has_start ? p->start_us : 0;
-  int64_t v8_last = (p->has_dstart ? p->dstart_us : base) + (last - base);
-  int64_t tail = p->end_us - v8_last;
-  int64_t mean = n > 1 ? (last - first) / (int64_t)(n - 1) : 0;
-  if (tail >= 0 && tail <= 10 * mean + 1000) return tail;
-  zc_log(2,
-         "%s: profile %s (pid %lld): its end time lies %.3f s %s its "
-         "last sample, which is not its clock; the last sample counts 0 ms",
-         g->path, p->id, (long long)p->pid,
-         (double)(tail < 0 ? -tail : tail) / 1e6,
-         tail < 0 ? "before" : "after");
-  return 0;
+  /* An old .cpuprofile's one timestamp more than samples (or its end,
+   * which its samples were spread up to) ends the last sample, as in
+   * DevTools. */
+  if (p->exact_end && p->end_us >= last) return p->end_us - last;
+  return n > 1 ? (last - first) / (int64_t)(n - 1) : 0;
 }
 
 static _Thread_local int64_t *ing_ts_for_sort;
@@ -1464,6 +1469,53 @@ static int ing_bytime(const void *a, const void *b) {
   int64_t tx = ing_ts_for_sort[x], ty = ing_ts_for_sort[y];
   if (tx != ty) return tx < ty ? -1 : 1;
   return x < y ? -1 : x > y;
+}
+
+/* The top-level function a node is under (the child of the root). */
+static const struct pnode *ing_bottom(const struct prof *p,
+                                      const struct pnode *n) {
+  for (unsigned guard = 0; n && guard < (1u << 20); guard++) {
+    const struct pnode *up = n->parent ? prof_find(p, n->parent) : NULL;
+    if (!up || !up->parent) return n;
+    n = up;
+  }
+  return n;
+}
+
+static int ing_system(const struct pnode *n) {
+  return n->kind == ANA_PROGRAM || n->kind == ANA_GC || n->kind == ANA_IDLE;
+}
+
+/* DevTools' fixMissingSamples (CPUProfileDataModel): V8's sampler now and
+ * then fails to walk the JS stack and records (program) instead; a lone
+ * (program) sample between two samples under the same top-level function
+ * (neither of them (program), (garbage collector) or (idle)) is taken for
+ * the sample before it, so that a call is not split in two. Samples in
+ * time order; returns p->sid itself when nothing changed. */
+static uint32_t *ing_fix_missing(struct prof *p, const uint32_t *order) {
+  size_t n = p->nsamp;
+  if (n < 3) return p->sid;
+  uint32_t *out = p->sid;
+#define AT(k) (order ? order[k] : (k))
+  uint32_t prev = p->sid[AT(0)], cur = p->sid[AT(1)];
+  for (size_t k = 1; k + 1 < n; k++) {
+    uint32_t next = p->sid[AT(k + 1)];
+    const struct pnode *pn = prof_find(p, prev), *nn = prof_find(p, next);
+    if (!pn || !nn) break; /* as DevTools: a sample of no node ends it */
+    const struct pnode *cn = prof_find(p, cur);
+    if (cn && cn->kind == ANA_PROGRAM && !ing_system(pn) && !ing_system(nn) &&
+        ing_bottom(p, pn) == ing_bottom(p, nn)) {
+      if (out == p->sid) {
+        out = zc_xmalloc(n * sizeof *out);
+        memcpy(out, p->sid, n * sizeof *out);
+      }
+      out[AT(k)] = prev;
+    }
+    prev = cur;
+    cur = next;
+  }
+#undef AT
+  return out;
 }
 
 static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
@@ -1499,8 +1551,12 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
       qsort(order, p->nsamp, sizeof *order, ing_bytime);
     }
   }
-  int64_t tail = ing_tail(g, p, ts, order);
-  uint32_t thread = ana__tl_child_ids(tl, 0, ANA_THREAD, p->label, 0, -1, -1);
+  int64_t tail = ing_tail(p, ts, order);
+  uint32_t *sid = ing_fix_missing(p, order);
+  /* The thread's node is made at its first placed sample: a profile whose
+   * samples all name nodes it never described (chunks whose Profile event
+   * and nodes are not in the file) makes no empty thread. */
+  uint32_t thread = ANA_NONE;
   uint32_t *stk = NULL;
   size_t cap = 0;
   /* Consecutive samples often hit the same node: skip the hash lookup. */
@@ -1510,21 +1566,26 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
     size_t i = order ? order[k] : k;
     size_t nx = k + 1 < p->nsamp ? (order ? order[k + 1] : k + 1) : SIZE_MAX;
     int64_t dur = nx != SIZE_MAX ? ts[nx] - ts[i] : tail;
-    struct pnode *n = last && p->sid[i] == last_id ? last
-                                                   : prof_find(p, p->sid[i]);
-    last_id = p->sid[i];
+    struct pnode *n = last && sid[i] == last_id ? last : prof_find(p, sid[i]);
+    last_id = sid[i];
     last = n;
-    if (!n) continue; /* a sample of a node never described: skip it */
+    /* a sample of a node never described, or of a broken parent chain:
+     * skipped */
+    if (!n || n->dead) continue;
+    if (thread == ANA_NONE)
+      thread = ana__tl_child_ids(tl, 0, ANA_THREAD, p->label, 0, -1, -1);
+    uint32_t at = n->kind == ANA_ROOT ? thread
+                  : n->tl != ANA_NONE ? n->tl
+                                      : ing_place(tl, p, n, thread, &stk, &cap);
+    if (at == ANA_NONE) continue;
     if (ts[i] >= g->fig_t0) {
       if (n->kind == ANA_FUNC) p->script_us += dur;
       else if (n->kind == ANA_GC) p->gc_us += dur;
       if (n->kind != ANA_IDLE && n->kind != ANA_ROOT) p->busy_us += dur;
     }
-    uint32_t at = n->kind == ANA_ROOT ? thread
-                  : n->tl != ANA_NONE ? n->tl
-                                      : ing_place(tl, p, n, thread, &stk, &cap);
     ana_tl_sample(tl, at, ts[i], dur);
   }
+  if (sid != p->sid) free(sid);
   free(stk);
   free(order);
   free(ts);
@@ -1646,7 +1707,7 @@ static enum zc_err ing_cpuprofile_done(struct ing *g) {
     /* One time more than samples: the last sample's end (DevTools reads
      * it so). */
     p->end_us = g->cp_ts[--g->ncp_ts];
-    p->has_end = 1;
+    p->has_end = p->exact_end = 1;
   }
   if (!g->ndt && g->ncp_ts) {
     /* Deltas from the start; from the first sample if the start is in
@@ -1675,6 +1736,7 @@ static enum zc_err ing_cpuprofile_done(struct ing *g) {
     for (size_t i = 0; i < g->nsid; i++)
       g->dt[i] = i ? (int32_t)step : 0;
     g->ndt = g->nsid;
+    p->exact_end = 1; /* spread evenly up to the end, as DevTools does */
   }
   return ing_flush_samples(g, p, 0);
 }

@@ -277,6 +277,41 @@ static void test_inconclusive(void) {
 /* zamcap check: valid scenarios list their steps and where each build
  * takes the app's origin, exit 0; invalid ones one line, exit 2; no
  * browser either way. */
+/* Issue 15: a real trace (rspack's --profile, a Node process's chunks,
+ * whose endTime was once read in the wrong clock) against a copy shifted
+ * in time by a constant is A/A: nothing is reported. */
+static void test_shifted_aa(void) {
+  const char *a = zt_tmp("shift-old"), *b = zt_tmp("shift-new");
+  zt_sh(NULL, "rm -rf '%s' '%s'; mkdir -p '%s' '%s'", a, b, a, b);
+  int rc = zt_sh(NULL,
+                 "python3 - '%s' '%s/trace.json' '%s/trace.json' <<'EOF'\n"
+                 "import gzip, json, sys\n"
+                 "d = json.load(gzip.open(sys.argv[1]))\n"
+                 "ev = d['traceEvents'] if isinstance(d, dict) else d\n"
+                 "json.dump(d, open(sys.argv[2], 'w'))\n"
+                 "K = 123456789\n"
+                 "for e in ev:\n"
+                 "    if 'ts' in e: e['ts'] += K\n"
+                 "    x = e.get('args', {}).get('data', {})\n"
+                 "    if isinstance(x, dict):\n"
+                 "        for k in ('startTime', 'endTime'):\n"
+                 "            if k in x: x[k] += K\n"
+                 "        cp = x.get('cpuProfile', {})\n"
+                 "        for k in ('startTime', 'endTime'):\n"
+                 "            if isinstance(cp, dict) and k in cp: cp[k] += K\n"
+                 "json.dump(d, open(sys.argv[3], 'w'))\n"
+                 "EOF\n",
+                 zt_data("real-traces/rspack-profile-chunk.json.gz"), a, b);
+  ZT_INT(rc, 0);
+  char *out = NULL;
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(), a, b,
+             zt_tmp("shift-out"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "No regression-cause");
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+}
+
 /* The corpus of real Recorder exports (tests/data/recorder): every flow
  * that @puppeteer/replay's parse() accepts, zamcap check accepts. */
 static void test_recorder_corpus(void) {
@@ -577,6 +612,7 @@ int main(int argc, char **argv) {
       {"inconclusive", test_inconclusive},
       {"check", test_check},
       {"recorder_corpus", test_recorder_corpus},
+      {"shifted_aa", test_shifted_aa},
   };
   return ZT_RUN(cases, argc, argv);
 }
