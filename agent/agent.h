@@ -34,6 +34,8 @@ struct agent_args {
   int drop_markers, no_prune, no_trace, no_compress, no_source_maps;
   const char *source_maps[16]; /* --source-maps */
   unsigned nsource_maps;
+  const char *origins[16]; /* --origin */
+  unsigned norigins;
   char **operands; /* what is left after the options */
   int noperands;
 };
@@ -93,6 +95,12 @@ void agent_server_free(struct agent_server *s);
 /* A build given on the command line (opt names the option, for messages):
  * a folder is served (*srv set, free it) and *base is its URL; a URL
  * (scheme://…, about:, data:) is *base as it is. Else ZC_E_USAGE. */
+/* Loads a scenario and adds --origin's origins to the app's; on error
+ * zc_errmsg() says why (ZC_E_USAGE). */
+struct scn_scenario;
+enum zc_err agent_load_scenario(const struct agent_args *a, const char *path,
+                                struct scn_scenario **out);
+
 enum zc_err agent_build_base(const char *opt, const char *arg,
                              struct agent_server **srv, const char **base);
 

@@ -52,29 +52,34 @@ static void step_line(const struct scn_step *st) {
   fputc('\n', stdout);
 }
 
-/* Where the scenario's first origin goes on one build. */
+/* Where the app's origins go on one build. */
 static void build_line(const char *name, const char *arg,
                        const struct scn_scenario *s) {
   if (!arg) return;
   struct stat st;
   int dir = stat(arg, &st) == 0 && S_ISDIR(st.st_mode);
-  printf("  %s: ", name);
-  show(s->origin[0] ? s->origin : "(relative URLs)");
-  fputs(" -> ", stdout);
-  if (dir) {
+  for (size_t i = 0; i < (s->norigins ? s->norigins : 1); i++) {
+    printf("  %s: ", name);
+    show(s->norigins ? s->origins[i] : "(relative URLs)");
+    fputs(" -> ", stdout);
     show(arg);
-    fputs(" (served by zamcap on 127.0.0.1)\n", stdout);
-    return;
+    fputs(dir ? " (served by zamcap on 127.0.0.1)\n" : "\n", stdout);
   }
-  show(arg);
-  fputc('\n', stdout);
+}
+
+static int app_origin(const struct scn_scenario *s, const char *url) {
+  for (size_t i = 0; i < s->norigins; i++)
+    if (!strncmp(url, s->origins[i], strlen(s->origins[i])) &&
+        strchr("/?#", url[strlen(s->origins[i])]))
+      return 1;
+  return 0;
 }
 
 static int check_exec(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error("check", "check wants one SCENARIO");
   struct scn_scenario *s = NULL;
-  if (scn_load(a->operands[0], &s)) {
+  if (agent_load_scenario(a, a->operands[0], &s)) {
     zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }
@@ -92,20 +97,22 @@ static int check_exec(const struct agent_args *a) {
   fputs("origins:\n", stdout);
   build_line("old", a->old, s);
   build_line("new", a->new_, s);
-  if (!a->old && !a->new_) {
-    fputs("  ", stdout);
-    show(s->origin[0] ? s->origin : "(relative URLs)");
-    fputs(" -> the build given as --old/--new (or record's --url)\n", stdout);
-  }
+  if (!a->old && !a->new_)
+    for (size_t i = 0; i < (s->norigins ? s->norigins : 1); i++) {
+      fputs("  ", stdout);
+      show(s->norigins ? s->origins[i] : "(relative URLs)");
+      fputs(" -> the build given as --old/--new (or record's --url)\n", stdout);
+    }
   for (size_t i = 0; i < s->n; i++) {
     const struct scn_step *st = &s->steps[i];
-    if (st->type != SCN_NAVIGATE || st->start_page || !s->origin[0] ||
-        !strncmp(st->url, s->origin, strlen(s->origin)) ||
-        !strstr(st->url, "://"))
+    if (st->type != SCN_NAVIGATE || st->start_page || st->implicit ||
+        !strstr(st->url, "://") || app_origin(s, st->url))
       continue;
     printf("  step %u goes to ", st->index + 1);
     show(st->url);
-    fputs(", another origin: left as it is on both builds\n", stdout);
+    fputs(", another origin: left as it is on both builds (--origin maps "
+          "it)\n",
+          stdout);
   }
   scn_free(s);
   return ZC_EXIT_NONE;

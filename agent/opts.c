@@ -13,6 +13,7 @@
 
 #include "agent.h"
 #include "attach.h"
+#include "scn.h"
 
 enum kind {
   K_STR,       /* const char *: the argument as it is */
@@ -28,6 +29,7 @@ enum kind {
   K_ATTACH,    /* const char *: a checked upload URL */
   K_HEADER,    /* one more --attach-header */
   K_MAPS,      /* one more --source-maps */
+  K_ORIGIN,    /* one more --origin */
   K_QUIET,
   K_VERBOSE,
   K_HELP,
@@ -139,6 +141,10 @@ static const struct option_row rows[] = {
     {"attach-header", 0, "H", AGENT_RUN, K_HEADER, 0, 0, AT(headers),
      "'Name: value' for the upload, repeatable; $VAR\n"
      "and ${VAR} in the value come from the environment"},
+    {"origin", 0, "URL", AGENT_RUN | AGENT_RECORD | AGENT_CHECK, K_ORIGIN, 0, 0,
+     AT(origins),
+     "another origin the flow's app was recorded on, mapped\n"
+     "onto the build like the first; repeatable"},
     {"source-maps", 0, "DIR|URL=DIR", AGENT_COMPARE, K_MAPS, 0, 0,
      AT(source_maps),
      "where the traces' scripts and maps are: a folder\n"
@@ -303,6 +309,15 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       return agent_usage_error(c->name, "%s", why);
     a->headers[a->nheaders++] = v;
     return 0;
+  case K_ORIGIN:
+    if (a->norigins == ZC_ARRAY_LEN(a->origins))
+      return agent_usage_error(c->name, "at most %zu --origin",
+                               ZC_ARRAY_LEN(a->origins));
+    if ((strncmp(v, "http://", 7) && strncmp(v, "https://", 8)) ||
+        !v[strcspn(v, ":") + 3] || strchr("/?#", v[strcspn(v, ":") + 3]))
+      return agent_usage_error(c->name, "--origin %s: not an http(s) URL", v);
+    a->origins[a->norigins++] = v;
+    return 0;
   case K_MAPS:
     if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
       return agent_usage_error(c->name, "at most %zu --source-maps",
@@ -381,4 +396,13 @@ int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
   a->operands = argv + optind;
   a->noperands = argc - optind;
   return -1;
+}
+
+enum zc_err agent_load_scenario(const struct agent_args *a, const char *path,
+                                struct scn_scenario **out) {
+  enum zc_err e = scn_load(path, out);
+  if (e) return e;
+  for (unsigned i = 0; i < a->norigins; i++)
+    scn_add_origin(*out, a->origins[i]);
+  return ZC_OK;
 }

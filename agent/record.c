@@ -35,7 +35,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                              "each other");
-  if (a->noperands && scn_load(a->operands[0], &r->scn)) {
+  if (a->noperands && agent_load_scenario(a, a->operands[0], &r->scn)) {
     zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }

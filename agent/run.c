@@ -137,6 +137,10 @@ static void add_inputs(cJSON *extra, const struct agent_args *a,
   cJSON_AddStringToObject(inp, "new", a->new_);
   cJSON_AddStringToObject(inp, "old_url", base[CAP_OLD]);
   cJSON_AddStringToObject(inp, "new_url", base[CAP_NEW]);
+  /* The recorded origins mapped onto each build's URL. */
+  cJSON *orig = cJSON_AddArrayToObject(inp, "origins");
+  for (size_t i = 0; i < scn->norigins; i++)
+    cJSON_AddItemToArray(orig, cJSON_CreateString(scn->origins[i]));
   if (a->pairs) cJSON_AddNumberToObject(inp, "pairs", a->pairs);
   else cJSON_AddStringToObject(inp, "pairs", "auto");
   cJSON_AddNumberToObject(inp, "warmup", a->warmup);
@@ -367,7 +371,7 @@ static int run_exec(const struct agent_args *a) {
   int rc = check_args(a);
   if (rc) return rc;
   struct scn_scenario *scn = NULL;
-  if (scn_load(a->operands[0], &scn)) {
+  if (agent_load_scenario(a, a->operands[0], &scn)) {
     zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
   }

@@ -238,6 +238,34 @@ static size_t origin_len(const char *u) {
   return a ? (size_t)(p - u) + a : 0;
 }
 
+/* Whether an http(s) URL's host is a development machine's. */
+static int dev_host(const char *u) {
+  size_t o = origin_len(u);
+  const char *h = strstr(u, "://") + 3, *e = u + o;
+  const char *at = memchr(h, '@', (size_t)(e - h));
+  if (at) h = at + 1;
+  size_t n = (size_t)(e - h);
+  if (n && h[0] == '[') return n >= 5 && !memcmp(h, "[::1]", 5);
+  const char *colon = memchr(h, ':', n);
+  if (colon) n = (size_t)(colon - h);
+  if ((n == 9 && !memcmp(h, "localhost", 9)) ||
+      (n > 10 && !memcmp(h + n - 10, ".localhost", 10)) ||
+      (n >= 4 && !memcmp(h, "127.", 4)) || (n == 7 && !memcmp(h, "0.0.0.0", 7)))
+    return 1;
+  return n && !memchr(h, '.', n);
+}
+
+int scn_add_origin(struct scn_scenario *s, const char *url) {
+  size_t o = origin_len(url);
+  if (!o) return 0;
+  for (size_t i = 0; i < s->norigins; i++)
+    if (strlen(s->origins[i]) == o && !strncmp(s->origins[i], url, o)) return 1;
+  s->origins =
+      zc_xreallocarray(s->origins, s->norigins + 1, sizeof *s->origins);
+  s->origins[s->norigins++] = zc_xstrndup(url, o);
+  return 1;
+}
+
 static int url_ok(const char *u) {
   if (!*u) return 0;
   for (const char *p = u; *p; p++)
@@ -377,6 +405,13 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
         (!num(js, "duration", &st->duration_ms) || st->duration_ms < 0 ||
          st->duration_ms > 600000))
       return ld_fail(l, "\"duration\" must be milliseconds");
+    /* The pointer the Recorder saw; @puppeteer/replay's runner clicks with
+     * the mouse whatever it says, and so does zamcap. */
+    s = get(js, "deviceType");
+    if (s && !(cJSON_IsString(s) && (!strcmp(s->valuestring, "mouse") ||
+                                     !strcmp(s->valuestring, "pen") ||
+                                     !strcmp(s->valuestring, "touch"))))
+      return ld_fail(l, "\"deviceType\" must be mouse, pen or touch");
     break;
   case SCN_CHANGE:
     if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
@@ -511,6 +546,18 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
         origin_len(s->steps[i].url))
       s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
   if (!s->origin) s->origin = zc_xstrdup("");
+  /* The app's origins: the first, and every other the flow navigates to
+   * on a development host (localhost, 127.x, [::1], a name without dots
+   * such as "frontend", *.localhost): a flow recorded on
+   * http://frontend:3000/ and then http://localhost:3000/x is one app.
+   * --origin adds more (scn_add_origin). */
+  if (s->origin[0]) scn_add_origin(s, s->origin);
+  for (i = 0; i < s->n; i++) {
+    const struct scn_step *sp = &s->steps[i];
+    if (sp->type == SCN_NAVIGATE && !sp->start_page && !sp->implicit &&
+        origin_len(sp->url) && dev_host(sp->url))
+      scn_add_origin(s, sp->url);
+  }
   /* A flow recorded on a page that was already open never navigates
    * (@puppeteer/replay accepts it and acts on whatever page it is given):
    * each run then loads the build's URL first, after the steps that set
@@ -599,6 +646,9 @@ void scn_free(struct scn_scenario *s) {
   free(s->path);
   free(s->title);
   free(s->origin);
+  for (size_t i = 0; i < s->norigins; i++)
+    free(s->origins[i]);
+  free(s->origins);
   free(s);
 }
 
@@ -615,9 +665,11 @@ char *scn_map_url(const struct scn_scenario *s, const char *url,
   zc_buf_init(&b, strlen(base) + strlen(url) + 2);
   enum zc_err e = ZC_OK;
   if (uo) {
-    /* Absolute: on the scenario's first origin, swap in the build's. */
-    if (bo && s->origin[0] && uo == strlen(s->origin) &&
-        !strncmp(url, s->origin, uo)) {
+    /* Absolute: on one of the app's origins, swap in the build's. */
+    int app = 0;
+    for (size_t i = 0; i < s->norigins && !app; i++)
+      app = uo == strlen(s->origins[i]) && !strncmp(url, s->origins[i], uo);
+    if (bo && app) {
       map_put(&b, base, bo, &e);
       map_put(&b, url + uo, strlen(url + uo), &e);
     } else {

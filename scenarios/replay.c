@@ -13,7 +13,8 @@ int scn__key_info(const char *name, char *key, size_t keycap, char *code,
 
 /* Runs with `this` the document (or an element an aria/ lookup found).
  * chain: the selector's parts; frames: a frame path; mode: "first" (the
- * first visible match, else the first match), "count" or "count-hidden";
+ * first visible match, else the first match) or "count" (every match,
+ * negative -n-1 when some of the n fail "match");
  * fromEl: `this` is a match whose inside the chain continues in. */
 static const char find_js[] =
     /* The helpers have one-letter names on purpose: this code runs in the
@@ -37,7 +38,8 @@ static const char find_js[] =
     "    const r = d.evaluate(x, b, null,\n"
     "      XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);\n"
     "    const out = [];\n"
-    "    for (let i = 0; i < r.snapshotLength; i++) out.push(r.snapshotItem(i));\n"
+    "    for (let i = 0; i < r.snapshotLength; i++) "
+    "out.push(r.snapshotItem(i));\n"
     "    return out.filter(n => n.nodeType === 1); };\n"
     "  const T = (b, t) => { const out = [];\n"
     "    const H = e => (e.textContent || '').includes(t);\n"
@@ -67,9 +69,8 @@ static const char find_js[] =
     "  const A = e => !match || (Object.entries(match.attributes || {})\n"
     "    .every(([k, v]) => e.getAttribute(k) === v) &&\n"
     "    M(e, match.properties || {}));\n"
-    "  const C = l => l.every(A) ? l.length : -1;\n"
-    "  if (mode === 'count') return C(nodes.filter(V));\n"
-    "  if (mode === 'count-hidden') return C(nodes.filter(e => !V(e)));\n"
+    "  if (mode === 'count') return nodes.every(A) ? nodes.length\n"
+    "    : -nodes.length - 1;\n"
     "  return nodes.find(V) || nodes[0] || null;\n"
     "}";
 
@@ -163,6 +164,14 @@ static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
     snprintf(role, sizeof role, "%s", br + 7);
     *br = '\0';
   }
+  /* Puppeteer's ARIA handler: runs of spaces become one, and the name is
+   * trimmed. */
+  size_t w = 0;
+  for (size_t i = 0; name[i]; i++)
+    if (name[i] != ' ' || (w && name[w - 1] != ' ')) name[w++] = name[i];
+  while (w && name[w - 1] == ' ')
+    w--;
+  name[w] = '\0';
   cJSON *a = cJSON_CreateObject(), *res = NULL;
   cJSON_AddStringToObject(a, "objectId", doc);
   /* aria/[role="x"] alone: that role, whatever the name */
@@ -483,26 +492,51 @@ static enum zc_err on_element(struct rp *r, const char *obj, const char *fn,
   return e;
 }
 
-/* change: focus, select what is there, then type the value key by key as
- * a user does (keydown, input, keyup fire), and commit with "change". A
- * <select> takes the value directly. */
+/* change as @puppeteer/replay fills (Puppeteer's Locator.fill): a
+ * <select> takes the value, with input and change; a text-like input, a
+ * <textarea> or contenteditable is focused and typed into key by key
+ * (keydown, input, keyup), its old value cleared first unless the new one
+ * extends it (then only the rest is typed); any other input (checkbox,
+ * radio, date, range, color, ...) takes the value with input and change;
+ * anything else cannot be filled. */
 static enum zc_err change(struct rp *r, const char *obj, const char *value) {
   cJSON *how = NULL;
-  enum zc_err e = on_element(r, obj,
-      "function(v) { this.focus();\n"
-      "  if (this.tagName === 'SELECT') { this.value = v;\n"
-      "    this.dispatchEvent(new Event('input', {bubbles: true}));\n"
-      "    this.dispatchEvent(new Event('change', {bubbles: true}));\n"
-      "    return 'done'; }\n"
-      "  if (typeof this.select === 'function') this.select();\n"
-      "  else if (this.isContentEditable)\n"
-      "    this.ownerDocument.getSelection().selectAllChildren(this);\n"
-      "  return 'type'; }", value, &how);
-  int type = cJSON_IsString(how) && !strcmp(how->valuestring, "type");
+  enum zc_err e = on_element(
+      r, obj,
+      "function(v) {\n"
+      "  const ev = t => this.dispatchEvent(new Event(t, {bubbles: true}));\n"
+      "  if (this instanceof HTMLSelectElement) { this.focus();\n"
+      "    for (const o of this.options) o.selected = o.value === v;\n"
+      "    ev('input'); ev('change'); return null; }\n"
+      "  const T = ['textarea', 'text', 'url', 'tel', 'search', 'password',\n"
+      "             'number', 'email'];\n"
+      "  const typed = this instanceof HTMLTextAreaElement ||\n"
+      "    (this instanceof HTMLInputElement && T.includes(this.type));\n"
+      "  if (this instanceof HTMLInputElement && !typed) { this.focus();\n"
+      "    this.value = v; ev('input'); ev('change'); return null; }\n"
+      "  if (!typed && !this.isContentEditable) return false;\n"
+      "  const ce = !typed, cur = ce ? this.innerText : this.value;\n"
+      "  this.focus();\n"
+      "  if (v.length <= cur.length || !v.startsWith(cur)) {\n"
+      "    if (ce) this.innerText = ''; else this.value = '';\n"
+      "    return v; }\n"
+      "  if (ce) { this.innerText = ''; this.innerText = cur; }\n"
+      "  else { this.value = ''; this.value = cur; }\n"
+      "  return v.substring(cur.length); }",
+      value, &how);
+  if (e) {
+    cJSON_Delete(how);
+    return e;
+  }
+  if (cJSON_IsFalse(how)) {
+    cJSON_Delete(how);
+    return zc_fail(ZC_E_BROWSER,
+                   "the element cannot be filled out (not an "
+                   "input, a <select>, a <textarea> or contenteditable)");
+  }
+  char *text = cJSON_IsString(how) ? zc_xstrdup(how->valuestring) : NULL;
   cJSON_Delete(how);
-  if (e || !type) return e;
-  if (!*value && (e = key(r, "Delete", 1)) == ZC_OK) e = key(r, "Delete", 0);
-  for (const char *p = value; *p && !e;) {
+  for (const char *p = text; p && *p && !e;) {
     unsigned char c = (unsigned char)*p;
     size_t n = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
     char ch[5] = "";
@@ -510,45 +544,54 @@ static enum zc_err change(struct rp *r, const char *obj, const char *value) {
     p += n;
     if ((e = key(r, ch, 1)) == ZC_OK) e = key(r, ch, 0);
   }
-  if (!e)
-    e = on_element(r, obj, "function() { this.dispatchEvent(new "
-                   "Event('change', {bubbles: true})); }", NULL, NULL);
+  free(text);
   return e;
 }
 
+/* waitForElement as @puppeteer/replay waits: every match of the first
+ * alternative that matches anything is counted (visible or not), the
+ * count compared with "count" by "operator", and the matches held to
+ * "attributes" and "properties"; the step is done when that holds, or
+ * with "visible": false when it does not (a spinner gone). */
 static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
                               const struct scn_step *st) {
   double deadline = zc_now_ms() + step_timeout(r, s, st);
-  int last = 0;
+  int n = 0, all = 1;
   for (;;) {
-    for (size_t i = 0; i < st->nsel; i++) {
+    n = 0, all = 1;
+    for (size_t i = 0; i < st->nsel && !n; i++) {
       char *obj;
-      int n;
-      enum zc_err e = find_one(r, st, &st->sel[i],
-                               st->visible ? "count" : "count-hidden", &obj,
-                               &n);
+      int got;
+      enum zc_err e = find_one(r, st, &st->sel[i], "count", &obj, &got);
       if (e) return e;
-      last = n;
-      int ok = n < 0                   ? 0 /* one failed the match */
-               : !strcmp(st->op, "==") ? (unsigned)n == st->count
-               : !strcmp(st->op, "<=") ? (unsigned)n <= st->count
-                                       : (unsigned)n >= st->count;
-      if (ok) return ZC_OK;
+      n = got < 0 ? -got - 1 : got;
+      all = got >= 0;
     }
-    if (zc_now_ms() >= deadline && last < 0)
-      return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u %selement%s whose "
-                     "attributes and properties match; some did not",
-                     step_timeout(r, s, st) / 1000, st->op, st->count,
-                     st->visible ? "visible " : "hidden ",
-                     st->count == 1 ? "" : "s");
-    if (zc_now_ms() >= deadline)
-      return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u %selement%s, "
-                     "saw %d", step_timeout(r, s, st) / 1000, st->op,
-                     st->count, st->visible ? "visible " : "hidden ",
-                     st->count == 1 ? "" : "s", last);
+    int holds = (!strcmp(st->op, "==")   ? (unsigned)n == st->count
+                 : !strcmp(st->op, "<=") ? (unsigned)n <= st->count
+                                         : (unsigned)n >= st->count) &&
+                all;
+    if (holds == (st->visible != 0)) return ZC_OK;
+    if (zc_now_ms() >= deadline) break;
     enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
     if (e) return e;
   }
+  if (!st->visible)
+    return zc_fail(ZC_E_TIMEOUT,
+                   "waited %g s for fewer than %s %u "
+                   "element%s to match (visible: false), saw %d",
+                   step_timeout(r, s, st) / 1000, st->op, st->count,
+                   st->count == 1 ? "" : "s", n);
+  if (!all)
+    return zc_fail(ZC_E_TIMEOUT,
+                   "waited %g s for %s %u element%s whose "
+                   "attributes and properties match; some of the %d did "
+                   "not",
+                   step_timeout(r, s, st) / 1000, st->op, st->count,
+                   st->count == 1 ? "" : "s", n);
+  return zc_fail(ZC_E_TIMEOUT, "waited %g s for %s %u element%s, saw %d",
+                 step_timeout(r, s, st) / 1000, st->op, st->count,
+                 st->count == 1 ? "" : "s", n);
 }
 
 static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,

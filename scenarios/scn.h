@@ -74,6 +74,9 @@ struct scn_scenario {
   struct scn_step *steps;
   size_t n;
   char *origin;       /* the first navigate's origin, "" if none */
+  char **origins;     /* the app's origins, mapped onto the build: the
+                         first, other development hosts, --origin's */
+  size_t norigins;
   size_t record_from; /* zamcap.recordFrom: first step traced */
   double settle_ms;   /* zamcap.settleMs; < 0 when not given */
   double timeout_ms;  /* the file's "timeout"; 0 when not given */
@@ -84,8 +87,12 @@ struct scn_scenario {
 enum zc_err scn_load(const char *path, struct scn_scenario **out);
 void scn_free(struct scn_scenario *s);
 
+/* Adds the origin of url (http or https) to the app's; 0 if url has
+ * none. */
+int scn_add_origin(struct scn_scenario *s, const char *url);
+
 /* A navigate URL mapped onto a build's base URL: a relative URL resolves
- * against base; an absolute one on the scenario's first origin gets base's
+ * against base; an absolute one on one of the app's origins gets base's
  * origin (path and query kept); other origins stay. The result is at
  * most strlen(url) + strlen(base) + 1 bytes; NULL is returned only if
  * memory for that could not be had. */

@@ -605,7 +605,7 @@ static void test_flame(void) {
   ZT_TRUE(jnum(x, "nodes") >= 6);
   ZT_INT(jnum(x, "found"), 1);
   ZT_HAS(jstr(x, "tip"), "<img src=x onerror=window.__pwned=3>\n/app.js:10\n"
-                         "old 99.0 ms → new 299.0 ms (+200.0 ms), per run\n"
+                         "old 100.0 ms → new 300.0 ms (+200.0 ms), per run\n"
                          "regression-cause");
   ZT_INT(jnum(x, "zoomed"), 1);
   ZT_TRUE(jnum(x, "matches") >= 1);

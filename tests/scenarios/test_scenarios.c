@@ -37,18 +37,26 @@ static void test_broken_files(void) {
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": []}]}",
        "step 2 (click): \"selectors\" must be a non-empty list"},
       {"{\"steps\": [" NAV ", {\"type\": \"hover\", \"selectors\": [[\"#a\"], "
-       "[7]]}]}", "step 2 (hover): selector 2 has an empty or non-string"},
+       "[7]]}]}",
+       "step 2 (hover): selector 2 has an empty or non-string"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": "
-       "[\"xpath/\"]}]}", "\"xpath/\" has nothing after its kind"},
-      {"{\"steps\": [{\"type\": \"navigate\"}]}", "step 1 (navigate): no \"url\""},
+       "[\"xpath/\"]}]}",
+       "\"xpath/\" has nothing after its kind"},
+      {"{\"steps\": [{\"type\": \"navigate\"}]}",
+       "step 1 (navigate): no \"url\""},
       {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"http://h/a b\"}]}",
        "step 1 (navigate): bad URL \"http://h/a b\""},
-      {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"javascript:alert(1)\"}]}",
+      {"{\"steps\": [{\"type\": \"navigate\", \"url\": "
+       "\"javascript:alert(1)\"}]}",
        "bad URL \"javascript:alert(1)\""},
       {"{\"steps\": [{\"type\": \"navigate\", \"url\": \"http:///path\"}]}",
        "bad URL"},
       {"{\"steps\": [" NAV ", {\"type\": \"change\", \"selectors\": "
-       "[[\"#a\"]]}]}", "step 2 (change): no \"value\""},
+       "[[\"#a\"]]}]}",
+       "step 2 (change): no \"value\""},
+      {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": "
+       "[[\"#a\"]], \"deviceType\": \"finger\"}]}",
+       "step 2 (click): \"deviceType\" must be mouse, pen or touch"},
       {"{\"steps\": [" NAV ", {\"type\": \"keyDown\", \"key\": \"Hyper\"}]}",
        "step 2 (keyDown): unknown key \"Hyper\""},
       {"{\"steps\": [{\"type\": \"setViewport\", \"height\": 5}]}",
@@ -60,15 +68,18 @@ static void test_broken_files(void) {
        "[[\"#a\"]], \"attributes\": {\"n\": 1}}]}",
        "attribute \"n\" must be a string"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"target\": \"popup\", "
-       "\"selectors\": [[\"#a\"]]}]}", "only the \"main\" target"},
+       "\"selectors\": [[\"#a\"]]}]}",
+       "only the \"main\" target"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\"]],"
-       " \"offsetX\": 3}]}", "\"offsetX\" and \"offsetY\" go together"},
+       " \"offsetX\": 3}]}",
+       "\"offsetX\" and \"offsetY\" go together"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": [[\"#a\"]],"
-       " \"button\": \"left\"}]}", "\"button\" must be primary"},
+       " \"button\": \"left\"}]}",
+       "\"button\" must be primary"},
       {"{\"steps\": [" NAV ", {\"type\": \"waitForExpression\"}]}",
        "step 2 (waitForExpression): no \"expression\""},
       {"{\"steps\": [" NAV "], \"timeout\": -5}", "\"timeout\" must be a "
-       "positive number"},
+                                                  "positive number"},
       {"{\"steps\": [" NAV "], \"zamcap\": {\"recordFrom\": 2}}",
        "zamcap.recordFrom must be a step number from 1 to 1"},
       {"{\"steps\": [" NAV "], \"zamcap\": {\"settle\": 2}}",
@@ -95,7 +106,7 @@ static void test_load_all_steps(void) {
   snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
-  ZT_INT(s->n, 54);
+  ZT_INT(s->n, 61);
   ZT_STR(s->origin, "https://app.example.com");
   ZT_NEAR(s->timeout_ms, 10000, 0);
   ZT_INT(s->record_from, 0);
@@ -108,19 +119,19 @@ static void test_load_all_steps(void) {
   ZT_INT(c->type, SCN_CLICK);
   ZT_INT(c->has_offset, 1);
   ZT_NEAR(c->offset_x, 5, 0);
-  ZT_STR(s->steps[29].match,
+  ZT_STR(s->steps[36].match,
          "{\"attributes\":{\"id\":\"name\"},\"properties\":{\"tagName\":"
          "\"INPUT\",\"dataset\":{}}}");
-  const struct scn_step *chain = &s->steps[34];
+  const struct scn_step *chain = &s->steps[41];
   if (ZT_INT(chain->type, SCN_CLICK) && ZT_TRUE(chain->nsel > 0)) {
     ZT_INT(chain->sel[0].n, 2);
     ZT_STR(chain->sel[0].part[1], "#inner");
   }
-  ZT_INT(s->steps[40].nframe, 1);
+  ZT_INT(s->steps[47].nframe, 1);
   ZT_INT(s->steps[7].button, 2);
-  ZT_STR(s->steps[42].op, "==");
-  ZT_INT(s->steps[42].count, 3);
-  ZT_STR(s->steps[24].key, "KeyQ");
+  ZT_STR(s->steps[49].op, "==");
+  ZT_INT(s->steps[49].count, 3);
+  ZT_STR(s->steps[31].key, "KeyQ");
   scn_free(s);
 }
 
@@ -174,6 +185,37 @@ static void test_url_mapping(void) {
     ZT_STR(m, cases[i][2]);
     free(m);
   }
+  scn_free(s);
+  /* Issue 16: a flow over two development hosts is one app; a public
+   * host stays, unless --origin names it (scn_add_origin). */
+  s = load_text(
+      "origins.json",
+      "{\"steps\": [{\"type\": \"navigate\", \"url\": "
+      "\"http://frontend:3000/\"}, {\"type\": \"navigate\", \"url\": "
+      "\"http://localhost:3000/x\"}, {\"type\": \"navigate\", \"url\": "
+      "\"https://accounts.example.com/login\"}, {\"type\": \"navigate\", "
+      "\"url\": \"http://u@[::1]:8080/y\"}]}",
+      &e);
+  if (!ZT_INT(e, ZC_OK)) return;
+  ZT_INT((int)s->norigins, 3);
+  static const char *const two[][2] = {
+      {"http://frontend:3000/a", "http://127.0.0.1:9/a"},
+      {"http://localhost:3000/x?y=1", "http://127.0.0.1:9/x?y=1"},
+      {"http://u@[::1]:8080/y", "http://127.0.0.1:9/y"},
+      {"https://accounts.example.com/login",
+       "https://accounts.example.com/login"},
+  };
+  for (size_t i = 0; i < sizeof two / sizeof two[0]; i++) {
+    char *m = scn_map_url(s, two[i][0], "http://127.0.0.1:9/");
+    ZT_STR(m, two[i][1]);
+    free(m);
+  }
+  ZT_INT(scn_add_origin(s, "https://accounts.example.com/anything"), 1);
+  ZT_INT(scn_add_origin(s, "about:blank"), 0);
+  char *m = scn_map_url(s, "https://accounts.example.com/login",
+                        "http://127.0.0.1:9/");
+  ZT_STR(m, "http://127.0.0.1:9/login");
+  free(m);
   scn_free(s);
 }
 
