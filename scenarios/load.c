@@ -593,11 +593,14 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
     }
     cJSON_ArrayForEach(k, z) {
       if (!strcmp(k->string, "recordFrom")) {
+        size_t nfile = s->n - (added_at != SIZE_MAX); /* the file's */
         if (!cJSON_IsNumber(k) || k->valuedouble < 1 ||
-            k->valuedouble > (double)s->n ||
+            k->valuedouble > (double)nfile ||
             k->valuedouble != (double)(size_t)k->valuedouble) {
-          e = ld_fail(&l, "zamcap.recordFrom must be a step number from 1 to "
-                      "%zu", s->n);
+          e = ld_fail(&l,
+                      "zamcap.recordFrom must be a step number from 1 to "
+                      "%zu",
+                      nfile);
           goto out;
         }
         s->record_from = (size_t)k->valuedouble - 1;

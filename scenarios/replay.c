@@ -343,21 +343,68 @@ static double step_timeout(const struct rp *r, const struct scn_scenario *s,
   return r->o->step_timeout_ms > 0 ? r->o->step_timeout_ms : 30000;
 }
 
-/* The first alternative that finds an element, polling until the step's
- * timeout. */
+/* Whether an element is ready for a user's action, as Puppeteer's
+ * locators wait for it (they do not wait for visibility by default):
+ * enabled (a native form control without a "disabled" attribute) and
+ * stable (its box the same over two animation frames; a page that draws
+ * no frame within 100 ms counts as still). */
+static const char ready_fn[] =
+    "function() {\n"
+    "  if (['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'OPTGROUP']\n"
+    "      .includes(this.nodeName) && this.hasAttribute('disabled'))\n"
+    "    return 'disabled';\n"
+    "  const r0 = this.getBoundingClientRect();\n"
+    "  const f = () => new Promise(k => requestAnimationFrame(() => k(1)));\n"
+    "  const t = new Promise(k => setTimeout(() => k(0), 100));\n"
+    "  return Promise.race([f().then(f), t]).then(drew => {\n"
+    "    if (!drew) return 'ready';\n"
+    "    const r1 = this.getBoundingClientRect();\n"
+    "    return r1.x === r0.x && r1.y === r0.y && r1.width === r0.width &&\n"
+    "      r1.height === r0.height ? 'ready' : 'moving'; }); }";
+
+static enum zc_err readiness(struct rp *r, const char *obj, char *why,
+                             size_t cap) {
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "objectId", obj);
+  cJSON_AddStringToObject(a, "functionDeclaration", ready_fn);
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  cJSON_AddBoolToObject(a, "awaitPromise", 1);
+  enum zc_err e = call(r, "Runtime.callFunctionOn", a, &res);
+  if (e) return e;
+  const cJSON *v =
+      cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"), "value");
+  snprintf(why, cap, "%s", cJSON_IsString(v) ? v->valuestring : "ready");
+  cJSON_Delete(res);
+  return ZC_OK;
+}
+
+/* The first alternative that finds an element ready for the action,
+ * polling until the step's timeout. */
 static enum zc_err find(struct rp *r, const struct scn_scenario *s,
                         const struct scn_step *st, char **obj) {
   double deadline = zc_now_ms() + step_timeout(r, s, st);
+  char why[32] = "";
   for (;;) {
     for (size_t i = 0; i < st->nsel; i++) {
       int n;
       enum zc_err e = find_one(r, st, &st->sel[i], "first", obj, &n);
       if (e) return e;
-      if (*obj) return ZC_OK;
+      if (!*obj) continue;
+      /* scroll needs no pointer: a box that moves is no matter */
+      if ((e = readiness(r, *obj, why, sizeof why)) || !strcmp(why, "ready") ||
+          (st->type == SCN_SCROLL && !strcmp(why, "moving")))
+        return e;
+      release(r, *obj);
+      free(*obj);
+      *obj = NULL;
     }
     if (zc_now_ms() >= deadline)
-      return zc_fail(ZC_E_TIMEOUT, "no element matched in %g s",
-                     step_timeout(r, s, st) / 1000);
+      return why[0] ? zc_fail(ZC_E_TIMEOUT,
+                              "the element was found but "
+                              "stayed %s for %g s",
+                              why, step_timeout(r, s, st) / 1000)
+                    : zc_fail(ZC_E_TIMEOUT, "no element matched in %g s",
+                              step_timeout(r, s, st) / 1000);
     enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
     if (e) return e;
   }

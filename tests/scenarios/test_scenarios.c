@@ -54,6 +54,10 @@ static void test_broken_files(void) {
       {"{\"steps\": [" NAV ", {\"type\": \"change\", \"selectors\": "
        "[[\"#a\"]]}]}",
        "step 2 (change): no \"value\""},
+      /* a flow with no navigate gets one more step, not one more number */
+      {"{\"steps\": [{\"type\": \"keyDown\", \"key\": \"a\"}], "
+       "\"zamcap\": {\"recordFrom\": 2}}",
+       "zamcap.recordFrom must be a step number from 1 to 1"},
       {"{\"steps\": [" NAV ", {\"type\": \"click\", \"selectors\": "
        "[[\"#a\"]], \"deviceType\": \"finger\"}]}",
        "step 2 (click): \"deviceType\" must be mouse, pen or touch"},
@@ -106,7 +110,7 @@ static void test_load_all_steps(void) {
   snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
-  ZT_INT(s->n, 61);
+  ZT_INT(s->n, 65);
   ZT_STR(s->origin, "https://app.example.com");
   ZT_NEAR(s->timeout_ms, 10000, 0);
   ZT_INT(s->record_from, 0);
