@@ -86,7 +86,15 @@ static void page_event(void *arg, const char *session, const char *method,
     const char *id = jstr(params, "requestId");
     if (!id) return;
     p->last_net = zc_now_ms();
-    if (!strcmp(method, "Network.requestWillBeSent")) page_req_add(p, id);
+    /* A frame's own document is not waited for here: a cross-site frame
+     * loads in a renderer of its own, which reports the request's end to
+     * its own session, never to the page's (the request stayed in flight
+     * for ever); the page's load event waits for its frames anyway. */
+    const char *ty = jstr(params, "type"), *fr = jstr(params, "frameId");
+    if (!strcmp(method, "Network.requestWillBeSent") &&
+        !(ty && !strcmp(ty, "Document") && fr && p->target &&
+          strcmp(fr, p->target)))
+      page_req_add(p, id);
     else if (!strcmp(method, "Network.loadingFinished") ||
              !strcmp(method, "Network.loadingFailed"))
       page_req_del(p, id);

@@ -74,18 +74,43 @@ static const char find_js[] =
     "  return nodes.find(V) || nodes[0] || null;\n"
     "}";
 
+/* An out-of-process frame (a cross-site iframe, its own renderer) the
+ * replay attached to: its target id is its frame id. */
+struct rp_oopif {
+  char target[64], session[64];
+};
+
 struct rp {
   struct cdp_page *p;
   struct cdp_conn *c;
-  const char *s; /* session */
+  const char *s; /* the page's session */
   const struct scn_replay_opts *o;
   int modifiers; /* held: 1 Alt, 2 Control, 4 Meta, 8 Shift */
   int busy;      /* the page's main thread stopped answering */
+  /* The step's frame when it is out of process: its session (NULL: the
+   * page's), where its viewport lies in the page's, and how many of the
+   * step's frame indices that frame used up (the rest are walked in it
+   * by script, as same-process frames are). */
+  const char *fs;
+  double fx, fy;
+  size_t fskip;
+  struct rp_oopif oopif[8];
+  size_t noopif;
 };
+
+static void frame_enter(struct rp *r, const struct scn_step *st);
 
 static enum zc_err call(struct rp *r, const char *method, cJSON *params,
                         cJSON **res) {
-  enum zc_err e = cdp_call(r->c, r->s, method, params, 0, res);
+  /* Input, emulation, network and page commands are the page's; DOM,
+   * Runtime and Accessibility go to the step's frame when it is out of
+   * process. */
+  const char *sess = r->fs && (!strncmp(method, "Runtime.", 8) ||
+                               !strncmp(method, "DOM.", 4) ||
+                               !strncmp(method, "Accessibility.", 14))
+                         ? r->fs
+                         : r->s;
+  enum zc_err e = cdp_call(r->c, sess, method, params, 0, res);
   if (e != ZC_E_TIMEOUT || r->busy) return e;
   /* The browser answers for itself while a page's main thread is stuck in
    * the page's own script: say which of the two it is. */
@@ -215,7 +240,7 @@ static enum zc_err find_js_call(struct rp *r, const struct scn_step *st,
   for (size_t i = from; i < to; i++)
     cJSON_AddItemToArray(chain, cJSON_CreateString(sel->part[i]));
   cJSON *frames = cJSON_CreateArray();
-  for (size_t i = 0; i < st->nframe && !is_el; i++)
+  for (size_t i = r->fskip; i < st->nframe && !is_el; i++)
     cJSON_AddItemToArray(frames, cJSON_CreateNumber(st->frame[i]));
   cJSON *v;
   v = cJSON_CreateObject(), cJSON_AddItemToObject(v, "value", chain);
@@ -265,7 +290,7 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
   if (e) return e;
   size_t first = 0;
   if (!strncmp(sel->part[0], "aria/", 5)) {
-    if (st->nframe) {
+    if (st->nframe > r->fskip) {
       /* The frame's document is where the accessibility tree is asked. */
       char *fdoc = NULL;
       cJSON *a = cJSON_CreateObject(), *res = NULL;
@@ -273,7 +298,7 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
       struct zc_buf fn;
       zc_buf_init(&fn, 64 + (size_t)st->nframe * 40);
       e = zc_buf_printf(&fn, "function() { let w = this.defaultView;");
-      for (size_t i = 0; !e && i < st->nframe; i++)
+      for (size_t i = r->fskip; !e && i < st->nframe; i++)
         e = zc_buf_printf(&fn, " w = w && w.frames[%u];", st->frame[i]);
       if (!e) e = zc_buf_printf(&fn, " return w ? w.document : null; }");
       if (!e) cJSON_AddStringToObject(a, "functionDeclaration", fn.ptr);
@@ -385,6 +410,7 @@ static enum zc_err find(struct rp *r, const struct scn_scenario *s,
   double deadline = zc_now_ms() + step_timeout(r, s, st);
   char why[32] = "";
   for (;;) {
+    frame_enter(r, st);
     for (size_t i = 0; i < st->nsel; i++) {
       int n;
       enum zc_err e = find_one(r, st, &st->sel[i], "first", obj, &n);
@@ -467,7 +493,7 @@ static enum zc_err box_of(struct rp *r, const char *obj, double *x, double *y,
   if (n != 4)
     return zc_fail(ZC_E_BROWSER, "the element has no box that can be "
                    "clicked (display: none, zero size, or out of view?)");
-  *x = v[0], *y = v[1], *w = v[2], *h = v[3];
+  *x = v[0] + r->fx, *y = v[1] + r->fy, *w = v[2], *h = v[3];
   return ZC_OK;
 }
 
@@ -605,6 +631,7 @@ static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
   double deadline = zc_now_ms() + step_timeout(r, s, st);
   int n = 0, all = 1;
   for (;;) {
+    frame_enter(r, st);
     n = 0, all = 1;
     for (size_t i = 0; i < st->nsel && !n; i++) {
       char *obj;
@@ -645,6 +672,7 @@ static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
                              const struct scn_step *st) {
   double deadline = zc_now_ms() + step_timeout(r, s, st);
   for (;;) {
+    frame_enter(r, st);
     cJSON *v = NULL;
     enum zc_err e = eval(r, st->expression, &v);
     int truthy = v && !cJSON_IsFalse(v) && !cJSON_IsNull(v) &&
@@ -658,6 +686,189 @@ static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
                      step_timeout(r, s, st) / 1000);
     if ((e = cdp_wait(r->c, NULL, NULL, 100, NULL))) return e;
   }
+}
+
+/* The session of an out-of-process frame, attached on first use. */
+static const char *oopif_session(struct rp *r, const char *frame) {
+  for (size_t i = 0; i < r->noopif; i++)
+    if (!strcmp(r->oopif[i].target, frame)) return r->oopif[i].session;
+  if (r->noopif == ZC_ARRAY_LEN(r->oopif)) return NULL;
+  cJSON *a = cJSON_CreateObject(), *res = NULL;
+  cJSON_AddStringToObject(a, "targetId", frame);
+  cJSON_AddBoolToObject(a, "flatten", 1);
+  if (cdp_call(r->c, NULL, "Target.attachToTarget", a, 0, &res)) return NULL;
+  const char *sid = cJSON_GetStringValue(cJSON_GetObjectItem(res, "sessionId"));
+  struct rp_oopif *o = &r->oopif[r->noopif];
+  const char *out = NULL;
+  if (sid && strlen(sid) < sizeof o->session &&
+      strlen(frame) < sizeof o->target) {
+    snprintf(o->target, sizeof o->target, "%s", frame);
+    snprintf(o->session, sizeof o->session, "%s", sid);
+    out = o->session;
+    r->noopif++;
+  }
+  cJSON_Delete(res);
+  return out;
+}
+
+/* Where an out-of-process frame's viewport lies in the page's: its
+ * <iframe>'s content box, through the same-process frames around it. */
+static const char frame_origin_fn[] =
+    "function() {\n"
+    "  let fe = this, x = 0, y = 0;\n"
+    "  for (;;) {\n"
+    "    const r = fe.getBoundingClientRect(),\n"
+    "      st = fe.ownerDocument.defaultView.getComputedStyle(fe);\n"
+    "    x += r.left + parseFloat(st.paddingLeft) + "
+    "parseFloat(st.borderLeftWidth);\n"
+    "    y += r.top + parseFloat(st.paddingTop) + "
+    "parseFloat(st.borderTopWidth);\n"
+    "    const up = fe.ownerDocument.defaultView.frameElement;\n"
+    "    if (!up) return [x, y];\n"
+    "    fe = up;\n"
+    "  }\n"
+    "}";
+
+/* The object of a frame's <iframe> in the page's session, or NULL. */
+static char *frame_owner(struct rp *r, const char *frame) {
+  cJSON *a = cJSON_CreateObject(), *own = NULL, *obj = NULL;
+  cJSON_AddStringToObject(a, "frameId", frame);
+  char *id = NULL;
+  if (!cdp_call(r->c, r->s, "DOM.getFrameOwner", a, 0, &own)) {
+    cJSON *b = cJSON_CreateObject();
+    cJSON_AddItemToObject(
+        b, "backendNodeId",
+        cJSON_Duplicate(cJSON_GetObjectItem(own, "backendNodeId"), 1));
+    if (!cdp_call(r->c, r->s, "DOM.resolveNode", b, 0, &obj)) {
+      const char *oid = cJSON_GetStringValue(
+          cJSON_GetObjectItem(cJSON_GetObjectItem(obj, "object"), "objectId"));
+      if (oid) id = zc_xstrdup(oid);
+    }
+  }
+  cJSON_Delete(own);
+  cJSON_Delete(obj);
+  return id;
+}
+
+/* The document position of a frame's <iframe> among its document's frames
+ * (window.frames' order), or a large number. */
+static int frame_rank(struct rp *r, const char *frame) {
+  char *own = frame_owner(r, frame);
+  if (!own) return 1 << 20;
+  cJSON *a = cJSON_CreateObject(), *v = NULL;
+  cJSON_AddStringToObject(a, "objectId", own);
+  cJSON_AddStringToObject(
+      a, "functionDeclaration",
+      "function() { return [...this.ownerDocument"
+      ".querySelectorAll('iframe, frame')].indexOf(this); }");
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  int rank = 1 << 20;
+  if (!cdp_call(r->c, r->s, "Runtime.callFunctionOn", a, 0, &v)) {
+    const cJSON *x =
+        cJSON_GetObjectItem(cJSON_GetObjectItem(v, "result"), "value");
+    if (cJSON_IsNumber(x) && x->valueint >= 0) rank = x->valueint;
+  }
+  cJSON_Delete(v);
+  release(r, own);
+  free(own);
+  return rank;
+}
+
+/* For a step in a frame: the frame tree is walked by the indices (the
+ * page's frames, and the out-of-process ones Chrome lists as targets with
+ * their parent frame, in their <iframe>s' document order, as
+ * window.frames counts them); when an index leads into an out-of-process
+ * frame, the step runs in its session (r->fs, r->fx, r->fy) and the
+ * remaining indices are walked in it by script (r->fskip). */
+static void frame_enter(struct rp *r, const struct scn_step *st) {
+  r->fs = NULL;
+  r->fx = r->fy = 0;
+  r->fskip = 0;
+  if (!st->nframe) return;
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  cJSON *tree = NULL, *targets = NULL;
+  if (cdp_call(r->c, r->s, "Page.getFrameTree", NULL, 0, &tree) ||
+      cdp_call(r->c, NULL, "Target.getTargets", NULL, 0, &targets))
+    goto out;
+  const cJSON *node = cJSON_GetObjectItem(tree, "frameTree");
+  for (size_t i = 0; i < st->nframe && node; i++) {
+    const char *fid = cJSON_GetStringValue(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(node, "frame"), "id"));
+    /* The children: in process, then out of process; ranked by place. */
+    struct kid {
+      const cJSON *node;
+      const char *oopif;
+      int rank;
+    } kids[64];
+    size_t n = 0;
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(node, "childFrames")) {
+      if (n == 64) break;
+      kids[n].node = c, kids[n].oopif = NULL;
+      kids[n++].rank = -1;
+    }
+    size_t inproc = n;
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(targets, "targetInfos")) {
+      const char *ty = cJSON_GetStringValue(cJSON_GetObjectItem(c, "type"));
+      const char *pf =
+          cJSON_GetStringValue(cJSON_GetObjectItem(c, "parentFrameId"));
+      const char *id = cJSON_GetStringValue(cJSON_GetObjectItem(c, "targetId"));
+      if (n < 64 && ty && !strcmp(ty, "iframe") && pf && fid && id &&
+          !strcmp(pf, fid)) {
+        kids[n].node = NULL, kids[n].oopif = id;
+        kids[n++].rank = -1;
+      }
+    }
+    if (n > inproc) /* only then does the order need asking */
+      for (size_t k = 0; k < n; k++) {
+        const char *id =
+            kids[k].oopif
+                ? kids[k].oopif
+                : cJSON_GetStringValue(cJSON_GetObjectItem(
+                      cJSON_GetObjectItem(kids[k].node, "frame"), "id"));
+        kids[k].rank = id ? frame_rank(r, id) : 1 << 20;
+      }
+    for (size_t k = 1; k < n; k++) /* stable insertion sort by rank */
+      for (size_t j = k; j > 0 && kids[j - 1].rank > kids[j].rank; j--) {
+        struct kid t = kids[j];
+        kids[j] = kids[j - 1];
+        kids[j - 1] = t;
+      }
+    if (st->frame[i] >= n) break;
+    const struct kid *k = &kids[st->frame[i]];
+    if (!k->oopif) {
+      node = k->node;
+      continue;
+    }
+    const char *sid = oopif_session(r, k->oopif);
+    if (!sid) break;
+    char *own = frame_owner(r, k->oopif);
+    if (own) {
+      cJSON *a = cJSON_CreateObject(), *v = NULL;
+      cJSON_AddStringToObject(a, "objectId", own);
+      cJSON_AddStringToObject(a, "functionDeclaration", frame_origin_fn);
+      cJSON_AddBoolToObject(a, "returnByValue", 1);
+      if (!cdp_call(r->c, r->s, "Runtime.callFunctionOn", a, 0, &v)) {
+        const cJSON *xy =
+            cJSON_GetObjectItem(cJSON_GetObjectItem(v, "result"), "value");
+        if (cJSON_GetArraySize(xy) == 2) {
+          r->fx = cJSON_GetArrayItem(xy, 0)->valuedouble;
+          r->fy = cJSON_GetArrayItem(xy, 1)->valuedouble;
+        }
+      }
+      cJSON_Delete(v);
+      release(r, own);
+      free(own);
+    }
+    r->fs = sid;
+    r->fskip = i + 1;
+    break; /* frames inside it are walked by script, in its session */
+  }
+out:
+  cJSON_Delete(tree);
+  cJSON_Delete(targets);
+  zc_err_restore(&sv);
 }
 
 static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
@@ -723,6 +934,7 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
                st->x, st->y);
       e = on_element(r, obj, fn, NULL, NULL);
     } else {
+      frame_enter(r, st);
       snprintf(fn, sizeof fn, "window.scrollTo(%.0f, %.0f)", st->x, st->y);
       e = eval(r, fn, NULL);
     }
@@ -750,6 +962,7 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
   if (!e && st->wait_load) e = cdp_page_wait_load(r->p, step_timeout(r, s, st));
   release(r, obj);
   free(obj);
+  r->fs = NULL, r->fx = r->fy = 0, r->fskip = 0;
   return e;
 }
 
@@ -837,7 +1050,9 @@ enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s) {
 enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                        size_t from, size_t to,
                        const struct scn_replay_opts *o) {
-  struct rp r = {p, cdp_page_conn(p), cdp_page_session(p), o, 0, 0};
+  struct rp r;
+  memset(&r, 0, sizeof r);
+  r.p = p, r.c = cdp_page_conn(p), r.s = cdp_page_session(p), r.o = o;
   if (o->shot && o->shot_cap) o->shot[0] = '\0';
   if (to > s->n) to = s->n;
   for (size_t i = from; i < to; i++) {
@@ -862,6 +1077,11 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                      "%s: %s%s%s", what, why, shot[0] ? "; screenshot: " : "",
                      shot);
     }
+  }
+  for (size_t i = 0; i < r.noopif; i++) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "sessionId", r.oopif[i].session);
+    cdp_send(r.c, NULL, "Target.detachFromTarget", a);
   }
   if (to == s->n) return mark(&r, "zamcap:end");
   return ZC_OK;
