@@ -267,6 +267,29 @@ static void html_where(struct html *h, const cJSON *o, int column) {
       putf(h, ":%.0f", col);
   }
   put(h, "</span>");
+  /* Renamed by a source map: what V8 ran, as secondary text. */
+  const cJSON *m = cJSON_GetObjectItem(o, "minified");
+  const char *mn = jstr(m, "name"), *mu = jstr(m, "url");
+  if (mu && *mu) {
+    size_t un = strcspn(mu, "?#");
+    const char *b = mu + un;
+    while (b > mu && b[-1] != '/')
+      b--;
+    put(h, " <span class=\"dim\" title=\"");
+    html_esc(h, mu);
+    put(h, "\">(");
+    if (mn && *mn) {
+      html_esc(h, mn);
+      put(h, " at ");
+    }
+    char *base = zc_xstrndup(b, (size_t)(mu + un - b));
+    html_esc(h, base);
+    free(base);
+    if (jnum(m, "line", &line) && line >= 0 && line < 1e9 &&
+        jnum(m, "column", &col) && col >= 0 && col < 1e9)
+      putf(h, ":%.0f:%.0f", line, col);
+    put(h, ")</span>");
+  }
 }
 
 /* Paths zamcap writes into its output folder: "dir/name" with dir one of

@@ -320,6 +320,12 @@ static void check_bundle(const char *b, const char *want, const char *deep) {
 static void test_bundles(void) {
   /* esbuild keeps every function: checksum itself, 5 calls deep */
   check_bundle("esbuild", "checksum", "renderReport");
+  /* report.html shows what V8 ran beside the original name */
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.html", zt_tmp("bundle-esbuild"));
+  char *html = zt_read(p);
+  ZT_HAS(html ? html : "", "(u at main-QWVESZII.js:1:11)</span>");
+  free(html);
   /* terser, webpack and rollup (an index map) inline checksum into
    * formatCell as an anonymous function: formatCell is the named cause */
   check_bundle("terser", "formatCell", "formatCell");

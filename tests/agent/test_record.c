@@ -249,6 +249,30 @@ static void test_recorder_extras(void) {
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
+  /* A 1 MiB download at 1 000 000 bytes/s takes a second or more (a lower
+   * bound: a slow machine only adds to it); the time is logged. */
+  const char *dir = zt_tmp("big");
+  zt_sh(NULL,
+        "mkdir -p '%s' && head -c 1048576 /dev/urandom > '%s/big.bin'"
+        " && printf '<!doctype html><title>big</title>' > '%s/index.html'",
+        dir, dir, dir);
+  path = zt_tmp("download.json");
+  zt_write_str(
+      path, "{\"title\": \"download\", \"steps\": ["
+            "{\"type\": \"emulateNetworkConditions\", \"download\": 1000000, "
+            "\"upload\": 1000000, \"latency\": 0},"
+            "{\"type\": \"navigate\", \"url\": \"/index.html\"},"
+            "{\"type\": \"waitForExpression\", \"expression\": \"(async () => "
+            "{ const t = performance.now(); const b = await (await fetch("
+            "'big.bin', {cache: 'no-store'})).arrayBuffer(); const ms = "
+            "performance.now() - t; console.log('1 MiB in ' + ms + ' ms'); "
+            "document.title = 'ms=' + Math.round(ms); return b.byteLength === "
+            "1048576 && ms >= 900; })()\", \"timeout\": 20000}]}");
+  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --settle 200 --out '%s'", bin(),
+             path, dir, zt_tmp("download"));
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
 }
 
 /* Runs zamcap on the busy page in the background, does `act` once Chrome

@@ -332,11 +332,63 @@ static void test_symbolize(void) {
   ana_ctx_free(c);
 }
 
+/* A DevTools export that carries its maps (metadata.sourceMaps): read as
+ * the file is, and used without the script (V8's name before its '('). */
+static void test_embedded(void) {
+  char *map = zt_read(
+      zt_data("../agent/bundles/esbuild/old/assets/main-6YZMCLM4.js.map"));
+  if (!ZT_TRUE(map != NULL)) return;
+  const char *url = "https://app.example/assets/main-6YZMCLM4.js";
+  size_t cap = strlen(map) + 4096;
+  char *t = zc_xmalloc(cap);
+  snprintf(t, cap,
+           "{\"traceEvents\": [{\"ph\": \"P\", \"name\": \"Profile\", "
+           "\"id\": \"0x1\", \"pid\": 1, \"tid\": 1, \"ts\": 1000, "
+           "\"args\": {\"data\": {\"startTime\": 1000}}}, {\"ph\": \"P\", "
+           "\"name\": \"ProfileChunk\", \"id\": \"0x1\", \"pid\": 1, "
+           "\"tid\": 2, \"ts\": 2000, \"args\": {\"data\": {\"cpuProfile\": "
+           "{\"nodes\": [{\"id\": 1, \"callFrame\": {\"functionName\": "
+           "\"(root)\"}}, {\"id\": 2, \"parent\": 1, \"callFrame\": "
+           "{\"functionName\": \"l\", \"url\": \"%s\", \"lineNumber\": 0, "
+           "\"columnNumber\": 10}}], \"samples\": [2, 2, 2]}, "
+           "\"timeDeltas\": [100, 100, 100]}}}], \"metadata\": {\"source\": "
+           "\"DevTools\", \"sourceMaps\": [{\"url\": \"%s\", "
+           "\"sourceMapUrl\": \"%s.map\", \"sourceMap\": %s}]}}",
+           url, url, url, map);
+  free(map);
+  zt_write_str(zt_tmp("embedded.json"), t);
+  free(t);
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = NULL;
+  if (ZT_INT(ana_load(c, zt_tmp("embedded.json"), &tl), ZC_OK)) {
+    ZT_INT((int)tl->nembedded, 1);
+    struct ana_maps *mp = ana_maps_new(NULL, NULL);
+    for (uint32_t i = 0; i < tl->nembedded; i++)
+      ana_maps_add(mp, tl->embedded[i].url, tl->embedded[i].map,
+                   tl->embedded[i].mapn, tl->embedded[i].map_url, NULL, 0);
+    struct ana_sym_stats st;
+    ana_symbolize(tl, mp, &st);
+    ZT_INT((int)st.renamed, 1);
+    int found = 0;
+    for (uint32_t i = 0; i < tl->nnodes; i++)
+      if (!strcmp(ana_str(c, tl->nodes[i].name), "checksum")) {
+        found = 1;
+        ZT_STR(ana_str(c, tl->nodes[i].url),
+               "https://app.example/src/cells.js");
+      }
+    ZT_TRUE(found);
+    ana_maps_free(mp);
+    ana_timeline_free(tl);
+  }
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"real_maps", test_real_maps}, {"sources", test_sources},
       {"sections", test_sections},   {"broken", test_broken},
       {"resolve", test_resolve},     {"symbolize", test_symbolize},
+      {"embedded", test_embedded},
   };
   return ZT_RUN(cases, argc, argv);
 }
