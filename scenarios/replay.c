@@ -668,13 +668,39 @@ static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
                  st->count == 1 ? "" : "s", n);
 }
 
+/* An expression for a step in a same-process frame: evaluated in that
+ * frame's own global, by an indirect eval through window.frames (a frame
+ * not there gives false). NULL when the step is not in one (caller frees
+ * the rest). */
+static char *frame_expr(const struct rp *r, const struct scn_step *st,
+                        const char *expr) {
+  if (st->nframe <= r->fskip) return NULL;
+  cJSON *lit = cJSON_CreateString(expr);
+  char *q = cJSON_PrintUnformatted(lit);
+  cJSON_Delete(lit);
+  struct zc_buf b;
+  zc_buf_init(&b, strlen(q ? q : "") + 64 + 24 * st->nframe);
+  enum zc_err e = zc_buf_printf(&b, "(() => { let w = window;");
+  for (size_t i = r->fskip; !e && i < st->nframe; i++)
+    e = zc_buf_printf(&b, " w = w && w.frames[%u];", st->frame[i]);
+  if (!e)
+    e = zc_buf_printf(&b, " return w ? w.eval(%s) : false; })()",
+                      q ? q : "false");
+  free(q);
+  char *out = e ? NULL : zc_buf_take(&b);
+  zc_buf_free(&b);
+  return out;
+}
+
 static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
                              const struct scn_step *st) {
   double deadline = zc_now_ms() + step_timeout(r, s, st);
   for (;;) {
     frame_enter(r, st);
     cJSON *v = NULL;
-    enum zc_err e = eval(r, st->expression, &v);
+    char *expr = frame_expr(r, st, st->expression);
+    enum zc_err e = eval(r, expr ? expr : st->expression, &v);
+    free(expr);
     int truthy = v && !cJSON_IsFalse(v) && !cJSON_IsNull(v) &&
                  !(cJSON_IsNumber(v) && v->valuedouble == 0) &&
                  !(cJSON_IsString(v) && !v->valuestring[0]);
@@ -936,7 +962,9 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
     } else {
       frame_enter(r, st);
       snprintf(fn, sizeof fn, "window.scrollTo(%.0f, %.0f)", st->x, st->y);
-      e = eval(r, fn, NULL);
+      char *in = frame_expr(r, st, fn);
+      e = eval(r, in ? in : fn, NULL);
+      free(in);
     }
     break;
   }

@@ -47,14 +47,14 @@ static void test_all_steps(void) {
                  zt_tmp("all"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "serving ");
-  ZT_HAS(out, "step 69: waitForExpression");
+  ZT_HAS(out, "step 70: waitForExpression");
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
   char *t = trace_text(zt_tmp("all/traces/run-1.json.gz"));
   /* Step boundaries are user-timing marks in the trace. */
   ZT_HAS(t, "\"zamcap:step:1:setViewport\"");
   ZT_HAS(t, "\"zamcap:step:4:click\"");
-  ZT_HAS(t, "\"zamcap:step:69:waitForExpression\"");
+  ZT_HAS(t, "\"zamcap:step:70:waitForExpression\"");
   ZT_HAS(t, "\"zamcap:end\"");
   free(t);
   struct stat st;

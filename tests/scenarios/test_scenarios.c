@@ -110,7 +110,7 @@ static void test_load_all_steps(void) {
   snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
-  ZT_INT(s->n, 69);
+  ZT_INT(s->n, 70);
   ZT_STR(s->origin, "https://app.example.com");
   ZT_NEAR(s->timeout_ms, 10000, 0);
   ZT_INT(s->record_from, 0);
