@@ -41,15 +41,6 @@ static uint32_t sm_str(struct ana_smap *m, const char *s, size_t n) {
   return off;
 }
 
-static int sm_b64(unsigned char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
-}
-
 /* One base64 VLQ at *p; 0 on a bad digit, a cut value or one beyond 32
  * bits. */
 static int sm_vlq(const char **p, const char *e, int64_t *out) {
@@ -57,7 +48,7 @@ static int sm_vlq(const char **p, const char *e, int64_t *out) {
   unsigned shift = 0;
   for (;;) {
     if (*p >= e) return 0;
-    int d = sm_b64((unsigned char)**p);
+    int d = zc_b64_digit((unsigned char)**p);
     if (d < 0) return 0;
     (*p)++;
     if (shift > 32) return 0;

@@ -532,7 +532,7 @@ void zc_sleep_ms(double ms) {
   nanosleep(&ts, NULL);
 }
 
-static int zc__b64v(unsigned char c) {
+int zc_b64_digit(unsigned char c) {
   if (c >= 'A' && c <= 'Z') return c - 'A';
   if (c >= 'a' && c <= 'z') return c - 'a' + 26;
   if (c >= '0' && c <= '9') return c - '0' + 52;
@@ -548,7 +548,7 @@ long zc_b64_decode(char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (c == '=' || c == '\n' || c == '\r') continue;
-    int v = zc__b64v(c);
+    int v = zc_b64_digit(c);
     if (v < 0) return -1;
     acc = acc << 6 | (unsigned)v;
     bits += 6;

@@ -168,6 +168,8 @@ void zc_sleep_ms(double ms);
 /* Decodes base64 in place (padding and newlines skipped); returns the
  * decoded length, or -1 if s is not base64. */
 ZC_MUST long zc_b64_decode(char *s, size_t n);
+/* One base64 digit's value (A-Z a-z 0-9 + /), -1 for any other byte. */
+int zc_b64_digit(unsigned char c);
 
 /* 64-bit hash of bytes (FNV-1a folded with a final mix). */
 uint64_t zc_hash(const void *p, size_t n, uint64_t seed);

@@ -333,17 +333,18 @@ static void test_bundles(void) {
   check_bundle("rollup", "formatCell", "formatCell");
 }
 
-/* A plain static server for dir on 127.0.0.1; returns its port (0 on
- * failure) and its pid in *pid. */
-static int static_server(const char *dir, const char *name, int *pid,
-                         FILE **log) {
+/* tests/agent/faultserve.py serving dir on 127.0.0.1 (with args, faults
+ * on cue; without, a plain static server); returns its port (0 on
+ * failure), its pid in *pid. name: its port file in the test's folder. */
+static int static_server(const char *dir, const char *name, const char *args,
+                         int *pid, FILE **log) {
   const char *pf = zt_tmp(name);
   unlink(pf);
   char cmd[8192];
   snprintf(cmd, sizeof cmd,
            "exec python3 '%s/../agent/faultserve.py' "
-           "'%s' '%s'",
-           zt_data(""), dir, pf);
+           "'%s' '%s' %s",
+           zt_data(""), dir, pf, args);
   *pid = zt_spawn(cmd, log);
   for (int i = 0; i < 100; i++) {
     char *t = zt_read(pf);
@@ -363,10 +364,10 @@ static int static_server(const char *dir, const char *name, int *pid,
 static void test_bundle_url(void) {
   int pid[2];
   FILE *log[2];
-  int po =
-      static_server(bundle("esbuild/old"), "url-old.port", &pid[0], &log[0]);
-  int pn =
-      static_server(bundle("esbuild/new"), "url-new.port", &pid[1], &log[1]);
+  int po = static_server(bundle("esbuild/old"), "url-old.port", "", &pid[0],
+                         &log[0]);
+  int pn = static_server(bundle("esbuild/new"), "url-new.port", "", &pid[1],
+                         &log[1]);
   char *out = NULL;
   const char *o = zt_tmp("bundle-url");
   int rc = -1;
@@ -433,22 +434,7 @@ static void fault_stop(void) {
   fault_out = NULL;
 }
 static int faultserve(const char *dir, const char *args) {
-  const char *pf = zt_tmp("fault.port");
-  unlink(pf);
-  char cmd[8192];
-  snprintf(cmd, sizeof cmd, "exec python3 '%s/../agent/faultserve.py' "
-           "'%s' '%s' %s", zt_data(""), dir, pf, args);
-  fault_pid = zt_spawn(cmd, &fault_out);
-  for (int i = 0; i < 100; i++) {
-    char *t = zt_read(pf);
-    if (t) {
-      int port = atoi(t);
-      free(t);
-      return port;
-    }
-    zc_sleep_ms(50);
-  }
-  return 0;
+  return static_server(dir, "fault.port", args, &fault_pid, &fault_out);
 }
 
 /* A URL's user:password and token reach no file of the output folder
