@@ -33,27 +33,16 @@ struct agent_maps {
   int made;     /* the store folder exists */
   int fetch;    /* http(s) URLs may be fetched */
   cJSON *index; /* the store's entries: what was read and what was found */
-  unsigned found, missing;
 };
 
-/* Reads at most max bytes of a regular file; NULL if absent or larger. */
+/* A file's bytes, or NULL (absent, unreadable, larger than max): a map
+ * that is not there is no error, only a name kept minified. */
 static char *read_file(const char *path, size_t max, size_t *n) {
-  struct stat st;
-  if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-      (unsigned long long)st.st_size > max)
-    return NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t len = (size_t)st.st_size;
-  char *b = zc_xmalloc(len + 1);
-  *n = fread(b, 1, len, f);
-  int bad = ferror(f) || *n != len;
-  fclose(f);
-  if (bad) {
-    free(b);
-    return NULL;
-  }
-  b[len] = '\0';
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  char *b = NULL;
+  if (zc_read_file(path, max, &b, n)) b = NULL;
+  zc_err_restore(&sv);
   return b;
 }
 
@@ -239,6 +228,18 @@ static const char *map_comment(const char *t, size_t n, size_t *vn) {
   return *vn ? best : NULL;
 }
 
+struct bytes {
+  const char *p;
+  size_t n;
+};
+
+static enum zc_err write_bytes(void *arg, FILE *f) {
+  const struct bytes *b = arg;
+  return fwrite(b->p, 1, b->n, f) == b->n
+             ? ZC_OK
+             : zc_fail(ZC_E_IO, "%s", strerror(errno));
+}
+
 static void store_entry(struct agent_maps *m, const char *url,
                         const struct ana_map_src *src) {
   if (!m->store || !m->writable || !src->map) return;
@@ -263,13 +264,10 @@ static void store_entry(struct agent_maps *m, const char *url,
     snprintf(path, sizeof path, "%s/%s", m->store, name[i]);
     struct stat st;
     if (stat(path, &st) == 0) continue; /* the same content, kept once */
-    FILE *f = fopen(path, "wb");
-    int ok = f && fwrite(what[i], 1, len[i], f) == len[i];
-    if (f && fclose(f) != 0) ok = 0;
-    if (!ok) {
-      zc_log(1, "warning: %s: %s; the source map is used but not kept", path,
-             strerror(errno));
-      remove(path);
+    struct bytes b = {what[i], len[i]};
+    if (zc_write_atomic(path, write_bytes, &b)) {
+      zc_log(1, "warning: %s; the source map is used but not kept",
+             zc_errmsg());
       return;
     }
   }
@@ -341,11 +339,9 @@ static int find(void *arg, const char *url, struct ana_map_src *src) {
   src->text = text;
   src->textn = tn;
   if (!src->map) {
-    m->missing++;
     zc_log(2, "no source map for %s%s", url, text ? "" : " (script not found)");
     return 0;
   }
-  m->found++;
   zc_log(2, "source map for %s: %s", url,
          src->map_url ? src->map_url : "(inline)");
   store_entry(m, url, src);
@@ -426,10 +422,4 @@ enum zc_err agent_maps_save(struct agent_maps *m) {
   char path[4200];
   snprintf(path, sizeof path, "%s/index.json", m->store);
   return zc_write_atomic(path, write_index, m);
-}
-
-void agent_maps_counts(const struct agent_maps *m, unsigned *found,
-                       unsigned *missing) {
-  *found = m->found;
-  *missing = m->missing;
 }

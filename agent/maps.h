@@ -27,7 +27,5 @@ enum zc_err agent_maps_open_store(struct agent_maps *m);
 struct ana_maps *agent_maps_ana(struct agent_maps *m);
 /* Writes the store's index.json, when something was found. */
 enum zc_err agent_maps_save(struct agent_maps *m);
-void agent_maps_counts(const struct agent_maps *m, unsigned *found,
-                       unsigned *missing);
 
 #endif

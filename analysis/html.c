@@ -1409,38 +1409,6 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   put(h, "</body>\n</html>\n");
 }
 
-/* A whole file into memory, up to max bytes (ZC_E_TOOBIG past it). */
-static enum zc_err html_slurp(const char *path, size_t max, char **out,
-                              size_t *len) {
-  *out = NULL;
-  *len = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-  struct stat st;
-  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-    fclose(f);
-    return zc_fail(ZC_E_IO, "%s: not a regular file", path);
-  }
-  if ((uintmax_t)st.st_size > max) {
-    fclose(f);
-    return zc_fail(ZC_E_TOOBIG, "%s: %.1f MB, more than %.0f MB", path,
-                   (double)st.st_size / 1048576.0, (double)max / 1048576.0);
-  }
-  size_t n = (size_t)st.st_size;
-  char *buf = zc_xmalloc(n + 1);
-  size_t got = fread(buf, 1, n, f);
-  int bad = ferror(f);
-  fclose(f);
-  if (bad || got != n) {
-    free(buf);
-    return zc_fail(ZC_E_IO, "%s: cannot read", path);
-  }
-  buf[n] = '\0';
-  *out = buf;
-  *len = n;
-  return ZC_OK;
-}
-
 struct page_arg {
   struct html *h;
   const unsigned char *svg;
@@ -1464,7 +1432,7 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
   size_t svglen = 0;
   struct zc_errsave saved;
   zc_err_save(&saved);
-  if (svg_path && html_slurp(svg_path, HTML_SVG_MAX, &svg, &svglen)) {
+  if (svg_path && zc_read_file(svg_path, HTML_SVG_MAX, &svg, &svglen)) {
     /* The page is still worth having: the graph becomes the tree, and
      * this is no error of the call's. */
     snprintf(note, sizeof note, "Not embedded: %s.", zc_errmsg());
@@ -1500,7 +1468,7 @@ enum zc_err ana_write_html_from(const char *outdir) {
   char *text = NULL;
   size_t len = 0;
   cJSON *r = NULL;
-  enum zc_err e = html_slurp(json, HTML_REPORT_MAX, &text, &len);
+  enum zc_err e = zc_read_file(json, HTML_REPORT_MAX, &text, &len);
   if (e) goto out;
   r = cJSON_ParseWithLength(text, len);
   if (!r) {

@@ -457,32 +457,34 @@ static int sm_idch(unsigned char c) {
          (c >= '0' && c <= '9') || c == '_' || c == '$' || c >= 0x80;
 }
 
+/* One character of UTF-8 at t (n bytes left, n > 0): its bytes, and in
+ * *units its UTF-16 code units (a stray byte counts as one U+FFFD). */
+static size_t sm_char(const char *t, size_t n, uint32_t *units) {
+  uint32_t cp;
+  size_t k = zc_utf8_char((const unsigned char *)t, n, &cp);
+  if (!k) k = 1, cp = 0xFFFD;
+  *units = cp >= 0x10000 ? 2 : 1;
+  return k;
+}
+
 /* The byte offset of UTF-16 column col in a line of UTF-8, or SIZE_MAX
  * past its end. */
 static size_t sm_byte(const char *t, size_t n, uint32_t col, int ascii) {
   if (ascii) return col <= n ? col : SIZE_MAX;
   size_t b = 0;
-  for (uint32_t u = 0; u < col;) {
+  for (uint32_t u = 0, w; u < col; u += w) {
     if (b >= n) return SIZE_MAX;
-    uint32_t cp;
-    size_t k = zc_utf8_char((const unsigned char *)t + b, n - b, &cp);
-    if (!k) k = 1, cp = 0xFFFD;
-    u += cp >= 0x10000 ? 2 : 1;
-    b += k;
+    b += sm_char(t + b, n - b, &w);
   }
   return b;
 }
 
+/* The UTF-16 column of byte offset b. */
 static uint32_t sm_col16(const char *t, size_t b, int ascii) {
   if (ascii) return (uint32_t)b;
-  uint32_t u = 0;
-  for (size_t i = 0; i < b;) {
-    uint32_t cp;
-    size_t k = zc_utf8_char((const unsigned char *)t + i, b - i, &cp);
-    if (!k) k = 1, cp = 0xFFFD;
-    u += cp >= 0x10000 ? 2 : 1;
-    i += k;
-  }
+  uint32_t u = 0, w;
+  for (size_t i = 0; i < b; u += w)
+    i += sm_char(t + i, b - i, &w);
   return u;
 }
 
@@ -511,9 +513,9 @@ int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
         if (memcmp(text + i, v8name, vn) != 0) continue;
         if (i > 0 && sm_idch((unsigned char)text[i - 1])) continue;
         if (i + vn < tn && sm_idch((unsigned char)text[i + vn])) continue;
-        const struct ana__seg *at = sm_find(m, line, sm_col16(text, i, ascii));
-        if (at && at->gcol == sm_col16(text, i, ascii) &&
-            at->name != ANA_NONE) {
+        uint32_t c16 = sm_col16(text, i, ascii);
+        const struct ana__seg *at = sm_find(m, line, c16);
+        if (at && at->gcol == c16 && at->name != ANA_NONE) {
           p->name = m->strs + m->nameoff[at->name];
           p->how = ANA_SM_NAMED;
           return 1;

@@ -575,6 +575,37 @@ uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {
   return zc_mix64(h ^ n);
 }
 
+enum zc_err zc_read_file(const char *path, size_t max, char **out,
+                         size_t *len) {
+  *out = NULL;
+  *len = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    fclose(f);
+    return zc_fail(ZC_E_IO, "%s: not a regular file", path);
+  }
+  if ((uintmax_t)st.st_size > max) {
+    fclose(f);
+    return zc_fail(ZC_E_TOOBIG, "%s: %.1f MB, more than %.0f MB", path,
+                   (double)st.st_size / 1048576.0, (double)max / 1048576.0);
+  }
+  size_t n = (size_t)st.st_size;
+  char *buf = zc_xmalloc(n + 1);
+  size_t got = fread(buf, 1, n, f);
+  int bad = ferror(f);
+  fclose(f);
+  if (bad || got != n) {
+    free(buf);
+    return zc_fail(ZC_E_IO, "%s: cannot read", path);
+  }
+  buf[n] = '\0';
+  *out = buf;
+  *len = n;
+  return ZC_OK;
+}
+
 enum zc_err zc_write_atomic(const char *path,
                             enum zc_err (*fn)(void *arg, FILE *f), void *arg) {
   size_t n = strlen(path) + 8;

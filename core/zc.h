@@ -141,6 +141,11 @@ void zc_term_put(FILE *f, const char *s, size_t n);
  * message names the part that failed. */
 ZC_MUST enum zc_err zc_mkdirs(const char *path);
 
+/* A whole regular file into memory (*out NUL-terminated, caller frees),
+ * up to max bytes: ZC_E_TOOBIG past it, ZC_E_IO when it cannot be read. */
+ZC_MUST enum zc_err zc_read_file(const char *path, size_t max, char **out,
+                                 size_t *len);
+
 /* Writes path through fn atomically: fn writes to path + ".part", which is
  * renamed into place only when fn, the writes and the close all succeeded;
  * else it is removed and the error names it. */

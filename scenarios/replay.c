@@ -1075,6 +1075,17 @@ enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s) {
   return ZC_OK;
 }
 
+/* The out-of-process frames' sessions, let go whatever ended the replay
+ * (sending needs no answer: a page being torn down takes them along). */
+static void oopif_detach(struct rp *r) {
+  for (size_t i = 0; i < r->noopif; i++) {
+    cJSON *a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "sessionId", r->oopif[i].session);
+    cdp_send(r->c, NULL, "Target.detachFromTarget", a);
+  }
+  r->noopif = 0;
+}
+
 enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                        size_t from, size_t to,
                        const struct scn_replay_opts *o) {
@@ -1093,6 +1104,7 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
     enum zc_err e = st->implicit ? ZC_OK : mark(&r, name);
     if (!e) e = run_step(&r, s, st);
     if (e) {
+      oopif_detach(&r);
       if (e == ZC_E_INTERRUPTED) return e;
       char what[1024], shot[4200], why[1024];
       /* zc_fail writes the buffer zc_errmsg reads: copy it first. */
@@ -1106,11 +1118,7 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
                      shot);
     }
   }
-  for (size_t i = 0; i < r.noopif; i++) {
-    cJSON *a = cJSON_CreateObject();
-    cJSON_AddStringToObject(a, "sessionId", r.oopif[i].session);
-    cdp_send(r.c, NULL, "Target.detachFromTarget", a);
-  }
+  oopif_detach(&r);
   if (to == s->n) return mark(&r, "zamcap:end");
   return ZC_OK;
 }
