@@ -34,8 +34,8 @@ static void step_line(const struct scn_step *st) {
   case SCN_KEY_UP: show(st->key); break;
   case SCN_WAIT_EXPRESSION: show(st->expression); break;
   case SCN_EMULATE_NETWORK:
-    printf("download %.0f B/s, upload %.0f B/s, latency %.0f ms",
-           st->download, st->upload, st->latency);
+    printf("download %.0f B/s, upload %.0f B/s, latency %.0f ms", st->download,
+           st->upload, st->latency);
     break;
   default:
     for (size_t k = 0; k < st->nsel && k < 1; k++)
@@ -91,7 +91,8 @@ static int check_exec(const struct agent_args *a) {
   n -= added;
   printf(": %zu step%s, traced from step %u\n", n, n == 1 ? "" : "s",
          s->record_from < s->n ? s->steps[s->record_from].index + 1 : 1);
-  for (size_t i = 0; i < s->n; i++) step_line(&s->steps[i]);
+  for (size_t i = 0; i < s->n; i++)
+    step_line(&s->steps[i]);
   /* The origins it navigates to: the first is the app's, mapped onto each
    * build; others stay as they are. */
   fputs("origins:\n", stdout);

@@ -1,8 +1,8 @@
 /* zamcap compare: the paper's offline interface. */
 #include <dirent.h>
-#include <stdint.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +28,8 @@ static int is_trace_name(const char *dir, const char *n) {
   unsigned char magic[2] = {0, 0};
   snprintf(path, sizeof path, "%s/%s", dir, n);
   FILE *f = fopen(path, "rb");
-  int gz = f && fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f &&
-           magic[1] == 0x8b;
+  int gz =
+      f && fread(magic, 1, 2, f) == 2 && magic[0] == 0x1f && magic[1] == 0x8b;
   if (f) fclose(f);
   return gz;
 }
@@ -69,8 +69,10 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
   *out = v;
   *n = len;
   if (!len)
-    return zc_fail(ZC_E_USAGE, "%s: no trace files (.json, .json.gz, "
-                   ".cpuprofile) in this folder", path);
+    return zc_fail(ZC_E_USAGE,
+                   "%s: no trace files (.json, .json.gz, "
+                   ".cpuprofile) in this folder",
+                   path);
   return ZC_OK;
 }
 
@@ -78,8 +80,7 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
  * trace. */
 static int run_trace_name(const char *dir, const char *n, unsigned *num) {
   int side = !strncmp(n, "old-", 4) ? 0 : !strncmp(n, "new-", 4) ? 1 : -1;
-  if (side < 0 || n[4] < '0' || n[4] > '9' || !is_trace_name(dir, n))
-    return -1;
+  if (side < 0 || n[4] < '0' || n[4] > '9' || !is_trace_name(dir, n)) return -1;
   char *end;
   unsigned long v = strtoul(n + 4, &end, 10);
   if (end == n + 4 || *end != '.' || !v || v > 100000) return -1;
@@ -147,13 +148,16 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
   *newf = side[1];
   *n = k;
   if (!k)
-    return zc_fail(ZC_E_USAGE, "%s: no pair of old-<i> and new-<i> traces "
-                   "(give OLD_DIR and NEW_DIR for other names)", dir);
+    return zc_fail(ZC_E_USAGE,
+                   "%s: no pair of old-<i> and new-<i> traces "
+                   "(give OLD_DIR and NEW_DIR for other names)",
+                   dir);
   return ZC_OK;
 }
 
 static void free_list(char **v, size_t n) {
-  for (size_t i = 0; i < n; i++) free(v[i]);
+  for (size_t i = 0; i < n; i++)
+    free(v[i]);
   free(v);
 }
 
@@ -166,7 +170,7 @@ static int compare_exec(const struct agent_args *a) {
                              a->threshold_ms, a->threshold_pct, 0,    NULL};
   if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
-                             "or a run's RUN_DIR");
+                                        "or a run's RUN_DIR");
   const char *olddir = a->operands[0];
   const char *newdir = a->noperands == 2 ? a->operands[1] : NULL;
 
@@ -213,7 +217,7 @@ static int compare_exec(const struct agent_args *a) {
     in.maps = agent_maps_ana(maps);
   }
   if ((e = ana_analyze((const char *const *)oldf, (const char *const *)newf,
-                         npairs, &o, drop, out, &in, &res)))
+                       npairs, &o, drop, out, &in, &res)))
     goto fail;
   rc = ana_exit_code(&res);
   goto out;
@@ -240,11 +244,11 @@ const struct agent_cmd agent_cmd_compare = {
         "RUN_DIR is the output\nfolder of a run (or its traces/ folder): "
         "old-<i> is paired with new-<i>,\nto analyse a capture again, say "
         "with another --mu.\n",
-    .after =
-        "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
-        "OUT/critical-graph.dot (and .svg with Graphviz), "
-        "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
-        "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 5 inconclusive (a "
-        "candidate\nthe pairs could not decide).\n",
+    .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
+             "OUT/critical-graph.dot (and .svg with Graphviz), "
+             "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
+             "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 5 "
+             "inconclusive (a "
+             "candidate\nthe pairs could not decide).\n",
     .exec = compare_exec,
 };

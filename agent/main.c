@@ -45,8 +45,8 @@ static const char usage[] =
     "5 inconclusive (the pairs could not decide).\n";
 
 static const struct agent_cmd *const cmds[] = {
-    &agent_cmd_run, &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,
-    &agent_cmd_html, &agent_cmd_check,
+    &agent_cmd_run,  &agent_cmd_compare, &agent_cmd_record,
+    &agent_cmd_tree, &agent_cmd_html,    &agent_cmd_check,
 };
 
 int main(int argc, char **argv) {
@@ -78,8 +78,10 @@ int main(int argc, char **argv) {
   const struct agent_cmd *c = NULL;
   for (size_t i = 0; i < ZC_ARRAY_LEN(cmds) && !c; i++)
     if (!strcmp(name, cmds[i]->name)) c = cmds[i];
-  if (c) argc--, argv++;
-  else if (name[0] != '-' && access(name, F_OK) == 0) c = &agent_cmd_run;
+  if (c)
+    argc--, argv++;
+  else if (name[0] != '-' && access(name, F_OK) == 0)
+    c = &agent_cmd_run;
   if (!c) {
     zc_error("unknown command '%s'", name);
     fputs("try 'zamcap --help'\n", stderr);

@@ -35,8 +35,10 @@ enum kind {
   K_HELP,
 };
 
-enum { ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE |
-             AGENT_HTML | AGENT_CHECK };
+enum {
+  ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE | AGENT_HTML |
+        AGENT_CHECK
+};
 
 struct option_row {
   const char *name; /* --name */
@@ -218,23 +220,22 @@ int agent_parse_uint(const char *s, unsigned *out) {
 static void wants(const struct option_row *r, char *out, size_t cap) {
   switch (r->kind) {
   case K_COUNT:
-    if (r->max >= 1e6) snprintf(out, cap, r->min ? "a count >= %g" : "a count",
-                                r->min);
-    else if (r->min) snprintf(out, cap, "%g to %g", r->min, r->max);
-    else snprintf(out, cap, "a count up to %g", r->max);
+    if (r->max >= 1e6)
+      snprintf(out, cap, r->min ? "a count >= %g" : "a count", r->min);
+    else if (r->min)
+      snprintf(out, cap, "%g to %g", r->min, r->max);
+    else
+      snprintf(out, cap, "a count up to %g", r->max);
     break;
   case K_MS:
-    snprintf(out, cap, r->min > 0 && r->min < 1 ? "milliseconds > 0"
-                                                 : "milliseconds");
+    snprintf(out, cap,
+             r->min > 0 && r->min < 1 ? "milliseconds > 0" : "milliseconds");
     break;
   case K_RATE:
     snprintf(out, cap, "a rate from %g to %g", r->min, r->max);
     break;
-  case K_SECONDS:
-    snprintf(out, cap, "seconds, at least %g", r->min);
-    break;
-  default:
-    snprintf(out, cap, "a value");
+  case K_SECONDS: snprintf(out, cap, "seconds, at least %g", r->min); break;
+  default: snprintf(out, cap, "a value");
   }
 }
 
@@ -274,16 +275,20 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       *(unsigned *)(void *)at = u;
       return 0;
     }
-    return agent_usage_error(c->name, "--%s wants auto or %g to %g, not "
-                             "'%s'", r->name, r->min, r->max, v);
+    return agent_usage_error(c->name,
+                             "--%s wants auto or %g to %g, not "
+                             "'%s'",
+                             r->name, r->min, r->max, v);
   case K_THRESHOLD: {
     char *end;
     errno = 0;
     d = strtod(v, &end);
     int pct = !strcmp(end, "%"), ms = !strcmp(end, "ms") || !*end;
     if (errno || end == v || !(d >= 0) || d > 1e9 || !(pct || ms))
-      return agent_usage_error(c->name, "--threshold wants a change in %% "
-                               "or ms (5%%, 20ms), not '%s'", v);
+      return agent_usage_error(c->name,
+                               "--threshold wants a change in %% "
+                               "or ms (5%%, 20ms), not '%s'",
+                               v);
     a->threshold_pct = pct ? d : 0;
     a->threshold_ms = pct ? -1 : d;
     return 0;
@@ -293,9 +298,11 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       *(unsigned *)(void *)at = u;
       return 0;
     }
-    return agent_usage_error(c->name, "--format wants a list of text, json, "
+    return agent_usage_error(c->name,
+                             "--format wants a list of text, json, "
                              "md, html, dot, folded, cpuprofile or all, not "
-                             "'%s'", v);
+                             "'%s'",
+                             v);
   case K_ATTACH:
     if (!agent_attach_url_ok(v, why, sizeof why))
       return agent_usage_error(c->name, "%s", why);
@@ -365,8 +372,8 @@ int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
     if (!(rows[i].cmds & c->bit)) continue;
     of[n] = &rows[i];
     lo[n] = (struct option){rows[i].name,
-                            rows[i].arg ? required_argument : no_argument,
-                            NULL, (int)(256 + n)};
+                            rows[i].arg ? required_argument : no_argument, NULL,
+                            (int)(256 + n)};
     if (rows[i].letter) shorts[ns++] = rows[i].letter;
     n++;
   }

@@ -24,8 +24,10 @@ enum zc_err agent_outdir(const char *dir, char **out) {
   strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
   /* Two runs in the same second get distinct folders. */
   for (int i = 0; i < 100; i++) {
-    if (i) snprintf(path, sizeof path, "zamcap-out/%s-%d", stamp, i);
-    else snprintf(path, sizeof path, "zamcap-out/%s", stamp);
+    if (i)
+      snprintf(path, sizeof path, "zamcap-out/%s-%d", stamp, i);
+    else
+      snprintf(path, sizeof path, "zamcap-out/%s", stamp);
     if (access(path, F_OK) != 0) break;
   }
   enum zc_err e = zc_mkdirs(path);

@@ -20,7 +20,8 @@ struct rec {
 static void rec_free(struct rec *r) {
   scn_free(r->scn);
   agent_server_free(r->srv);
-  for (size_t i = 0; i < r->nfiles; i++) free(r->files[i]);
+  for (size_t i = 0; i < r->nfiles; i++)
+    free(r->files[i]);
   free(r->files);
   free(r->out);
 }
@@ -34,7 +35,7 @@ static int prepare(const struct agent_args *a, struct rec *r) {
   if (!a->url) return agent_usage_error("record", "record wants --url URL|DIR");
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
-                             "each other");
+                                       "each other");
   if (a->noperands && agent_load_scenario(a, a->operands[0], &r->scn)) {
     zc_error("%s", zc_errmsg());
     return ZC_EXIT_USAGE;
@@ -70,13 +71,18 @@ static enum zc_err record_runs(const struct agent_args *a, struct rec *r,
                                unsigned *started, unsigned *done) {
   const char *after = r->scn ? "the first traced step" : "navigation";
   char name[32], path[4200];
-  struct cap_run_opts ca = {
-      .scn = r->scn, .base = r->base, .settle_ms = a->settle_ms,
-      .settle_max_ms = a->settle_max_ms,
-      .timeout_ms = a->cdp.timeout_ms, .categories = a->categories,
-      .compress = !a->no_compress, .trace = !a->no_trace,
-      .replay = {.base_url = r->base, .step_timeout_ms = a->step_timeout_ms,
-                 .fail_dir = faildir, .fail_name = name}};
+  struct cap_run_opts ca = {.scn = r->scn,
+                            .base = r->base,
+                            .settle_ms = a->settle_ms,
+                            .settle_max_ms = a->settle_max_ms,
+                            .timeout_ms = a->cdp.timeout_ms,
+                            .categories = a->categories,
+                            .compress = !a->no_compress,
+                            .trace = !a->no_trace,
+                            .replay = {.base_url = r->base,
+                                       .step_timeout_ms = a->step_timeout_ms,
+                                       .fail_dir = faildir,
+                                       .fail_name = name}};
   for (unsigned i = 1; i <= a->runs; i++) {
     *started = i;
     double t = zc_now_ms();
@@ -91,12 +97,14 @@ static enum zc_err record_runs(const struct agent_args *a, struct rec *r,
       r->files[r->nfiles++] = res.file;
     }
     if (a->no_trace)
-      zc_log(1, "run %u/%u: settled %.0f ms after %s (not traced)", i,
-             a->runs, res.settled_ms, after);
+      zc_log(1, "run %u/%u: settled %.0f ms after %s (not traced)", i, a->runs,
+             res.settled_ms, after);
     else
-      zc_log(1, "run %u/%u: %s (%.1f MB), settled %.0f ms after %s, %.1f s "
-             "in all", i, a->runs, res.file, (double)res.bytes / 1e6,
-             res.settled_ms, after, (zc_now_ms() - t) / 1e3);
+      zc_log(1,
+             "run %u/%u: %s (%.1f MB), settled %.0f ms after %s, %.1f s "
+             "in all",
+             i, a->runs, res.file, (double)res.bytes / 1e6, res.settled_ms,
+             after, (zc_now_ms() - t) / 1e3);
   }
   return ZC_OK;
 }
@@ -135,11 +143,13 @@ static int record_exec(const struct agent_args *a) {
   rmdir(faildir); /* only when no step failed: it is empty then */
   double wall = zc_now_ms() - t0, cpu = zc_cpu_ms() - cpu0;
   if (started)
-    zc_log(1, "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
-           "time), peak memory %.1f MB", done, done == 1 ? "" : "s",
-           wall / 1e3, cpu / 1e3, wall > 0 ? 100 * cpu / wall : 0,
-           zc_peak_mb());
-  for (size_t i = 0; !e && i < r.nfiles; i++) printf("%s\n", r.files[i]);
+    zc_log(1,
+           "%u run%s in %.1f s; zamcap itself: %.2f s CPU (%.1f%% of the "
+           "time), peak memory %.1f MB",
+           done, done == 1 ? "" : "s", wall / 1e3, cpu / 1e3,
+           wall > 0 ? 100 * cpu / wall : 0, zc_peak_mb());
+  for (size_t i = 0; !e && i < r.nfiles; i++)
+    printf("%s\n", r.files[i]);
   rec_free(&r);
   return agent_exit_for(e);
 }

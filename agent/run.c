@@ -62,15 +62,19 @@ static void report_time(const struct progress *pg) {
   double wall = zc_now_ms() - pg->t0;
   zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
          wall / 1e3, zc_cpu_ms() / 1e3, zc_peak_mb());
-  zc_log(2, "the runs' own time (replaying and settling): %.1f s; zamcap's "
+  zc_log(2,
+         "the runs' own time (replaying and settling): %.1f s; zamcap's "
          "overhead beyond it (launch, contexts, traces, analysis, reports): "
-         "%.1f s, %.1f %%", pg->work / 1e3, (wall - pg->work) / 1e3,
+         "%.1f s, %.1f %%",
+         pg->work / 1e3, (wall - pg->work) / 1e3,
          100 * (wall - pg->work) / (pg->work + 1e-9));
 }
 
 static void add_str_or_null(cJSON *o, const char *k, const char *v) {
-  if (v) cJSON_AddStringToObject(o, k, v);
-  else cJSON_AddNullToObject(o, k);
+  if (v)
+    cJSON_AddStringToObject(o, k, v);
+  else
+    cJSON_AddNullToObject(o, k);
 }
 
 /* report.json's environment: Chrome and the machine. */
@@ -120,7 +124,7 @@ static int check_args(const struct agent_args *a) {
                              a->pairs ? "" : " --pairs auto starts with");
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
-                             "other");
+                                   "other");
   if (a->nheaders && !a->attach)
     return agent_usage_error(NULL, "--attach-header without --attach URL");
   return 0;
@@ -141,13 +145,16 @@ static void add_inputs(cJSON *extra, const struct agent_args *a,
   cJSON *orig = cJSON_AddArrayToObject(inp, "origins");
   for (size_t i = 0; i < scn->norigins; i++)
     cJSON_AddItemToArray(orig, cJSON_CreateString(scn->origins[i]));
-  if (a->pairs) cJSON_AddNumberToObject(inp, "pairs", a->pairs);
-  else cJSON_AddStringToObject(inp, "pairs", "auto");
+  if (a->pairs)
+    cJSON_AddNumberToObject(inp, "pairs", a->pairs);
+  else
+    cJSON_AddStringToObject(inp, "pairs", "auto");
   cJSON_AddNumberToObject(inp, "warmup", a->warmup);
   cJSON_AddNumberToObject(inp, "retries", a->retries);
   if (a->cpu_throttle > 1)
     cJSON_AddNumberToObject(inp, "cpu_throttle", a->cpu_throttle);
-  else cJSON_AddNullToObject(inp, "cpu_throttle");
+  else
+    cJSON_AddNullToObject(inp, "cpu_throttle");
   /* DevTools' throttling the Recorder kept: applied to both builds alike */
   cJSON *net = cJSON_AddArrayToObject(inp, "network_conditions");
   for (size_t i = 0; i < scn->n; i++) {
@@ -159,7 +166,8 @@ static void add_inputs(cJSON *extra, const struct agent_args *a,
     cJSON_AddNumberToObject(o, "upload", st->upload);
     cJSON_AddNumberToObject(o, "latency", st->latency);
     cJSON_AddItemToArray(net, o);
-    zc_log(1, "step %u throttles the network (download %.0f B/s, upload "
+    zc_log(1,
+           "step %u throttles the network (download %.0f B/s, upload "
            "%.0f B/s, latency %.0f ms): both builds run with it",
            st->index + 1, st->download, st->upload, st->latency);
   }
@@ -241,8 +249,8 @@ static int decide_more(void *arg, const struct cap_outcome *so_far,
   if (more && oc.pairs_needed > n)
     snprintf(need, sizeof need, "; about %u in all would settle it",
              oc.pairs_needed);
-  progress(d->pg, 1, "after %u pairs: %s%s, %u undecided, end-to-end %s%s",
-           n, ana_state_name(oc.state),
+  progress(d->pg, 1, "after %u pairs: %s%s, %u undecided, end-to-end %s%s", n,
+           ana_state_name(oc.state),
            oc.causes ? " (regression-causes found)" : "", oc.undecided,
            ana_e2e_state_name(oc.e2e), need);
   *why = "decided";
@@ -269,8 +277,7 @@ static int analyze(const struct agent_args *a, const struct cap_outcome *oc,
       cJSON_AddNumberToObject(smp, "time_budget_s", a->time_budget_s);
   }
   cJSON_AddStringToObject(smp, "stopped", oc->stop ? oc->stop : "");
-  struct ana_report_in in = report_in(a, formats, extra, oc->ran,
-                                      oc->dropped);
+  struct ana_report_in in = report_in(a, formats, extra, oc->ran, oc->dropped);
   in.maps = maps ? agent_maps_ana(maps) : NULL;
   progress(pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
   progress_end(pg, 1);
@@ -325,25 +332,34 @@ static int capture_and_analyze(const struct agent_args *a,
   }
   cJSON_AddItemToObject(extra, "environment", environment(b));
   char pairs[64];
-  if (a->pairs) snprintf(pairs, sizeof pairs, "%u pair%s", a->pairs,
-                         a->pairs == 1 ? "" : "s");
-  else snprintf(pairs, sizeof pairs, "3 to %u pairs (auto)", a->pairs_max);
+  if (a->pairs)
+    snprintf(pairs, sizeof pairs, "%u pair%s", a->pairs,
+             a->pairs == 1 ? "" : "s");
+  else
+    snprintf(pairs, sizeof pairs, "3 to %u pairs (auto)", a->pairs_max);
   progress(pg, 1, "%s; %s: %s, %u warm-up run%s per build; report in %s/",
-           cdp_browser_version(b),
-           scn->title[0] ? scn->title : a->operands[0], pairs, a->warmup,
-           a->warmup == 1 ? "" : "s", out);
+           cdp_browser_version(b), scn->title[0] ? scn->title : a->operands[0],
+           pairs, a->warmup, a->warmup == 1 ? "" : "s", out);
   struct decide dc = {a, pg, maps ? agent_maps_ana(maps) : NULL};
   struct cap_plan plan = {
-      .scn = scn, .base = {base[CAP_OLD], base[CAP_NEW]},
+      .scn = scn,
+      .base = {base[CAP_OLD], base[CAP_NEW]},
       .pairs = a->pairs ? a->pairs : a->pairs_max,
       .min_pairs = a->pairs ? a->pairs : 3,
       .budget_ms = a->time_budget_s * 1e3,
-      .more = a->pairs ? NULL : decide_more, .more_arg = &dc,
-      .warmup = a->warmup, .retries = a->retries, .out = out,
-      .progress = progress_cb, .progress_arg = pg,
-      .run = {.settle_ms = a->settle_ms, .timeout_ms = co.timeout_ms,
+      .more = a->pairs ? NULL : decide_more,
+      .more_arg = &dc,
+      .warmup = a->warmup,
+      .retries = a->retries,
+      .out = out,
+      .progress = progress_cb,
+      .progress_arg = pg,
+      .run = {.settle_ms = a->settle_ms,
+              .timeout_ms = co.timeout_ms,
               .settle_max_ms = a->settle_max_ms,
-              .compress = 1, .trace = 1, .cpu_throttle = a->cpu_throttle,
+              .compress = 1,
+              .trace = 1,
+              .cpu_throttle = a->cpu_throttle,
               .replay = {.step_timeout_ms = a->step_timeout_ms,
                          .fail_dir = faildir}}};
   struct cap_outcome oc;

@@ -92,9 +92,11 @@ static void client_close(struct srv_client *c) {
 
 /* The answer is the status line and a short text. */
 static void reply_status(struct srv_client *c, int code, const char *text) {
-  int n = snprintf(c->req, sizeof c->req, "HTTP/1.1 %d %s\r\nContent-Type: "
+  int n = snprintf(c->req, sizeof c->req,
+                   "HTTP/1.1 %d %s\r\nContent-Type: "
                    "text/plain\r\nContent-Length: %zu\r\nConnection: "
-                   "close\r\n\r\n%s\n", code, text, strlen(text) + 1, text);
+                   "close\r\n\r\n%s\n",
+                   code, text, strlen(text) + 1, text);
   c->opos = 0;
   c->olen = (size_t)n;
   c->fleft = 0;
@@ -129,8 +131,8 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
   /* Path: percent-decoded, query and fragment gone, no NUL. */
   char path[4096];
   size_t o = 0;
-  for (const char *p = target; *p && *p != '?' && *p != '#' &&
-                               o < sizeof path - 16; p++) {
+  for (const char *p = target;
+       *p && *p != '?' && *p != '#' && o < sizeof path - 16; p++) {
     if (*p == '%' && hexv(p[1]) >= 0 && hexv(p[2]) >= 0) {
       char ch = (char)(hexv(p[1]) * 16 + hexv(p[2]));
       if (!ch) {
@@ -165,8 +167,7 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
   size_t rl = strlen(s->root);
   if (!realpath(full, real) || strncmp(real, s->root, rl) != 0 ||
       (real[rl] != '/' && real[rl] != '\0') || dot_segment(real + rl) ||
-      stat(real, &st) != 0 ||
-      !S_ISREG(st.st_mode)) {
+      stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
     reply_status(c, 404, "Not Found");
     return;
   }
@@ -175,11 +176,12 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
     reply_status(c, 403, "Forbidden");
     return;
   }
-  c->olen = (size_t)snprintf(c->req, sizeof c->req, "HTTP/1.1 200 OK\r\n"
+  c->olen = (size_t)snprintf(c->req, sizeof c->req,
+                             "HTTP/1.1 200 OK\r\n"
                              "Content-Type: %s\r\nContent-Length: %lld\r\n"
                              "Cache-Control: no-store\r\nConnection: close"
-                             "\r\n\r\n", mime_of(real),
-                             (long long)st.st_size);
+                             "\r\n\r\n",
+                             mime_of(real), (long long)st.st_size);
   c->opos = 0;
   c->file = fd;
   c->foff = 0;
@@ -192,8 +194,8 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
 static int client_write(struct srv_client *c) {
   for (;;) {
     if (c->opos < c->olen) {
-      ssize_t w = send(c->fd, c->req + c->opos, c->olen - c->opos,
-                       MSG_NOSIGNAL);
+      ssize_t w =
+          send(c->fd, c->req + c->opos, c->olen - c->opos, MSG_NOSIGNAL);
       if (w < 0 && errno == EINTR) continue;
       if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 1;
       if (w <= 0) break;
@@ -202,8 +204,8 @@ static int client_write(struct srv_client *c) {
       continue;
     }
     if (c->fleft <= 0 || c->file < 0) break; /* all sent */
-    size_t want = c->fleft < (off_t)sizeof c->req ? (size_t)c->fleft
-                                                   : sizeof c->req;
+    size_t want =
+        c->fleft < (off_t)sizeof c->req ? (size_t)c->fleft : sizeof c->req;
     ssize_t r = pread(c->file, c->req, want, c->foff);
     if (r <= 0) break; /* the file shrank: the answer ends short */
     c->foff += r;
@@ -248,10 +250,12 @@ static void client_read(struct agent_server *s, struct srv_client *c) {
   c->last = zc_now_ms();
   c->len += (size_t)r;
   c->req[c->len] = '\0';
-  if (strstr(c->req, "\r\n\r\n")) serve_one(s, c);
+  if (strstr(c->req, "\r\n\r\n"))
+    serve_one(s, c);
   else if (c->len >= SRV_REQ_MAX - 1)
     reply_status(c, 431, "Request Header Fields Too Large");
-  else return; /* the headers are still coming */
+  else
+    return; /* the headers are still coming */
   client_write(c);
 }
 
@@ -279,8 +283,10 @@ static void *serve_loop(void *arg) {
       }
       struct srv_client *c = &s->cl[map[k]];
       if (c->fd != pf[k].fd) continue; /* evicted by an accept above */
-      if (c->writing) client_write(c);
-      else client_read(s, c);
+      if (c->writing)
+        client_write(c);
+      else
+        client_read(s, c);
     }
     /* Connections that neither send nor read go. */
     double now = zc_now_ms();
@@ -293,7 +299,8 @@ static void *serve_loop(void *arg) {
 enum zc_err agent_serve(const char *dir, struct agent_server **out) {
   *out = NULL;
   struct agent_server *s = zc_xcalloc(1, sizeof *s);
-  for (int i = 0; i < SRV_CLIENTS; i++) s->cl[i].fd = s->cl[i].file = -1;
+  for (int i = 0; i < SRV_CLIENTS; i++)
+    s->cl[i].fd = s->cl[i].file = -1;
   s->lfd = s->wake[0] = s->wake[1] = -1;
   struct stat st;
   if (!realpath(dir, s->root) || stat(s->root, &st) != 0 ||
@@ -328,15 +335,19 @@ enum zc_err agent_serve(const char *dir, struct agent_server **out) {
   return ZC_OK;
 }
 
-const char *agent_server_url(const struct agent_server *s) { return s->url; }
+const char *agent_server_url(const struct agent_server *s) {
+  return s->url;
+}
 
 void agent_server_free(struct agent_server *s) {
   if (!s) return;
   if (s->wake[1] >= 0) {
-    if (write(s->wake[1], "x", 1) < 0) {}
+    if (write(s->wake[1], "x", 1) < 0) {
+    }
     if (s->wake[0] >= 0) pthread_join(s->th, NULL);
   }
-  for (int i = 0; i < SRV_CLIENTS; i++) client_close(&s->cl[i]);
+  for (int i = 0; i < SRV_CLIENTS; i++)
+    client_close(&s->cl[i]);
   if (s->lfd >= 0) close(s->lfd);
   if (s->wake[0] >= 0) close(s->wake[0]);
   if (s->wake[1] >= 0) close(s->wake[1]);

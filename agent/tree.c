@@ -10,13 +10,15 @@
 static void print_figures(const struct ana_figures *f) {
   if (isnan(f->scripting_ms) && !f->marks) return;
   printf("main thread: scripting %.1f ms, GC %.1f ms, style and layout "
-         "%.1f ms, %.0f long task%s (%.1f ms blocking)\n", f->scripting_ms,
-         f->gc_ms, f->style_layout_ms, f->long_tasks,
+         "%.1f ms, %.0f long task%s (%.1f ms blocking)\n",
+         f->scripting_ms, f->gc_ms, f->style_layout_ms, f->long_tasks,
          f->long_tasks == 1 ? "" : "s", f->blocking_ms);
   if (!f->nsteps) return;
-  if (isnan(f->scenario_ms)) printf("scenario: no zamcap:end mark\n");
-  else printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
-              f->steps[0].step);
+  if (isnan(f->scenario_ms))
+    printf("scenario: no zamcap:end mark\n");
+  else
+    printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
+           f->steps[0].step);
   for (uint32_t i = 0; i < f->nsteps; i++)
     printf("  step %u %s: %.1f ms\n", f->steps[i].step, f->steps[i].type,
            f->steps[i].ms);

@@ -45,7 +45,8 @@ int jr_skip(struct jr *r);
 /* Key comparison: k of length n equals the NUL-terminated lit. */
 static inline int jr_is(const char *k, size_t n, const char *lit) {
   size_t i = 0;
-  for (; i < n && lit[i] && k[i] == lit[i]; i++) {}
+  for (; i < n && lit[i] && k[i] == lit[i]; i++) {
+  }
   return i == n && !lit[i];
 }
 

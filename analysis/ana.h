@@ -19,7 +19,7 @@
 
 #include "zc.h"
 
-#define ANA_NONE UINT32_MAX
+#define ANA_NONE   UINT32_MAX
 #define ANA_ABSENT INT64_MIN /* per-pair value of a node absent in a pair */
 
 /* ---- interning: names, URLs and (component, name) keys to integers ---- */
@@ -58,7 +58,7 @@ enum ana_kind {
   ANA_IDLE,    /* (idle): no work; never a regression-cause */
 };
 
-struct ana_node { /* read-only for users */
+struct ana_node {                /* read-only for users */
   uint32_t name, url, component; /* string ids */
   uint32_t key;                  /* ana_key(component, name) */
   int32_t line, col;             /* 0-based as V8 gives them; -1 unknown */
@@ -77,18 +77,18 @@ struct ana_node { /* read-only for users */
  * zamcap:step:N:TYPE and zamcap:end; CPU figures from the first mark to
  * the end of the recording. Times in ms; NAN where the trace cannot say. */
 struct ana_step_time {
-  uint32_t step;  /* 1-based, as the Recorder numbers steps */
-  char type[24];  /* the step's type, from the mark */
-  double ms;      /* to the next mark; NAN for a step with no next mark */
+  uint32_t step; /* 1-based, as the Recorder numbers steps */
+  char type[24]; /* the step's type, from the mark */
+  double ms;     /* to the next mark; NAN for a step with no next mark */
 };
 struct ana_figures {
-  int marks;               /* zamcap step marks found */
-  double scenario_ms;      /* first step mark to zamcap:end */
-  double scripting_ms;     /* CPU samples in JavaScript functions */
-  double gc_ms;            /* CPU samples in (garbage collector) */
-  double style_layout_ms;  /* UpdateLayoutTree and Layout events */
-  double long_tasks;       /* tasks over 50 ms */
-  double blocking_ms;      /* their time beyond 50 ms each */
+  int marks;              /* zamcap step marks found */
+  double scenario_ms;     /* first step mark to zamcap:end */
+  double scripting_ms;    /* CPU samples in JavaScript functions */
+  double gc_ms;           /* CPU samples in (garbage collector) */
+  double style_layout_ms; /* UpdateLayoutTree and Layout events */
+  double long_tasks;      /* tasks over 50 ms */
+  double blocking_ms;     /* their time beyond 50 ms each */
   uint32_t nsteps;
   struct ana_step_time *steps; /* owned by the timeline */
 };
@@ -230,8 +230,8 @@ void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
 /* ---- matching ---- */
 
 struct ana_stats {
-  uint64_t lcs;       /* levels matched by LCS */
-  uint64_t alternate; /* levels matched by the hash matcher */
+  uint64_t lcs;          /* levels matched by LCS */
+  uint64_t alternate;    /* levels matched by the hash matcher */
   uint64_t lcs_timeouts; /* LCS runs that ran out of budget (included in
                             alternate) */
 };
@@ -252,23 +252,23 @@ void ana_match_alternate(const uint32_t *a, uint32_t n, const uint32_t *b,
 /* ---- critical graphs ---- */
 
 struct ana_opts {
-  double mu_ms;        /* minimum regression, default 50 */
+  double mu_ms;         /* minimum regression, default 50 */
   double lcs_budget_ms; /* default 10000 */
-  unsigned quorum;     /* aggregation: pairs a node must be in; 0 = all */
-  int significance;    /* aggregation: with 3 pairs or more, keep a node
-                          only where its per-pair Δs are significantly
-                          above 0 (paired 95 % interval); default on */
+  unsigned quorum;      /* aggregation: pairs a node must be in; 0 = all */
+  int significance;     /* aggregation: with 3 pairs or more, keep a node
+                           only where its per-pair Δs are significantly
+                           above 0 (paired 95 % interval); default on */
 };
 void ana_opts_default(struct ana_opts *o);
 
 struct ana_gnode { /* read-only for users */
   uint32_t name, url, component, key;
   int32_t line, col;
-  uint32_t gen;  /* ana_gen_get, as in ana_node */
-  uint8_t kind;  /* enum ana_kind */
-  uint8_t cause; /* leaf: a performance regression-cause */
-  uint8_t gone;  /* aggregation: left out (not significant), unlinked */
-  uint32_t isnew; /* pairs in which it had no match in the old timeline */
+  uint32_t gen;     /* ana_gen_get, as in ana_node */
+  uint8_t kind;     /* enum ana_kind */
+  uint8_t cause;    /* leaf: a performance regression-cause */
+  uint8_t gone;     /* aggregation: left out (not significant), unlinked */
+  uint32_t isnew;   /* pairs in which it had no match in the old timeline */
   uint32_t present; /* pairs in which it is present */
   uint32_t parent, kid, sib, last, nkids; /* first child, next sibling */
 };
@@ -283,7 +283,7 @@ struct ana_graph {
    * where the node is not in that pair's graph; old_us is -1 where the node
    * had no match in the old timeline. */
   int64_t *old_us, *new_us;
-  uint32_t noisy; /* aggregation: nodes left out as not significant */
+  uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
@@ -315,7 +315,7 @@ unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
 
 /* The regression-causes, ranked by mean Δ (largest first). */
 struct ana_cause {
-  uint32_t node;    /* in the graph */
+  uint32_t node; /* in the graph */
   double old_ms, new_ms, delta_ms;
 };
 uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out);
@@ -459,8 +459,8 @@ void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
 
 /* The short text summary: each regression-cause's path with its Δ, then
  * the spread-out ones with their costliest paths (sp may be NULL). */
-void ana_write_summary(const struct ana_graph *g,
-                       const struct ana_spreads *sp, double mu_ms, FILE *f);
+void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
+                       double mu_ms, FILE *f);
 /* summary.md: a few lines for an issue comment — the verdict (when given,
  * else one made from the graph), the top regression-causes with Δ, Δ per
  * pair, place and call path, and the end-to-end change (e2e may be NULL).
@@ -485,8 +485,8 @@ void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
 
 /* Everything report.json holds about one comparison. */
 struct ana_report {
-  const char *version;  /* zamcap's */
-  const char *command;  /* "compare" */
+  const char *version; /* zamcap's */
+  const char *command; /* "compare" */
   const struct ana_opts *opts;
   int drop_markers;
   unsigned npairs;
@@ -510,8 +510,7 @@ struct cJSON *ana_e2e_json(const struct ana_e2e *e);
  * into place. */
 enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
 /* Both: report.json as the analysis alone knows it. */
-enum zc_err ana_write_report_json(const struct ana_report *r,
-                                  const char *path);
+enum zc_err ana_write_report_json(const struct ana_report *r, const char *path);
 
 /* ---- the whole analysis: trace pairs in, every report out ---- */
 
@@ -521,7 +520,7 @@ enum {
   ANA_FMT_JSON = 2,
   ANA_FMT_MD = 4,
   ANA_FMT_HTML = 8,
-  ANA_FMT_DOT = 16, /* critical-graph.dot, pairs/, and the SVG */
+  ANA_FMT_DOT = 16,        /* critical-graph.dot, pairs/, and the SVG */
   ANA_FMT_FOLDED = 32,     /* old.folded, new.folded */
   ANA_FMT_CPUPROFILE = 64, /* old.cpuprofile, new.cpuprofile */
   ANA_FMT_ALL = 127,
@@ -531,15 +530,15 @@ int ana_parse_formats(const char *s, unsigned *out);
 
 /* What ana_analyze needs to know beyond the traces. */
 struct ana_report_in {
-  const char *command;  /* "compare" or "run", for report.json */
-  unsigned formats;     /* ANA_FMT_*; 0 means all */
-  struct cJSON *extra;  /* fields copied into report.json, or NULL */
+  const char *command;       /* "compare" or "run", for report.json */
+  unsigned formats;          /* ANA_FMT_*; 0 means all */
+  struct cJSON *extra;       /* fields copied into report.json, or NULL */
   unsigned planned, dropped; /* pairs planned and dropped in capture */
   /* The end-to-end threshold: the scenario's wall time (else scripting)
    * regressed when its interval lies above it. threshold_ms when >= 0,
    * else threshold_pct % of the old build's mean (0: 5 %). */
   double threshold_ms, threshold_pct;
-  int decide_only; /* no report, no log: only the outcome */
+  int decide_only;       /* no report, no log: only the outcome */
   struct ana_maps *maps; /* source maps for the traces' scripts, or NULL */
 };
 
@@ -560,11 +559,11 @@ struct ana_outcome {
   unsigned causes;    /* regression-causes, spread-out ones included */
   unsigned undecided; /* candidates the pairs could not yet decide */
   enum ana_e2e_state e2e;
-  double threshold_ms; /* the one applied; NAN when unknown */
+  double threshold_ms;   /* the one applied; NAN when unknown */
   unsigned pairs_needed; /* pairs in all that would likely settle what is
                             undecided; 0 when nothing is, or unknown */
 };
-const char *ana_state_name(enum ana_state s); /* "no regression", ... */
+const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
 int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
 const char *ana_e2e_state_name(enum ana_e2e_state s);
 

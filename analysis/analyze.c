@@ -15,10 +15,14 @@ static const struct {
   const char *name;
   unsigned bit;
 } formats[] = {
-    {"text", ANA_FMT_TEXT}, {"json", ANA_FMT_JSON},
-    {"md", ANA_FMT_MD},     {"html", ANA_FMT_HTML},
-    {"dot", ANA_FMT_DOT},   {"folded", ANA_FMT_FOLDED},
-    {"cpuprofile", ANA_FMT_CPUPROFILE}, {"all", ANA_FMT_ALL},
+    {"text", ANA_FMT_TEXT},
+    {"json", ANA_FMT_JSON},
+    {"md", ANA_FMT_MD},
+    {"html", ANA_FMT_HTML},
+    {"dot", ANA_FMT_DOT},
+    {"folded", ANA_FMT_FOLDED},
+    {"cpuprofile", ANA_FMT_CPUPROFILE},
+    {"all", ANA_FMT_ALL},
 };
 
 int ana_parse_formats(const char *s, unsigned *out) {
@@ -87,8 +91,7 @@ static enum zc_err write_trees(const struct ana_bottomup *bu, unsigned fmt,
   enum zc_err e = ZC_OK;
   for (int k = 0; !e && k < 4; k++) {
     struct tree_arg t = {bu, k & 1, k >= 2};
-    if (!(fmt & (t.cpuprofile ? ANA_FMT_CPUPROFILE : ANA_FMT_FOLDED)))
-      continue;
+    if (!(fmt & (t.cpuprofile ? ANA_FMT_CPUPROFILE : ANA_FMT_FOLDED))) continue;
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.%s", out, side[t.side],
              t.cpuprofile ? "cpuprofile" : "folded");
@@ -124,11 +127,10 @@ static int draw_svg(const char *out) {
     zc_log(0, "warning: no critical-graph.svg: %s", zc_errmsg());
   } else if (status == 127 && !err[0]) {
     zc_log(1, "no critical-graph.svg: Graphviz's dot is not installed "
-           "(report.html shows the graph as a tree)");
+              "(report.html shows the graph as a tree)");
   } else if (status != 0) {
     zc_log(0, "warning: no critical-graph.svg: dot failed (%s)%s%s",
-           status > 0 ? "exit code" : "killed",
-           err[0] ? ": " : "", err);
+           status > 0 ? "exit code" : "killed", err[0] ? ": " : "", err);
   } else if (rename(part, svg) != 0) {
     zc_log(0, "warning: no critical-graph.svg: %s: %s", svg, strerror(errno));
   } else {
@@ -182,8 +184,8 @@ static enum zc_err load_one(struct ana_ctx *ctx, const char *path,
   }
   if (bu) ana_bu_add(bu, tl, side);
   ana_prune(tl, ANA_PRUNE_NAMES | (drop_markers ? ANA_PRUNE_MARKERS : 0u));
-  zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms",
-         path, (double)tl->bytes / 1e6, (unsigned long long)tl->events,
+  zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms", path,
+         (double)tl->bytes / 1e6, (unsigned long long)tl->events,
          (unsigned long long)tl->samples, tl->nnodes - tl->pruned_nodes,
          zc_now_ms() - t0);
   return ZC_OK;
@@ -235,17 +237,18 @@ static void outcome(const struct ana_graph *agg, unsigned nspread,
   memset(oc, 0, sizeof *oc);
   oc->causes = ana_graph_causes(agg) + nspread;
   oc->undecided = agg->noisy_causes + spread_undecided;
-  oc->pairs_needed = agg->pairs_needed > spread_needed ? agg->pairs_needed
-                                                       : spread_needed;
+  oc->pairs_needed =
+      agg->pairs_needed > spread_needed ? agg->pairs_needed : spread_needed;
   oc->state = oc->causes      ? ANA_REGRESSION
               : oc->undecided ? ANA_INCONCLUSIVE
                               : ANA_NO_REGRESSION;
   oc->threshold_ms = NAN;
   const struct ana_e2e_row *r = e2e_main(e2e);
   if (!r || r->delta.n < 2 || isnan(r->delta.lo)) return;
-  double thr = in->threshold_ms >= 0 ? in->threshold_ms
-               : (in->threshold_pct > 0 ? in->threshold_pct : 5) / 100 *
-                     r->old.mean;
+  double thr =
+      in->threshold_ms >= 0
+          ? in->threshold_ms
+          : (in->threshold_pct > 0 ? in->threshold_pct : 5) / 100 * r->old.mean;
   if (isnan(thr)) return;
   oc->threshold_ms = thr;
   oc->e2e = r->delta.lo > thr   ? ANA_E2E_REGRESSED
@@ -253,7 +256,8 @@ static void outcome(const struct ana_graph *agg, unsigned nspread,
                                 : ANA_E2E_UNDECIDED;
   if (oc->e2e == ANA_E2E_UNDECIDED) {
     double *d = zc_xmalloc((r->nv ? r->nv : 1) * sizeof *d);
-    for (unsigned i = 0; i < r->nv; i++) d[i] = r->new_v[i] - r->old_v[i];
+    for (unsigned i = 0; i < r->nv; i++)
+      d[i] = r->new_v[i] - r->old_v[i];
     unsigned k = ana_pairs_needed(d, r->nv, thr);
     free(d);
     if (k > oc->pairs_needed) oc->pairs_needed = k;
@@ -261,15 +265,16 @@ static void outcome(const struct ana_graph *agg, unsigned nspread,
 }
 
 /* The one-line verdict, first in every report. */
-static void verdict(const struct ana_graph *agg,
-                    const struct ana_spreads *sp, const struct ana_e2e *e2e,
-                    const struct ana_outcome *oc, double mu,
-                    const struct ana_report_in *in, char *out, size_t cap) {
+static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
+                    const struct ana_e2e *e2e, const struct ana_outcome *oc,
+                    double mu, const struct ana_report_in *in, char *out,
+                    size_t cap) {
   size_t n = 0;
   if (in->dropped)
-    n = (size_t)snprintf(out, cap, "Capture incomplete: %u of %u pairs "
-                         "dropped; from the other %u: ", in->dropped,
-                         in->planned, agg->npairs);
+    n = (size_t)snprintf(out, cap,
+                         "Capture incomplete: %u of %u pairs "
+                         "dropped; from the other %u: ",
+                         in->dropped, in->planned, agg->npairs);
   if (n >= cap) return;
   char *o = out + n;
   size_t room = cap - n;
@@ -282,54 +287,65 @@ static void verdict(const struct ana_graph *agg,
   if (nc) {
     /* Named: the largest function; (program) or GC only when alone. */
     uint32_t top = 0;
-    while (top < nc && agg->nodes[cs[top].node].kind != ANA_FUNC) top++;
+    while (top < nc && agg->nodes[cs[top].node].kind != ANA_FUNC)
+      top++;
     if (top == nc) top = 0;
     ana_gnode_where(agg, cs[top].node, where, sizeof where);
-    n = (size_t)snprintf(o, room, "%u regression-cause%s (slower by %g ms "
-                         "or more %s); the largest%s: %s, %+.1f ms.", nc,
-                         nc == 1 ? "" : "s", mu, in_all,
-                         agg->nodes[cs[top].node].kind == ANA_FUNC
-                             ? " function" : "",
+    n = (size_t)snprintf(o, room,
+                         "%u regression-cause%s (slower by %g ms "
+                         "or more %s); the largest%s: %s, %+.1f ms.",
+                         nc, nc == 1 ? "" : "s", mu, in_all,
+                         agg->nodes[cs[top].node].kind == ANA_FUNC ? " function"
+                                                                   : "",
                          where, cs[top].delta_ms);
     if (sp->n && n < room)
-      n += (size_t)snprintf(o + n, room - n, " Also %u spread out over "
-                            "call paths (see below).", sp->n);
+      n += (size_t)snprintf(o + n, room - n,
+                            " Also %u spread out over "
+                            "call paths (see below).",
+                            sp->n);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
   } else if (sp->n) {
     /* No call path passed μ alone, yet a function did over all of its. */
     ana_spread_where(agg->ctx, &sp->v[0], where, sizeof where);
-    n = (size_t)snprintf(o, room, "%u spread-out regression-cause%s: no "
+    n = (size_t)snprintf(o, room,
+                         "%u spread-out regression-cause%s: no "
                          "single call path got slower by %g ms or more %s, "
                          "but the largest, %s, did by %+.1f ms over its %u "
-                         "call paths.", sp->n, sp->n == 1 ? "" : "s", mu,
-                         in_all, where, sp->v[0].delta_ms, sp->v[0].npaths);
+                         "call paths.",
+                         sp->n, sp->n == 1 ? "" : "s", mu, in_all, where,
+                         sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
   } else if (oc->undecided) {
     char more[96] = "";
     if (oc->pairs_needed > agg->npairs)
-      snprintf(more, sizeof more, "; about %u pairs in all would likely "
-               "settle it (--pairs %u)", oc->pairs_needed, oc->pairs_needed);
-    n = (size_t)snprintf(o, room, "Inconclusive: %u candidate%s slower by "
+      snprintf(more, sizeof more,
+               "; about %u pairs in all would likely "
+               "settle it (--pairs %u)",
+               oc->pairs_needed, oc->pairs_needed);
+    n = (size_t)snprintf(o, room,
+                         "Inconclusive: %u candidate%s slower by "
                          "%g ms or more %s varied too widely over the %u "
-                         "pairs to decide%s.", oc->undecided,
-                         oc->undecided == 1 ? "" : "s", mu, in_all,
-                         agg->npairs, more);
+                         "pairs to decide%s.",
+                         oc->undecided, oc->undecided == 1 ? "" : "s", mu,
+                         in_all, agg->npairs, more);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
   } else if (sc && sc->significant && sc->delta.mean > 0) {
-    snprintf(o, room, "No single function got slower by %g ms or more %s, "
+    snprintf(o, room,
+             "No single function got slower by %g ms or more %s, "
              "yet the %s got slower by %s: the regression is spread out or "
-             "below %g ms; see the bottom-up table.", mu, in_all, sc->label,
-             d, mu);
+             "below %g ms; see the bottom-up table.",
+             mu, in_all, sc->label, d, mu);
   } else {
-    n = (size_t)snprintf(o, room, "No regression-cause: no function got "
-                         "slower by %g ms or more %s.", mu, in_all);
+    n = (size_t)snprintf(o, room,
+                         "No regression-cause: no function got "
+                         "slower by %g ms or more %s.",
+                         mu, in_all);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s %s: %s.", sc->label,
-               sc->significant ? "changed" : "did not change significantly",
-               d);
+               sc->significant ? "changed" : "did not change significantly", d);
   }
   free(cs);
 }
@@ -350,10 +366,9 @@ static void print_e2e(const struct ana_e2e *e, FILE *f) {
 }
 
 enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
-                          unsigned npairs, const struct ana_opts *o,
-                          int drop, const char *out,
-                          const struct ana_report_in *in,
-                          struct ana_outcome *oc) {
+                        unsigned npairs, const struct ana_opts *o, int drop,
+                        const char *out, const struct ana_report_in *in,
+                        struct ana_outcome *oc) {
   memset(oc, 0, sizeof *oc);
   unsigned fmt = in->decide_only ? 0 : in->formats ? in->formats : ANA_FMT_ALL;
   int say = !in->decide_only;
@@ -399,8 +414,8 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
              base_name(oldf[p]), base_name(newf[p]), o->mu_ms);
     if (fmt & ANA_FMT_DOT && (e = write_dot(graphs[p], path, title))) break;
-    zc_log(say ? 1 : 9, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
-           npairs, base_name(oldf[p]), base_name(newf[p]),
+    zc_log(say ? 1 : 9, "pair %u/%u: %s vs %s: %u regression-cause%s (%.1f s)",
+           p + 1, npairs, base_name(oldf[p]), base_name(newf[p]),
            ana_graph_causes(graphs[p]),
            ana_graph_causes(graphs[p]) == 1 ? "" : "s",
            (zc_now_ms() - tp) / 1e3);
@@ -459,19 +474,22 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
     };
     doc = ana_report_json(&r);
     cJSON *v = cJSON_AddObjectToObject(doc, "verdict");
-    cJSON_AddNumberToObject(v, "exit_code", in->dropped ? ZC_EXIT_CAPTURE
-                                            : ana_exit_code(oc));
+    cJSON_AddNumberToObject(v, "exit_code",
+                            in->dropped ? ZC_EXIT_CAPTURE : ana_exit_code(oc));
     cJSON_AddStringToObject(v, "state", ana_state_name(oc->state));
     cJSON_AddNumberToObject(v, "pairs", npairs);
     cJSON_AddNumberToObject(v, "undecided", oc->undecided);
-    if (oc->pairs_needed) cJSON_AddNumberToObject(v, "pairs_needed",
-                                                  oc->pairs_needed);
-    else cJSON_AddNullToObject(v, "pairs_needed");
+    if (oc->pairs_needed)
+      cJSON_AddNumberToObject(v, "pairs_needed", oc->pairs_needed);
+    else
+      cJSON_AddNullToObject(v, "pairs_needed");
     cJSON *ev = cJSON_AddObjectToObject(v, "end_to_end");
     cJSON_AddStringToObject(ev, "state", ana_e2e_state_name(oc->e2e));
-    if (isnan(oc->threshold_ms)) cJSON_AddNullToObject(ev, "threshold_ms");
-    else cJSON_AddNumberToObject(ev, "threshold_ms",
-                                 round(oc->threshold_ms * 1000) / 1000);
+    if (isnan(oc->threshold_ms))
+      cJSON_AddNullToObject(ev, "threshold_ms");
+    else
+      cJSON_AddNumberToObject(ev, "threshold_ms",
+                              round(oc->threshold_ms * 1000) / 1000);
     cJSON_AddStringToObject(v, "text", vtext);
     cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(e2e));
     cJSON *smj = cJSON_AddObjectToObject(doc, "source_maps");

@@ -20,12 +20,12 @@
 #include "cdp-int.h"
 
 struct cdp_browser {
-  int pid;            /* 0 when attached */
-  int prfd, pwfd;     /* launched: the DevTools pipe's ends, until connected */
-  char *profile;      /* temporary --user-data-dir, removed at the end */
+  int pid;        /* 0 when attached */
+  int prfd, pwfd; /* launched: the DevTools pipe's ends, until connected */
+  char *profile;  /* temporary --user-data-dir, removed at the end */
   char *ws_url;
   char *version;
-  char *flags;        /* the flags, one a line, for reports; "" attached */
+  char *flags; /* the flags, one a line, for reports; "" attached */
   struct cdp_conn *conn;
 };
 
@@ -86,7 +86,8 @@ char *cdp_find_chrome(const char *path) {
       d += dl + (e ? 1 : 0);
     }
   }
-  zc_fail(ZC_E_BROWSER, "no Chrome found: give --chrome PATH or set "
+  zc_fail(ZC_E_BROWSER,
+          "no Chrome found: give --chrome PATH or set "
           "CHROME_PATH, or install chromium (Debian: apt-get install "
           "chromium)");
   return NULL;
@@ -115,7 +116,8 @@ static void stop_chrome(int pid) {
   }
   /* The group outlives its leader when renderers are slow to go. */
   kill(-pid, SIGKILL);
-  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {
+  }
   reg_del(pid);
 }
 
@@ -129,8 +131,8 @@ static enum zc_err discover(const char *base, double timeout_ms, char **ws,
                             char **version) {
   char url[1024];
   size_t bl = strlen(base);
-  snprintf(url, sizeof url, "%.*s/json/version", (int)(bl && base[bl - 1] == '/'
-                                                       ? bl - 1 : bl), base);
+  snprintf(url, sizeof url, "%.*s/json/version",
+           (int)(bl && base[bl - 1] == '/' ? bl - 1 : bl), base);
   CURL *h = curl_easy_init();
   if (!h) return zc_fail(ZC_E_BROWSER, "cannot start libcurl");
   struct zc_buf body;
@@ -152,15 +154,20 @@ static enum zc_err discover(const char *base, double timeout_ms, char **ws,
     e = zc_fail(ZC_E_BROWSER, "--browser-url %s: %s", base,
                 err[0] ? err : curl_easy_strerror(rc));
   } else if (status != 200) {
-    e = zc_fail(ZC_E_BROWSER, "--browser-url %s: GET /json/version answered "
-                "HTTP %ld", base, status);
+    e = zc_fail(ZC_E_BROWSER,
+                "--browser-url %s: GET /json/version answered "
+                "HTTP %ld",
+                base, status);
   } else {
     cJSON *j = cJSON_ParseWithLength(body.ptr ? body.ptr : "", body.len);
-    const cJSON *w = cJSON_GetObjectItemCaseSensitive(j, "webSocketDebuggerUrl");
+    const cJSON *w =
+        cJSON_GetObjectItemCaseSensitive(j, "webSocketDebuggerUrl");
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, "Browser");
     if (!cJSON_IsString(w))
-      e = zc_fail(ZC_E_BROWSER, "--browser-url %s: /json/version has no "
-                  "webSocketDebuggerUrl: is this a DevTools endpoint?", base);
+      e = zc_fail(ZC_E_BROWSER,
+                  "--browser-url %s: /json/version has no "
+                  "webSocketDebuggerUrl: is this a DevTools endpoint?",
+                  base);
     else {
       *ws = zc_xstrdup(w->valuestring);
       *version = zc_xstrdup(cJSON_IsString(v) ? v->valuestring : "");
@@ -187,8 +194,7 @@ static void remove_stale_profiles(void) {
     char path[300];
     snprintf(path, sizeof path, "/tmp/%s", de->d_name);
     struct stat st;
-    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) ||
-        st.st_uid != geteuid())
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid())
       continue;
     if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue; /* alive */
     zc_log(2, "removing %s, the profile of a zamcap that is gone", path);
@@ -209,8 +215,7 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   if (!chrome) return ZC_E_BROWSER;
   remove_stale_profiles();
   char tmpl[64];
-  snprintf(tmpl, sizeof tmpl, "/tmp/zamcap-chrome-%ld.XXXXXX",
-           (long)getpid());
+  snprintf(tmpl, sizeof tmpl, "/tmp/zamcap-chrome-%ld.XXXXXX", (long)getpid());
   if (!mkdtemp(tmpl)) {
     free(chrome);
     return zc_fail(ZC_E_IO, "cannot make a temporary profile folder: %s",
@@ -282,7 +287,8 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
-    for (int k = 0; k < 2; k++) close(to_chrome[k]), close(from_chrome[k]);
+    for (int k = 0; k < 2; k++)
+      close(to_chrome[k]), close(from_chrome[k]);
     close(logfd);
     free(chrome);
     return zc_fail(ZC_E_BROWSER, "cannot start Chrome: %s", strerror(errno));
@@ -339,8 +345,10 @@ enum zc_err cdp_browser_start(const struct cdp_opts *o,
     b->ws_url = zc_xstrdup(o->browser_url);
   } else if (o->browser_url) {
     if (strncmp(o->browser_url, "http://", 7) != 0) {
-      e = zc_fail(ZC_E_USAGE, "--browser-url %s: want http://HOST:PORT or a "
-                  "ws:// URL", o->browser_url);
+      e = zc_fail(ZC_E_USAGE,
+                  "--browser-url %s: want http://HOST:PORT or a "
+                  "ws:// URL",
+                  o->browser_url);
       goto fail;
     }
     if ((e = discover(o->browser_url, o->timeout_ms, &b->ws_url, &b->version)))
@@ -404,8 +412,12 @@ const char *cdp_browser_version(const struct cdp_browser *b) {
 const char *cdp_browser_ws_url(const struct cdp_browser *b) {
   return b->ws_url;
 }
-int cdp_browser_pid(const struct cdp_browser *b) { return b->pid; }
+int cdp_browser_pid(const struct cdp_browser *b) {
+  return b->pid;
+}
 const char *cdp_browser_flags(const struct cdp_browser *b) {
   return b->flags ? b->flags : "";
 }
-struct cdp_conn *cdp_browser_conn(struct cdp_browser *b) { return b->conn; }
+struct cdp_conn *cdp_browser_conn(struct cdp_browser *b) {
+  return b->conn;
+}

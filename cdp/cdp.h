@@ -89,8 +89,8 @@ void cdp_send(struct cdp_conn *c, const char *session, const char *method,
 
 /* Events: every handler sees every event (method, params, session or
  * NULL). Handlers run inside cdp_call/cdp_wait. */
-typedef void (*cdp_event_fn)(void *arg, const char *session,
-                             const char *method, const cJSON *params);
+typedef void (*cdp_event_fn)(void *arg, const char *session, const char *method,
+                             const cJSON *params);
 void cdp_on_event(struct cdp_conn *c, cdp_event_fn fn, void *arg);
 void cdp_off_event(struct cdp_conn *c, cdp_event_fn fn, void *arg);
 
@@ -182,7 +182,6 @@ struct cdp_trace;
 enum zc_err cdp_trace_end(struct cdp_conn *c, const char *session,
                           double timeout_ms, struct cdp_trace **out);
 enum zc_err cdp_trace_collect(struct cdp_trace *t, const char *base,
-                              double timeout_ms, char **path,
-                              uint64_t *bytes);
+                              double timeout_ms, char **path, uint64_t *bytes);
 
 #endif

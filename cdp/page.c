@@ -129,7 +129,8 @@ enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out) {
   cJSON_AddBoolToObject(a, "disposeOnDetach", 1);
   if ((e = cdp_call(c, NULL, "Target.createBrowserContext", a, 0, &r)))
     goto fail;
-  p->context = zc_xstrdup(jstr(r, "browserContextId") ? jstr(r, "browserContextId") : "");
+  p->context = zc_xstrdup(
+      jstr(r, "browserContextId") ? jstr(r, "browserContextId") : "");
   cJSON_Delete(r);
   a = cJSON_CreateObject();
   cJSON_AddStringToObject(a, "url", "about:blank");
@@ -172,7 +173,8 @@ void cdp_page_close(struct cdp_page *p) {
     cJSON_AddStringToObject(a, "browserContextId", p->context);
     cdp_send(p->c, NULL, "Target.disposeBrowserContext", a);
   }
-  for (size_t i = 0; i < p->ninflight; i++) free(p->inflight[i]);
+  for (size_t i = 0; i < p->ninflight; i++)
+    free(p->inflight[i]);
   free(p->inflight);
   free(p->context);
   free(p->target);
@@ -182,14 +184,26 @@ void cdp_page_close(struct cdp_page *p) {
   zc_err_restore(&saved);
 }
 
-const char *cdp_page_session(const struct cdp_page *p) { return p->session; }
-void cdp_page_passive(struct cdp_page *p, int on) { p->passive = on; }
-int cdp_page_crashed(const struct cdp_page *p) { return p->crashed; }
-struct cdp_conn *cdp_page_conn(const struct cdp_page *p) { return p->c; }
+const char *cdp_page_session(const struct cdp_page *p) {
+  return p->session;
+}
+void cdp_page_passive(struct cdp_page *p, int on) {
+  p->passive = on;
+}
+int cdp_page_crashed(const struct cdp_page *p) {
+  return p->crashed;
+}
+struct cdp_conn *cdp_page_conn(const struct cdp_page *p) {
+  return p->c;
+}
 
-static int page_loaded(void *arg) { return ((struct cdp_page *)arg)->loaded; }
+static int page_loaded(void *arg) {
+  return ((struct cdp_page *)arg)->loaded;
+}
 
-void cdp_page_expect_load(struct cdp_page *p) { p->loaded = 0; }
+void cdp_page_expect_load(struct cdp_page *p) {
+  p->loaded = 0;
+}
 
 enum zc_err cdp_page_wait_load(struct cdp_page *p, double timeout_ms) {
   return cdp_wait(p->c, page_loaded, p, cdp__timeout(p->c, timeout_ms),
@@ -201,7 +215,8 @@ enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
   p->loaded = 0;
   cJSON *a = cJSON_CreateObject(), *r = NULL;
   cJSON_AddStringToObject(a, "url", url);
-  enum zc_err e = cdp_call(p->c, p->session, "Page.navigate", a, timeout_ms, &r);
+  enum zc_err e =
+      cdp_call(p->c, p->session, "Page.navigate", a, timeout_ms, &r);
   if (e) return e;
   const char *err = jstr(r, "errorText");
   if (err && *err) {
@@ -218,8 +233,8 @@ enum zc_err cdp_page_navigate(struct cdp_page *p, const char *url,
 /* Main-thread task time so far, in ms (Performance.getMetrics). */
 static enum zc_err page_task_ms(struct cdp_page *p, double *ms) {
   cJSON *r = NULL;
-  enum zc_err e = cdp_call(p->c, p->session, "Performance.getMetrics", NULL,
-                           0, &r);
+  enum zc_err e =
+      cdp_call(p->c, p->session, "Performance.getMetrics", NULL, 0, &r);
   if (e) return e;
   *ms = 0;
   const cJSON *m;
@@ -258,8 +273,8 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
     if ((e = page_task_ms(p, &task))) return e;
     if (task - prev_task >= 50) last_busy = now;
     prev_task = task;
-    double since_net = p->ninflight ? 0 : now - (p->last_net > 0 ? p->last_net
-                                                                 : start);
+    double since_net =
+        p->ninflight ? 0 : now - (p->last_net > 0 ? p->last_net : start);
     if (st) {
       st->loaded = p->loaded;
       st->waited_ms = now - start;
@@ -280,7 +295,7 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
       idle = NULL;
       if (p->crashed)
         return zc_fail(ZC_E_BROWSER, "the page's renderer crashed while it "
-                       "settled");
+                                     "settled");
     }
     if (now - start >= timeout_ms && st) return ZC_OK; /* st->settled 0 */
     if (now - start >= timeout_ms)

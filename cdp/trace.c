@@ -59,15 +59,17 @@ static void on_complete(void *arg, const char *session, const char *method,
   (void)session;
   if (strcmp(method, "Tracing.tracingComplete") != 0) return;
   const cJSON *s = cJSON_GetObjectItemCaseSensitive(params, "stream");
-  const cJSON *lost = cJSON_GetObjectItemCaseSensitive(params,
-                                                       "dataLossOccurred");
+  const cJSON *lost =
+      cJSON_GetObjectItemCaseSensitive(params, "dataLossOccurred");
   free(t->stream);
   t->stream = cJSON_IsString(s) ? zc_xstrdup(s->valuestring) : NULL;
   t->lost = cJSON_IsTrue(lost);
   t->done = 1;
 }
 
-static int is_complete(void *arg) { return ((struct complete *)arg)->done; }
+static int is_complete(void *arg) {
+  return ((struct complete *)arg)->done;
+}
 
 struct cdp_trace {
   struct cdp_conn *c;
@@ -108,17 +110,16 @@ enum zc_err cdp_trace_stop(struct cdp_conn *c, const char *session,
 }
 
 enum zc_err cdp_trace_collect(struct cdp_trace *tr, const char *base,
-                              double timeout_ms, char **path,
-                              uint64_t *bytes) {
+                              double timeout_ms, char **path, uint64_t *bytes) {
   *bytes = 0;
   *path = NULL;
   struct cdp_conn *c = tr->c;
   const char *session = tr->session;
   struct complete t;
   double t0 = tr->t0;
-  enum zc_err e = cdp_wait(c, is_complete, &tr->done,
-                           cdp__timeout(c, timeout_ms),
-                           "Tracing.tracingComplete");
+  enum zc_err e =
+      cdp_wait(c, is_complete, &tr->done, cdp__timeout(c, timeout_ms),
+               "Tracing.tracingComplete");
   cdp_off_event(c, on_complete, &tr->done);
   t = tr->done;
   if (e) {
@@ -131,7 +132,7 @@ enum zc_err cdp_trace_collect(struct cdp_trace *tr, const char *base,
     free(tr->session);
     free(tr);
     return zc_fail(ZC_E_BROWSER, "Tracing.tracingComplete came without a "
-                   "stream");
+                                 "stream");
   }
   if (t.lost) zc_log(1, "Chrome says trace data was lost (buffer full)");
   double t1 = zc_now_ms();
@@ -154,8 +155,8 @@ enum zc_err cdp_trace_collect(struct cdp_trace *tr, const char *base,
     reads++;
     cJSON *d = cJSON_GetObjectItemCaseSensitive(r, "data");
     int eof = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "eof"));
-    int b64 = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r,
-                                                            "base64Encoded"));
+    int b64 =
+        cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "base64Encoded"));
     if (cJSON_IsString(d)) {
       char *s = d->valuestring;
       size_t n = strlen(s);
@@ -179,9 +180,10 @@ enum zc_err cdp_trace_collect(struct cdp_trace *tr, const char *base,
     cJSON_Delete(r);
     if (eof) break;
   }
-  zc_log(2, "trace: Tracing.end to tracingComplete %.0f ms, then %u IO.read "
-         "call%s in %.0f ms (%.0f KB each)", t1 - t0, reads,
-         reads == 1 ? "" : "s", zc_now_ms() - t1,
+  zc_log(2,
+         "trace: Tracing.end to tracingComplete %.0f ms, then %u IO.read "
+         "call%s in %.0f ms (%.0f KB each)",
+         t1 - t0, reads, reads == 1 ? "" : "s", zc_now_ms() - t1,
          reads ? (double)*bytes / 1e3 / reads : 0);
   if (fclose(f) != 0 && !e)
     e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));

@@ -17,8 +17,8 @@
 
 #include "cdp-int.h"
 
-#define CDP_MAX_MESSAGE ((size_t)512 << 20) /* IO.read chunks are far less */
-#define CDP_TICK_US (50 * LWS_US_PER_MS)    /* longest wait inside lws */
+#define CDP_MAX_MESSAGE ((size_t)512 << 20)  /* IO.read chunks are far less */
+#define CDP_TICK_US     (50 * LWS_US_PER_MS) /* longest wait inside lws */
 
 volatile int cdp_interrupted;
 
@@ -35,9 +35,9 @@ struct cdp_out {
 struct cdp_conn {
   struct lws_context *ctx; /* the WebSocket transport, or NULL */
   struct lws *wsi;
-  int rfd, wfd;  /* the pipe transport: Chrome's fd 4 and fd 3, or -1 */
-  size_t wpos;   /* bytes of outq[0] already written to the pipe */
-  int rmid;      /* a message is half read from the pipe */
+  int rfd, wfd; /* the pipe transport: Chrome's fd 4 and fd 3, or -1 */
+  size_t wpos;  /* bytes of outq[0] already written to the pipe */
+  int rmid;     /* a message is half read from the pipe */
   lws_sorted_usec_list_t sul;
   char url[512];
   int pid;
@@ -60,8 +60,8 @@ struct cdp_conn {
   struct cdp_stats stats;
 };
 
-static void conn_fatal(struct cdp_conn *c, enum zc_err e, const char *fmt,
-                       ...) __attribute__((format(printf, 3, 4)));
+static void conn_fatal(struct cdp_conn *c, enum zc_err e, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void conn_fatal(struct cdp_conn *c, enum zc_err e, const char *fmt,
                        ...) {
   if (c->fatal) return;
@@ -89,9 +89,10 @@ static void conn_message(struct cdp_conn *c) {
          c->rx.ptr ? c->rx.ptr : "");
   cJSON *m = cJSON_ParseWithLength(c->rx.ptr, c->rx.len);
   if (!m || !cJSON_IsObject(m)) {
-    conn_fatal(c, ZC_E_BROWSER, "DevTools sent a malformed message (%zu "
-               "bytes, not a JSON object): %.60s", c->rx.len,
-               c->rx.ptr ? c->rx.ptr : "");
+    conn_fatal(c, ZC_E_BROWSER,
+               "DevTools sent a malformed message (%zu "
+               "bytes, not a JSON object): %.60s",
+               c->rx.len, c->rx.ptr ? c->rx.ptr : "");
     cJSON_Delete(m);
     return;
   }
@@ -105,8 +106,10 @@ static void conn_message(struct cdp_conn *c) {
     }
     /* An answer to a command that timed out is late, not wrong. */
     if (!(v >= 1 && v <= (double)c->next_id))
-      conn_fatal(c, ZC_E_BROWSER, "DevTools answered command id %.0f, which "
-                 "zamcap never sent", v);
+      conn_fatal(c, ZC_E_BROWSER,
+                 "DevTools answered command id %.0f, which "
+                 "zamcap never sent",
+                 v);
   } else if (cJSON_IsString(method)) {
     const cJSON *sess = cJSON_GetObjectItemCaseSensitive(m, "sessionId");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(m, "params");
@@ -115,8 +118,10 @@ static void conn_message(struct cdp_conn *c) {
     for (size_t i = 0; i < c->nhs; i++)
       c->hs[i].fn(c->hs[i].arg, s, method->valuestring, params);
   } else {
-    conn_fatal(c, ZC_E_BROWSER, "DevTools sent a message with neither id "
-               "nor method: %.60s", c->rx.ptr);
+    conn_fatal(c, ZC_E_BROWSER,
+               "DevTools sent a message with neither id "
+               "nor method: %.60s",
+               c->rx.ptr);
   }
   cJSON_Delete(m);
 }
@@ -150,7 +155,9 @@ void cdp__expect(struct cdp_conn *c, uint64_t id) {
   c->resp = NULL;
 }
 
-enum zc_err cdp__fatal(const struct cdp_conn *c) { return c->fatal; }
+enum zc_err cdp__fatal(const struct cdp_conn *c) {
+  return c->fatal;
+}
 
 /* Hands over the response awaited (after conn_has_resp): its "result", or
  * Chrome's error as ZC_E_CDP. */
@@ -199,8 +206,10 @@ static void conn_check_pid(struct cdp_conn *c) {
       conn_fatal(c, ZC_E_BROWSER, "Chrome (pid %d) exited with status %d",
                  c->pid, si.si_status);
     else
-      conn_fatal(c, ZC_E_BROWSER, "Chrome (pid %d) was killed by signal %d "
-                 "(%s)", c->pid, si.si_status, strsignal(si.si_status));
+      conn_fatal(c, ZC_E_BROWSER,
+                 "Chrome (pid %d) was killed by signal %d "
+                 "(%s)",
+                 c->pid, si.si_status, strsignal(si.si_status));
   }
 }
 
@@ -211,12 +220,10 @@ static int conn_cb(struct lws *wsi, enum lws_callback_reasons reason,
   struct cdp_conn *c = ctx ? lws_context_user(ctx) : NULL;
   if (!c) return 0;
   switch (reason) {
-  case LWS_CALLBACK_CLIENT_ESTABLISHED:
-    c->established = 1;
-    break;
+  case LWS_CALLBACK_CLIENT_ESTABLISHED: c->established = 1; break;
   case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
-    conn_fatal(c, ZC_E_BROWSER, "cannot connect to DevTools at %s: %s",
-               c->url, in && len ? (const char *)in : "connection failed");
+    conn_fatal(c, ZC_E_BROWSER, "cannot connect to DevTools at %s: %s", c->url,
+               in && len ? (const char *)in : "connection failed");
     c->wsi = NULL;
     break;
   case LWS_CALLBACK_CLIENT_RECEIVE:
@@ -243,12 +250,10 @@ static int conn_cb(struct lws *wsi, enum lws_callback_reasons reason,
     /* A socket closed because Chrome died says less than its death. */
     zc_sleep_ms(20);
     conn_check_pid(c);
-    conn_fatal(c, ZC_E_BROWSER, "the DevTools connection to %s closed",
-               c->url);
+    conn_fatal(c, ZC_E_BROWSER, "the DevTools connection to %s closed", c->url);
     c->wsi = NULL;
     break;
-  default:
-    break;
+  default: break;
   }
   return 0;
 }
@@ -367,8 +372,10 @@ enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
       return zc_fail(ZC_E_TIMEOUT, "%s: no answer from Chrome in %.0f s",
                      what ? what : "waiting", timeout_ms / 1000);
     }
-    if (c->ctx) lws_service(c->ctx, 0);
-    else pipe_pump(c, deadline - zc_now_ms());
+    if (c->ctx)
+      lws_service(c->ctx, 0);
+    else
+      pipe_pump(c, deadline - zc_now_ms());
   }
 }
 
@@ -385,8 +392,7 @@ enum zc_err cdp_connect(const char *ws_url, int pid, double timeout_ms,
   c->pid = pid;
   c->timeout_ms = timeout_ms > 0 ? timeout_ms : 30000;
   zc_buf_init(&c->rx, CDP_MAX_MESSAGE);
-  lws_set_log_level(zc_verbosity >= 3 ? LLL_ERR | LLL_WARN : 0,
-                    conn_lwslog);
+  lws_set_log_level(zc_verbosity >= 3 ? LLL_ERR | LLL_WARN : 0, conn_lwslog);
 
   char parse[512];
   snprintf(parse, sizeof parse, "%s", ws_url);
@@ -452,7 +458,8 @@ void cdp_conn_free(struct cdp_conn *c) {
   }
   if (c->rfd >= 0) close(c->rfd);
   if (c->wfd >= 0) close(c->wfd);
-  for (size_t i = 0; i < c->nout; i++) free(c->outq[i].buf);
+  for (size_t i = 0; i < c->nout; i++)
+    free(c->outq[i].buf);
   free(c->outq);
   free(c->hs);
   cJSON_Delete(c->resp);
@@ -530,8 +537,8 @@ enum zc_err cdp_call(struct cdp_conn *c, const char *session,
   cJSON_Delete(c->resp);
   c->resp = NULL;
   double t0 = zc_now_ms();
-  enum zc_err e = cdp_wait(c, conn_has_resp, c, cdp__timeout(c, timeout_ms),
-                           method);
+  enum zc_err e =
+      cdp_wait(c, conn_has_resp, c, cdp__timeout(c, timeout_ms), method);
   zc_log(3, "cdp %s: %.0f ms", method, zc_now_ms() - t0);
   if (e) return e;
   return conn_take_resp(c, method, result);

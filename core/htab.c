@@ -6,7 +6,8 @@
 
 static size_t htab_cap_for(size_t n) {
   size_t cap = 16;
-  while (cap < n * 2) cap *= 2;
+  while (cap < n * 2)
+    cap *= 2;
   return cap;
 }
 
@@ -40,7 +41,8 @@ static void htab_grow(struct zc_htab *t) {
     uint64_t v = t->slot[k];
     if (!v) continue;
     size_t p = (uint32_t)(v >> 32) & mask;
-    while (s[p]) p = (p + 1) & mask;
+    while (s[p])
+      p = (p + 1) & mask;
     s[p] = v;
   }
   free(t->slot);

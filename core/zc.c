@@ -91,7 +91,9 @@ void *zc_xreallocarray(void *p, size_t n, size_t size) {
   return zc_xrealloc(p, n * size);
 }
 
-char *zc_xstrdup(const char *s) { return zc_xstrndup(s, strlen(s)); }
+char *zc_xstrdup(const char *s) {
+  return zc_xstrndup(s, strlen(s));
+}
 
 char *zc_xstrndup(const char *s, size_t n) {
   char *d = zc_xmalloc(n + 1);
@@ -124,7 +126,9 @@ struct zc_arena {
   size_t bytes;
 };
 
-struct zc_arena *zc_arena_new(void) { return zc_xcalloc(1, sizeof(struct zc_arena)); }
+struct zc_arena *zc_arena_new(void) {
+  return zc_xcalloc(1, sizeof(struct zc_arena));
+}
 
 void zc_arena_free(struct zc_arena *a) {
   if (!a) return;
@@ -164,7 +168,9 @@ char *zc_arena_strndup(struct zc_arena *a, const char *s, size_t n) {
   return d;
 }
 
-size_t zc_arena_bytes(const struct zc_arena *a) { return a->bytes; }
+size_t zc_arena_bytes(const struct zc_arena *a) {
+  return a->bytes;
+}
 
 /* ---- buffers ---- */
 
@@ -180,7 +186,8 @@ static enum zc_err zc__buf_room(struct zc_buf *b, size_t n) {
                    b->max);
   if (b->len + n + 1 > b->cap) {
     size_t c = b->cap ? b->cap : 256;
-    while (c < b->len + n + 1) c *= 2;
+    while (c < b->len + n + 1)
+      c *= 2;
     if (c > b->max + 1) c = b->max + 1;
     b->ptr = zc_xrealloc(b->ptr, c);
     b->cap = c;
@@ -197,7 +204,9 @@ enum zc_err zc_buf_add(struct zc_buf *b, const void *p, size_t n) {
   return ZC_OK;
 }
 
-enum zc_err zc_buf_addc(struct zc_buf *b, char c) { return zc_buf_add(b, &c, 1); }
+enum zc_err zc_buf_addc(struct zc_buf *b, char c) {
+  return zc_buf_add(b, &c, 1);
+}
 
 enum zc_err zc_buf_vprintf(struct zc_buf *b, const char *fmt, va_list ap) {
   va_list ap2;
@@ -486,21 +495,27 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
     ssize_t got = read(fd[0], chunk, sizeof chunk);
     if (got <= 0) break; /* EOF: the child closed stderr (or ended) */
     for (ssize_t i = 0; i < got && !line_done && cap; i++) {
-      if (chunk[i] == '\n' || n + 1 >= cap) line_done = 1;
-      else err[n++] = (unsigned char)chunk[i] < 0x20 || chunk[i] == 0x7f
-                          ? '?' : chunk[i]; /* no terminal controls */
+      if (chunk[i] == '\n' || n + 1 >= cap)
+        line_done = 1;
+      else
+        err[n++] = (unsigned char)chunk[i] < 0x20 || chunk[i] == 0x7f
+                       ? '?'
+                       : chunk[i]; /* no terminal controls */
     }
   }
   if (cap) err[n] = '\0';
   close(fd[0]);
   int ws = 0;
   while (!timed_out && waitpid(pid, &ws, WNOHANG) == 0) {
-    if (zc_now_ms() >= deadline) timed_out = 1;
-    else zc_sleep_ms(10);
+    if (zc_now_ms() >= deadline)
+      timed_out = 1;
+    else
+      zc_sleep_ms(10);
   }
   if (timed_out) {
     kill(pid, SIGKILL);
-    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
+    }
     return ZC_OK; /* *status stays -1 */
   }
   if (WIFEXITED(ws)) *status = WEXITSTATUS(ws);
@@ -527,8 +542,9 @@ double zc_now_ms(void) {
 }
 
 void zc_sleep_ms(double ms) {
-  struct timespec ts = {(time_t)(ms / 1000),
-                        (long)((ms - (double)(time_t)(ms / 1000) * 1000) * 1e6)};
+  struct timespec ts = {
+      (time_t)(ms / 1000),
+      (long)((ms - (double)(time_t)(ms / 1000) * 1000) * 1e6)};
   nanosleep(&ts, NULL);
 }
 
@@ -571,7 +587,8 @@ uint64_t zc_hash(const void *p, size_t n, uint64_t seed) {
     h = (h ^ w) * 0x100000001b3ULL;
     h ^= h >> 29;
   }
-  for (; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;
+  for (; i < n; i++)
+    h = (h ^ s[i]) * 0x100000001b3ULL;
   return zc_mix64(h ^ n);
 }
 

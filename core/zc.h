@@ -9,8 +9,8 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* On every function whose failure a caller must handle: ignoring the
  * result is a compile error under -Werror. */
@@ -18,26 +18,26 @@
 
 enum zc_err {
   ZC_OK = 0,
-  ZC_E_IO,       /* a file could not be read or written */
-  ZC_E_PARSE,    /* input is not what it claims to be */
-  ZC_E_TOOBIG,   /* a buffer reached its ceiling */
-  ZC_E_TIMEOUT,  /* a budget of time ran out */
-  ZC_E_USAGE,    /* the caller asked for something impossible */
-  ZC_E_NOMEM,    /* memory could not be had */
-  ZC_E_INTERNAL, /* a bug in zamcap */
-  ZC_E_CDP,      /* Chrome answered a command with an error */
-  ZC_E_BROWSER,  /* the browser or the connection to it failed */
+  ZC_E_IO,          /* a file could not be read or written */
+  ZC_E_PARSE,       /* input is not what it claims to be */
+  ZC_E_TOOBIG,      /* a buffer reached its ceiling */
+  ZC_E_TIMEOUT,     /* a budget of time ran out */
+  ZC_E_USAGE,       /* the caller asked for something impossible */
+  ZC_E_NOMEM,       /* memory could not be had */
+  ZC_E_INTERNAL,    /* a bug in zamcap */
+  ZC_E_CDP,         /* Chrome answered a command with an error */
+  ZC_E_BROWSER,     /* the browser or the connection to it failed */
   ZC_E_INTERRUPTED, /* SIGINT or SIGTERM */
 };
 
 /* zamcap's exit codes (README: exit codes); interrupted is 128 + the
  * signal. */
 enum zc_exit {
-  ZC_EXIT_NONE = 0,     /* no regression-cause */
-  ZC_EXIT_FOUND = 1,    /* regression-causes found */
-  ZC_EXIT_USAGE = 2,    /* usage or input error */
-  ZC_EXIT_CAPTURE = 3,  /* capture failed */
-  ZC_EXIT_INTERNAL = 4, /* a bug */
+  ZC_EXIT_NONE = 0,         /* no regression-cause */
+  ZC_EXIT_FOUND = 1,        /* regression-causes found */
+  ZC_EXIT_USAGE = 2,        /* usage or input error */
+  ZC_EXIT_CAPTURE = 3,      /* capture failed */
+  ZC_EXIT_INTERNAL = 4,     /* a bug */
   ZC_EXIT_INCONCLUSIVE = 5, /* the pairs could not decide */
 };
 
@@ -71,13 +71,13 @@ char *zc_xstrndup(const char *s, size_t n);
 
 /* Grows *p (of *cap elements of size) so that it holds at least need. */
 void zc_grow(void **p, size_t *cap, size_t need, size_t size);
-#define ZC_GROW(p, cap, need) \
+#define ZC_GROW(p, cap, need)                                                  \
   zc_grow((void **)&(p), &(cap), (need), sizeof(*(p)))
 
 /* A bump allocator: many small objects freed at once. */
 struct zc_arena;
 struct zc_arena *zc_arena_new(void);
-void zc_arena_free(struct zc_arena *a); /* NULL is a no-op */
+void zc_arena_free(struct zc_arena *a);             /* NULL is a no-op */
 void *zc_arena_alloc(struct zc_arena *a, size_t n); /* 8-aligned, zeroed */
 char *zc_arena_strndup(struct zc_arena *a, const char *s, size_t n);
 size_t zc_arena_bytes(const struct zc_arena *a); /* reserved so far */

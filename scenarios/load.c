@@ -12,9 +12,19 @@
 #include "scn.h"
 
 static const char *const type_names[] = {
-    "setViewport", "navigate", "click",  "doubleClick",    "hover",
-    "change",      "keyDown",  "keyUp",  "scroll",         "waitForElement",
-    "waitForExpression", "close", "emulateNetworkConditions",
+    "setViewport",
+    "navigate",
+    "click",
+    "doubleClick",
+    "hover",
+    "change",
+    "keyDown",
+    "keyUp",
+    "scroll",
+    "waitForElement",
+    "waitForExpression",
+    "close",
+    "emulateNetworkConditions",
 };
 
 const char *scn_type_name(enum scn_type t) {
@@ -208,8 +218,10 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
     const cJSON *one = cJSON_IsString(alt) ? alt : NULL;
     size_t n = one ? 1 : (size_t)cJSON_GetArraySize(alt);
     if (!one && (!cJSON_IsArray(alt) || !n))
-      return ld_fail(l, "selector %zu is neither a string nor a list of "
-                     "strings", i);
+      return ld_fail(l,
+                     "selector %zu is neither a string nor a list of "
+                     "strings",
+                     i);
     s->part = zc_xcalloc(n, sizeof *s->part);
     const cJSON *p = one ? one : alt->child;
     for (size_t k = 0; k < n; k++, p = p->next) {
@@ -220,8 +232,8 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
           (!strncmp(v, "xpath/", 6) && !v[6]) ||
           (!strncmp(v, "pierce/", 7) && !v[7]) ||
           (!strncmp(v, "text/", 5) && !v[5]))
-        return ld_fail(l, "selector %zu: \"%s\" has nothing after its kind",
-                       i, v);
+        return ld_fail(l, "selector %zu: \"%s\" has nothing after its kind", i,
+                       v);
       s->part[s->n++] = zc_xstrdup(v);
     }
   }
@@ -231,8 +243,10 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
 /* scheme://authority of an absolute http(s) URL; 0 if it is not one. */
 static size_t origin_len(const char *u) {
   const char *p = NULL;
-  if (!strncmp(u, "http://", 7)) p = u + 7;
-  else if (!strncmp(u, "https://", 8)) p = u + 8;
+  if (!strncmp(u, "http://", 7))
+    p = u + 7;
+  else if (!strncmp(u, "https://", 8))
+    p = u + 8;
   if (!p) return 0;
   size_t a = strcspn(p, "/?#");
   return a ? (size_t)(p - u) + a : 0;
@@ -307,9 +321,10 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
   }
   st->type = (enum scn_type)k;
   const cJSON *target = get(js, "target");
-  if (target && (!cJSON_IsString(target) || strcmp(target->valuestring, "main")))
+  if (target &&
+      (!cJSON_IsString(target) || strcmp(target->valuestring, "main")))
     return ld_fail(l, "only the \"main\" target is supported (popups and "
-                   "other tabs are not)");
+                      "other tabs are not)");
   double v;
   if (get(js, "timeout")) {
     if (!num(js, "timeout", &v) || v <= 0)
@@ -366,18 +381,17 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
       return ld_fail(l, "bad URL \"%s\"", s->valuestring);
     st->url = zc_xstrdup(s->valuestring);
     break;
-  case SCN_CLOSE:
-    break;
+  case SCN_CLOSE: break;
   case SCN_EMULATE_NETWORK:
     /* download and upload in bytes/s (-1: no limit; both 0: offline) and
      * latency in ms, as Network.emulateNetworkConditions takes them */
     if (!num(js, "download", &st->download) ||
         !num(js, "upload", &st->upload) || !num(js, "latency", &st->latency))
       return ld_fail(l, "\"download\", \"upload\" and \"latency\" must be "
-                     "numbers");
+                        "numbers");
     if (st->download < -1 || st->upload < -1 || st->latency < 0)
       return ld_fail(l, "throughput must be -1 (no limit) or more, latency "
-                     "0 or more");
+                        "0 or more");
     break;
   case SCN_CLICK:
   case SCN_DOUBLE_CLICK:
@@ -387,7 +401,7 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
       if (!num(js, "offsetX", &st->offset_x) ||
           !num(js, "offsetY", &st->offset_y))
         return ld_fail(l, "\"offsetX\" and \"offsetY\" go together, as "
-                       "numbers");
+                          "numbers");
       st->has_offset = 1;
     }
     s = get(js, "button");
@@ -399,7 +413,7 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
         if (cJSON_IsString(s) && !strcmp(s->valuestring, b[i])) st->button = i;
       if (st->button < 0)
         return ld_fail(l, "\"button\" must be primary, auxiliary, secondary, "
-                       "back or forward");
+                          "back or forward");
     }
     if (get(js, "duration") &&
         (!num(js, "duration", &st->duration_ms) || st->duration_ms < 0 ||
@@ -446,9 +460,9 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
     snprintf(st->op, sizeof st->op, ">=");
     s = get(js, "operator");
     if (s) {
-      if (!cJSON_IsString(s) || (strcmp(s->valuestring, ">=") &&
-                                 strcmp(s->valuestring, "==") &&
-                                 strcmp(s->valuestring, "<=")))
+      if (!cJSON_IsString(s) ||
+          (strcmp(s->valuestring, ">=") && strcmp(s->valuestring, "==") &&
+           strcmp(s->valuestring, "<=")))
         return ld_fail(l, "\"operator\" must be \">=\", \"==\" or \"<=\"");
       snprintf(st->op, sizeof st->op, "%s", s->valuestring);
     }
@@ -457,9 +471,9 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
       const cJSON *at = get(js, "attributes"), *pr = get(js, "properties"), *x;
       if ((at && !cJSON_IsObject(at)) || (pr && !cJSON_IsObject(pr)))
         return ld_fail(l, "\"attributes\" and \"properties\" must be "
-                       "objects");
-      cJSON_ArrayForEach(x, at) if (!cJSON_IsString(x))
-        return ld_fail(l, "attribute \"%s\" must be a string", x->string);
+                          "objects");
+      cJSON_ArrayForEach(x, at) if (!cJSON_IsString(x)) return ld_fail(
+          l, "attribute \"%s\" must be a string", x->string);
       cJSON *m = cJSON_CreateObject();
       if (at) cJSON_AddItemToObject(m, "attributes", cJSON_Duplicate(at, 1));
       if (pr) cJSON_AddItemToObject(m, "properties", cJSON_Duplicate(pr, 1));
@@ -482,8 +496,8 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   *out = NULL;
   struct ld l = {path, 0, NULL};
   FILE *f = fopen(path, "rb");
-  if (!f) return zc_fail(ZC_E_USAGE, "%s: cannot read: %s", path,
-                         strerror(errno));
+  if (!f)
+    return zc_fail(ZC_E_USAGE, "%s: cannot read: %s", path, strerror(errno));
   struct zc_buf b;
   zc_buf_init(&b, 16 << 20);
   char chunk[65536];
@@ -500,9 +514,11 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   if (!js) {
     const char *at = cJSON_GetErrorPtr();
     size_t off = at && b.ptr && at >= b.ptr && at <= b.ptr + b.len
-                     ? (size_t)(at - b.ptr) : 0;
+                     ? (size_t)(at - b.ptr)
+                     : 0;
     int line = 1;
-    for (size_t i = 0; i < off; i++) line += b.ptr[i] == '\n';
+    for (size_t i = 0; i < off; i++)
+      line += b.ptr[i] == '\n';
     zc_buf_free(&b);
     return ld_fail(&l, "not valid JSON (line %d, byte %zu)", line, off);
   }
@@ -613,8 +629,10 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
         }
         s->settle_ms = k->valuedouble;
       } else {
-        e = ld_fail(&l, "unknown field zamcap.%s (known: recordFrom, "
-                    "settleMs)", k->string);
+        e = ld_fail(&l,
+                    "unknown field zamcap.%s (known: recordFrom, "
+                    "settleMs)",
+                    k->string);
         goto out;
       }
     }
@@ -634,7 +652,8 @@ void scn_free(struct scn_scenario *s) {
   for (size_t i = 0; s->steps && i < s->n; i++) {
     struct scn_step *st = &s->steps[i];
     for (size_t k = 0; k < st->nsel; k++) {
-      for (size_t j = 0; j < st->sel[k].n; j++) free(st->sel[k].part[j]);
+      for (size_t j = 0; j < st->sel[k].n; j++)
+        free(st->sel[k].part[j]);
       free(st->sel[k].part);
     }
     free(st->sel);
@@ -678,8 +697,7 @@ char *scn_map_url(const struct scn_scenario *s, const char *url,
     } else {
       map_put(&b, url, strlen(url), &e);
     }
-  } else if (strchr(url, ':') &&
-             strchr(url, ':') < url + strcspn(url, "/?#")) {
+  } else if (strchr(url, ':') && strchr(url, ':') < url + strcspn(url, "/?#")) {
     map_put(&b, url, strlen(url), &e); /* about:, data:, file: */
   } else if (!strncmp(url, "//", 2)) {
     const char *colon = strchr(base, ':');
@@ -694,7 +712,8 @@ char *scn_map_url(const struct scn_scenario *s, const char *url,
     size_t end = bo + strcspn(base + bo, "?#");
     if (url[0] != '?' && url[0] != '#') {
       size_t slash = end;
-      while (slash > bo && base[slash - 1] != '/') slash--;
+      while (slash > bo && base[slash - 1] != '/')
+        slash--;
       end = slash;
     }
     map_put(&b, base, end, &e);

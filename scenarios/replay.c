@@ -121,9 +121,11 @@ static enum zc_err call(struct rp *r, const char *method, cJSON *params,
     return e;
   }
   r->busy = 1;
-  return zc_fail(ZC_E_TIMEOUT, "the page did not answer %s: its main thread "
+  return zc_fail(ZC_E_TIMEOUT,
+                 "the page did not answer %s: its main thread "
                  "is busy in the page's own script (an endless loop or a "
-                 "very long task), while Chrome itself answers", method);
+                 "very long task), while Chrome itself answers",
+                 method);
 }
 
 static void release(struct rp *r, const char *obj) {
@@ -151,12 +153,12 @@ static enum zc_err eval(struct rp *r, const char *expr, cJSON **value) {
                                          "description");
     const cJSON *t = cJSON_GetObjectItem(ex, "text");
     e = zc_fail(ZC_E_BROWSER, "%s threw: %s", expr,
-                cJSON_IsString(d) ? d->valuestring
+                cJSON_IsString(d)   ? d->valuestring
                 : cJSON_IsString(t) ? t->valuestring
                                     : "an exception");
   } else if (value) {
-    *value = cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"),
-                                        "value");
+    *value =
+        cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"), "value");
   }
   cJSON_Delete(res);
   return e;
@@ -168,8 +170,8 @@ static enum zc_err document_obj(struct rp *r, char **id) {
   cJSON_AddStringToObject(a, "expression", "document");
   enum zc_err e = call(r, "Runtime.evaluate", a, &res);
   if (e) return e;
-  const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"),
-                                       "objectId");
+  const cJSON *o =
+      cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"), "objectId");
   *id = cJSON_IsString(o) ? zc_xstrdup(o->valuestring) : NULL;
   cJSON_Delete(res);
   return *id ? ZC_OK : zc_fail(ZC_E_BROWSER, "the page has no document");
@@ -200,8 +202,7 @@ static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
   cJSON *a = cJSON_CreateObject(), *res = NULL;
   cJSON_AddStringToObject(a, "objectId", doc);
   /* aria/[role="x"] alone: that role, whatever the name */
-  if (name[0] || !role[0])
-    cJSON_AddStringToObject(a, "accessibleName", name);
+  if (name[0] || !role[0]) cJSON_AddStringToObject(a, "accessibleName", name);
   if (role[0]) cJSON_AddStringToObject(a, "role", role);
   enum zc_err e = call(r, "Accessibility.queryAXTree", a, &res);
   if (e) return e;
@@ -219,8 +220,8 @@ static enum zc_err aria_find(struct rp *r, const char *doc, const char *sel,
   a = cJSON_CreateObject();
   cJSON_AddNumberToObject(a, "backendNodeId", backend);
   if ((e = call(r, "DOM.resolveNode", a, &res))) return e;
-  const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "object"),
-                                       "objectId");
+  const cJSON *o =
+      cJSON_GetObjectItem(cJSON_GetObjectItem(res, "object"), "objectId");
   if (cJSON_IsString(o)) *id = zc_xstrdup(o->valuestring);
   cJSON_Delete(res);
   return ZC_OK;
@@ -253,8 +254,10 @@ static enum zc_err find_js_call(struct rp *r, const struct scn_step *st,
   cJSON_AddItemToArray(args, v);
   v = cJSON_CreateObject();
   cJSON *m = st->match ? cJSON_Parse(st->match) : NULL;
-  if (m) cJSON_AddItemToObject(v, "value", m);
-  else cJSON_AddNullToObject(v, "value");
+  if (m)
+    cJSON_AddItemToObject(v, "value", m);
+  else
+    cJSON_AddNullToObject(v, "value");
   cJSON_AddItemToArray(args, v);
   cJSON_AddBoolToObject(a, "returnByValue", strcmp(mode, "first") != 0);
   enum zc_err e = call(r, "Runtime.callFunctionOn", a, &res);
@@ -264,8 +267,8 @@ static enum zc_err find_js_call(struct rp *r, const struct scn_step *st,
   if (ex) {
     const cJSON *d = cJSON_GetObjectItem(cJSON_GetObjectItem(ex, "exception"),
                                          "description");
-    e = zc_fail(ZC_E_BROWSER, "selector %s: %s", sel->part[from < sel->n ?
-                                                        from : 0],
+    e = zc_fail(ZC_E_BROWSER, "selector %s: %s",
+                sel->part[from < sel->n ? from : 0],
                 cJSON_IsString(d) ? d->valuestring : "invalid selector");
   } else if (!strcmp(mode, "first")) {
     const cJSON *o = cJSON_GetObjectItem(rr, "objectId");
@@ -307,8 +310,8 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
         cJSON_Delete(a);
       else
         e = call(r, "Runtime.callFunctionOn", a, &res);
-      const cJSON *o = cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"),
-                                           "objectId");
+      const cJSON *o =
+          cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"), "objectId");
       if (!e && cJSON_IsString(o)) fdoc = zc_xstrdup(o->valuestring);
       cJSON_Delete(res);
       if (e || !fdoc) goto out;
@@ -326,7 +329,8 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
    * "aria/[role=\"generic\"]"]). */
   for (;;) {
     size_t next = first;
-    while (next < sel->n && strncmp(sel->part[next], "aria/", 5)) next++;
+    while (next < sel->n && strncmp(sel->part[next], "aria/", 5))
+      next++;
     if (next == sel->n) break;
     char *el = NULL;
     int unused;
@@ -346,8 +350,10 @@ static enum zc_err find_one(struct rp *r, const struct scn_step *st,
     first = next + 1;
   }
   if (first == sel->n) { /* the chain ended on an aria/ part */
-    if (!strcmp(mode, "first")) *obj = start, start = NULL;
-    else *count = 1;
+    if (!strcmp(mode, "first"))
+      *obj = start, start = NULL;
+    else
+      *count = 1;
     goto out;
   }
   e = find_js_call(r, st, sel, first, sel->n, start ? start : doc,
@@ -491,7 +497,8 @@ static enum zc_err box_of(struct rp *r, const char *obj, double *x, double *y,
     v[i] = cJSON_GetArrayItem(box, i)->valuedouble;
   cJSON_Delete(box);
   if (n != 4)
-    return zc_fail(ZC_E_BROWSER, "the element has no box that can be "
+    return zc_fail(ZC_E_BROWSER,
+                   "the element has no box that can be "
                    "clicked (display: none, zero size, or out of view?)");
   *x = v[0] + r->fx, *y = v[1] + r->fy, *w = v[2], *h = v[3];
   return ZC_OK;
@@ -516,8 +523,11 @@ static enum zc_err key(struct rp *r, const char *name, int down) {
   int kc;
   if (!scn__key_info(name, k, sizeof k, code, sizeof code, &kc))
     return zc_fail(ZC_E_USAGE, "unknown key %s", name);
-  int bit = !strcmp(k, "Alt") ? 1 : !strcmp(k, "Control") ? 2
-            : !strcmp(k, "Meta") ? 4 : !strcmp(k, "Shift") ? 8 : 0;
+  int bit = !strcmp(k, "Alt")       ? 1
+            : !strcmp(k, "Control") ? 2
+            : !strcmp(k, "Meta")    ? 4
+            : !strcmp(k, "Shift")   ? 8
+                                    : 0;
   /* Printable keys (a key value of one character) and Enter produce
    * text; others are raw. */
   size_t kl = strlen(k);
@@ -526,8 +536,8 @@ static enum zc_err key(struct rp *r, const char *name, int down) {
   const char *text = !strcmp(k, "Enter") ? "\r" : one ? k : NULL;
   if (r->modifiers & 7) text = NULL; /* a shortcut types nothing */
   cJSON *a = cJSON_CreateObject();
-  cJSON_AddStringToObject(a, "type", down ? (text ? "keyDown" : "rawKeyDown")
-                                          : "keyUp");
+  cJSON_AddStringToObject(a, "type",
+                          down ? (text ? "keyDown" : "rawKeyDown") : "keyUp");
   cJSON_AddStringToObject(a, "key", k);
   if (code[0]) cJSON_AddStringToObject(a, "code", code);
   cJSON_AddNumberToObject(a, "windowsVirtualKeyCode", kc);
@@ -557,10 +567,10 @@ static enum zc_err on_element(struct rp *r, const char *obj, const char *fn,
   if (e) return e;
   if (cJSON_GetObjectItem(res, "exceptionDetails"))
     e = zc_fail(ZC_E_BROWSER, "the page threw while zamcap changed the "
-                "element");
+                              "element");
   else if (value)
-    *value = cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"),
-                                        "value");
+    *value =
+        cJSON_DetachItemFromObject(cJSON_GetObjectItem(res, "result"), "value");
   cJSON_Delete(res);
   return e;
 }
@@ -949,9 +959,7 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
     e = change(r, obj, st->value);
     break;
   case SCN_KEY_DOWN:
-  case SCN_KEY_UP:
-    e = key(r, st->key, st->type == SCN_KEY_DOWN);
-    break;
+  case SCN_KEY_UP: e = key(r, st->key, st->type == SCN_KEY_DOWN); break;
   case SCN_SCROLL: {
     char fn[160];
     if (st->nsel) {
@@ -968,12 +976,8 @@ static enum zc_err run_step(struct rp *r, const struct scn_scenario *s,
     }
     break;
   }
-  case SCN_WAIT_ELEMENT:
-    e = wait_count(r, s, st);
-    break;
-  case SCN_WAIT_EXPRESSION:
-    e = wait_expr(r, s, st);
-    break;
+  case SCN_WAIT_ELEMENT: e = wait_count(r, s, st); break;
+  case SCN_WAIT_EXPRESSION: e = wait_expr(r, s, st); break;
   case SCN_CLOSE:
     break; /* the run ends with its last step; zamcap closes the page */
   case SCN_EMULATE_NETWORK: {
@@ -1001,8 +1005,8 @@ static enum zc_err mark(struct rp *r, const char *name) {
 }
 
 /* A failed step keeps a screenshot and the page's URL. */
-static void keep_failure(struct rp *r, const struct scn_step *st,
-                         char *shot, size_t cap) {
+static void keep_failure(struct rp *r, const struct scn_step *st, char *shot,
+                         size_t cap) {
   shot[0] = '\0';
   if (!r->o->fail_dir) return;
   struct zc_errsave sv;
@@ -1017,9 +1021,9 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
   if (a) cJSON_AddStringToObject(a, "format", "png");
   if (a && !cdp_call(r->c, r->s, "Page.captureScreenshot", a, 5000, &res)) {
     cJSON *d = cJSON_GetObjectItem(res, "data");
-    long n = cJSON_IsString(d) ? zc_b64_decode(d->valuestring,
-                                               strlen(d->valuestring))
-                               : -1;
+    long n = cJSON_IsString(d)
+                 ? zc_b64_decode(d->valuestring, strlen(d->valuestring))
+                 : -1;
     snprintf(shot, cap, "%s.png", base);
     FILE *f = n > 0 ? fopen(shot, "wb") : NULL;
     if (!f || fwrite(d->valuestring, 1, (size_t)n, f) != (size_t)n)
@@ -1037,12 +1041,11 @@ static void keep_failure(struct rp *r, const struct scn_step *st,
       cJSON_AddBoolToObject(q, "returnByValue", 1);
     }
     if (q && !cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
-      url = cJSON_DetachItemFromObject(
-          cJSON_GetObjectItem(qr, "result"), "value");
+      url = cJSON_DetachItemFromObject(cJSON_GetObjectItem(qr, "result"),
+                                       "value");
     cJSON_Delete(qr);
-    fprintf(f, "url: %s\nerror: %s\n", cJSON_IsString(url) ? url->valuestring
-                                                            : "(unknown)",
-            sv.msg);
+    fprintf(f, "url: %s\nerror: %s\n",
+            cJSON_IsString(url) ? url->valuestring : "(unknown)", sv.msg);
     fclose(f);
   }
   cJSON_Delete(url);
@@ -1111,8 +1114,7 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
       snprintf(why, sizeof why, "%s", zc_errmsg());
       describe(st, what, sizeof what);
       keep_failure(&r, st, shot, sizeof shot);
-      if (o->shot && o->shot_cap)
-        snprintf(o->shot, o->shot_cap, "%s", shot);
+      if (o->shot && o->shot_cap) snprintf(o->shot, o->shot_cap, "%s", shot);
       return zc_fail(e == ZC_E_TIMEOUT ? ZC_E_TIMEOUT : ZC_E_BROWSER,
                      "%s: %s%s%s", what, why, shot[0] ? "; screenshot: " : "",
                      shot);

@@ -26,8 +26,8 @@ enum scn_type {
   SCN_SCROLL,
   SCN_WAIT_ELEMENT,
   SCN_WAIT_EXPRESSION,
-  SCN_CLOSE,            /* the end of the flow: nothing to do */
-  SCN_EMULATE_NETWORK,  /* DevTools' throttling, as the Recorder saw it */
+  SCN_CLOSE,           /* the end of the flow: nothing to do */
+  SCN_EMULATE_NETWORK, /* DevTools' throttling, as the Recorder saw it */
 };
 const char *scn_type_name(enum scn_type t);
 
@@ -65,17 +65,17 @@ struct scn_step { /* read-only for users */
   double download, upload, latency; /* emulateNetworkConditions: bytes/s
                                        (-1: no limit), ms */
   double duration_ms; /* click: how long the button is held (a long press) */
-  char *match; /* waitForElement: {"attributes": {...}, "properties":
-                  {...}} as JSON, every counted element must match; NULL */
+  char *match;        /* waitForElement: {"attributes": {...}, "properties":
+                         {...}} as JSON, every counted element must match; NULL */
 };
 
 struct scn_scenario {
   char *path, *title;
   struct scn_step *steps;
   size_t n;
-  char *origin;       /* the first navigate's origin, "" if none */
-  char **origins;     /* the app's origins, mapped onto the build: the
-                         first, other development hosts, --origin's */
+  char *origin;   /* the first navigate's origin, "" if none */
+  char **origins; /* the app's origins, mapped onto the build: the
+                     first, other development hosts, --origin's */
   size_t norigins;
   size_t record_from; /* zamcap.recordFrom: first step traced */
   double settle_ms;   /* zamcap.settleMs; < 0 when not given */
@@ -119,7 +119,6 @@ enum zc_err scn_prepare(struct cdp_page *p, const struct scn_scenario *s);
  * "zamcap:end"). A failing step is an error naming its index, type and
  * selectors; a screenshot and the page's URL are kept in fail_dir. */
 enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
-                       size_t from, size_t to,
-                       const struct scn_replay_opts *o);
+                       size_t from, size_t to, const struct scn_replay_opts *o);
 
 #endif

@@ -41,7 +41,11 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # end-to-end tests drive Debian's Chromium.
   PKGS+=(python3 chromium)
   # The fuzzers (tests/fuzz/) are libFuzzer's: clang and its runtime.
-  if [ "$MODE" = --test ]; then PKGS+=(clang libclang-rt-dev); fi
+  # tests/style.sh checks the format (clang-format 14) and function
+  # lengths (Universal Ctags).
+  if [ "$MODE" = --test ]; then
+    PKGS+=(clang libclang-rt-dev clang-format universal-ctags)
+  fi
 elif [ "$MODE" = --example ]; then
   PKGS+=(chromium)
 elif [ "$MODE" = --eval ]; then

@@ -114,7 +114,7 @@ struct cap_outcome {
   size_t nruns, capruns;
   unsigned complete, dropped;
   unsigned dropped_pair[CAP_MAX_PAIRS]; /* the first `dropped` are set */
-  double work_ms; /* the runs' own time, for the overhead figure */
+  double work_ms;   /* the runs' own time, for the overhead figure */
   unsigned ran;     /* pairs begun */
   const char *stop; /* why the plan stopped: "planned pairs done",
                        "decided", "--max-pairs reached", "--time-budget" */

@@ -68,8 +68,10 @@ static enum zc_err warm_up(struct cdp_conn *conn, const struct cap_plan *pl,
 /* "pair 2/3", or "pair 2" when auto-sampling decides how many. */
 static void pair_name(const struct cap_plan *pl, unsigned i, char *out,
                       size_t cap) {
-  if (pl->more) snprintf(out, cap, "pair %u", i);
-  else snprintf(out, cap, "pair %u/%u", i, pl->pairs);
+  if (pl->more)
+    snprintf(out, cap, "pair %u", i);
+  else
+    snprintf(out, cap, "pair %u/%u", i, pl->pairs);
 }
 
 /* One traced run of pair i on build sd, kept in out->runs. */
@@ -80,8 +82,7 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   char path[4200], name[64];
   double t = zc_now_ms();
   struct cap_run_result res;
-  snprintf(path, sizeof path, "%s/traces/%s-%u", pl->out, cap_side_name[sd],
-           i);
+  snprintf(path, sizeof path, "%s/traces/%s-%u", pl->out, cap_side_name[sd], i);
   snprintf(name, sizeof name, "%s-%u-try-%u", cap_side_name[sd], i,
            attempt + 1);
   ro->replay.fail_name = name;
@@ -111,8 +112,8 @@ static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
   r->bytes = res.bytes;
   r->trace = res.file ? rel_to("traces", res.file) : NULL;
   out->file[sd][i - 1] = res.file;
-  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn,
-      cap_side_name[sd], r->ms / 1e3, (double)res.bytes / 1e6);
+  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn, cap_side_name[sd],
+      r->ms / 1e3, (double)res.bytes / 1e6);
   return ZC_OK;
 }
 
@@ -127,8 +128,9 @@ static enum zc_err one_pair(struct cdp_conn *conn, const struct cap_plan *pl,
     ro->base = ro->replay.base_url = pl->base[sd];
     /* The run after this one, if this one succeeds: the other build of
      * the pair, or the first of the next pair. */
-    ro->next_base = k == 0 ? pl->base[1 - sd]
-                    : i < pl->pairs ? pl->base[sd] : NULL;
+    ro->next_base = k == 0          ? pl->base[1 - sd]
+                    : i < pl->pairs ? pl->base[sd]
+                                    : NULL;
     for (unsigned attempt = 0;; attempt++) {
       enum zc_err e = one_run(conn, pl, ro, spare, i, sd, attempt, out);
       if (!e) break;
@@ -136,8 +138,7 @@ static enum zc_err one_pair(struct cdp_conn *conn, const struct cap_plan *pl,
       char pn[32];
       pair_name(pl, i, pn, sizeof pn);
       say(pl, 1, "%s, %s build failed (try %u of %u): %s", pn,
-          cap_side_name[sd], attempt + 1, pl->retries + 1,
-          zc_errmsg());
+          cap_side_name[sd], attempt + 1, pl->retries + 1, zc_errmsg());
       if (attempt >= pl->retries) {
         *ok = 0;
         break;
@@ -179,8 +180,10 @@ enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
       continue;
     }
     out->dropped_pair[out->dropped++] = i;
-    say(pl, 1, "pair %u dropped; its traces that were recorded stay in "
-        "%s/traces/", i, pl->out);
+    say(pl, 1,
+        "pair %u dropped; its traces that were recorded stay in "
+        "%s/traces/",
+        i, pl->out);
   }
   struct zc_errsave sv;
   zc_err_save(&sv);
@@ -191,7 +194,8 @@ enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
 
 void cap_outcome_clear(struct cap_outcome *o) {
   for (int sd = 0; sd < 2; sd++)
-    for (unsigned i = 0; i < CAP_MAX_PAIRS; i++) free(o->file[sd][i]);
+    for (unsigned i = 0; i < CAP_MAX_PAIRS; i++)
+      free(o->file[sd][i]);
   for (size_t i = 0; i < o->nruns; i++) {
     free(o->runs[i].error);
     free(o->runs[i].trace);

@@ -70,8 +70,8 @@ static enum zc_err open_page(struct cdp_conn *conn,
   if (!e && o->cpu_throttle > 1) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);
-    e = cdp_call(conn, cdp_page_session(p), "Emulation.setCPUThrottlingRate",
-                 a, 0, NULL);
+    e = cdp_call(conn, cdp_page_session(p), "Emulation.setCPUThrottlingRate", a,
+                 0, NULL);
   }
   if (e) {
     cdp_page_close(p);
@@ -117,8 +117,7 @@ static void open_spare_idle(void *arg) {
   zc_err_restore(&sv);
 }
 
-static void prepare_spare(struct cdp_conn *conn,
-                          const struct cap_run_opts *o,
+static void prepare_spare(struct cdp_conn *conn, const struct cap_run_opts *o,
                           struct cap_spare *sp) {
   struct zc_errsave sv;
   zc_err_save(&sv);
@@ -184,8 +183,7 @@ static struct cdp_page *take_spare(struct cap_spare *spare, const char *base,
  * once this one is complete. */
 static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
                              const struct cap_run_opts *o,
-                             const char *trace_base,
-                             struct cap_run_result *res,
+                             const char *trace_base, struct cap_run_result *res,
                              struct cap_spare *spare) {
   double t0 = zc_now_ms(), cpu0 = zc_cpu_ms();
   struct cdp_trace *tr;
@@ -196,14 +194,14 @@ static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
    * lost). */
   cdp_page_passive(p, 1);
   if (spare && o->next_base) prepare_spare(conn, o, spare);
-  e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file,
-                        &res->bytes);
+  e = cdp_trace_collect(tr, trace_base, o->timeout_ms, &res->file, &res->bytes);
   if (!e) e = scrub_trace(res->file);
   double t = zc_now_ms() - t0;
   if (!e)
-    zc_log(2, "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms "
-           "streaming", t, (double)res->bytes / 1e3 / (t + 1e-9),
-           zc_cpu_ms() - cpu0);
+    zc_log(2,
+           "trace streamed in %.0f ms (%.0f MB/s); zamcap CPU %.0f ms "
+           "streaming",
+           t, (double)res->bytes / 1e3 / (t + 1e-9), zc_cpu_ms() - cpu0);
   return e;
 }
 
@@ -211,8 +209,7 @@ static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
  * (untraced runs). Sets res->settled_ms from t0 and adds it to work. */
 static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
                           const struct cap_run_opts *o, double t0,
-                          struct cap_run_result *res,
-                          struct cap_spare *spare) {
+                          struct cap_run_result *res, struct cap_spare *spare) {
   const struct scn_scenario *scn = o->scn;
   double quiet = scn && scn->settle_ms >= 0 ? scn->settle_ms : o->settle_ms;
   struct spare_open so = {conn, o, spare, 0, 0};
@@ -221,16 +218,16 @@ static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
   double max = o->settle_max_ms > 0 && o->settle_max_ms < o->timeout_ms
                    ? o->settle_max_ms
                    : o->timeout_ms;
-  enum zc_err e = cdp_page_settle_idle(p, quiet, max,
-                                       early ? open_spare_idle : NULL, &so,
-                                       &st);
+  enum zc_err e = cdp_page_settle_idle(
+      p, quiet, max, early ? open_spare_idle : NULL, &so, &st);
   if (e) return e;
   if (!st.settled) {
     /* Same rule for both builds: a page that never goes quiet is measured
      * as it is at the limit; how busy it stayed is itself a finding. */
     res->unsettled = 1;
     res->busy_pct = st.waited_ms > 0 ? 100 * st.busy_ms / st.waited_ms : 0;
-    zc_log(1, "the page did not go quiet in %.1f s (%smain thread busy "
+    zc_log(1,
+           "the page did not go quiet in %.1f s (%smain thread busy "
            "%.0f %% of it, %zu request%s in flight): traced as it was",
            st.waited_ms / 1e3, st.loaded ? "" : "no load event, ",
            res->busy_pct, st.inflight, st.inflight == 1 ? "" : "s");
@@ -270,27 +267,32 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
     goto out;
   double tstart = zc_now_ms();
   if (!prefixed) res->work_ms = tstart - tready;
-  if (o->trace && (e = cdp_trace_start(conn, cdp_page_session(p),
-                                       o->categories, o->compress)))
+  if (o->trace && (e = cdp_trace_start(conn, cdp_page_session(p), o->categories,
+                                       o->compress)))
     goto out;
   double t0 = zc_now_ms();
   ttraced = t0 - tstart; /* Tracing.start */
-  if (scn) e = scn_replay(p, scn, scn->record_from, scn->n, &ro);
-  else e = cdp_page_navigate(p, o->base, o->timeout_ms);
+  if (scn)
+    e = scn_replay(p, scn, scn->record_from, scn->n, &ro);
+  else
+    e = cdp_page_navigate(p, o->base, o->timeout_ms);
   if (!e) e = settle(conn, p, o, t0, res, spare);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
 out:
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
   if (res->dialogs)
-    zc_log(1, "the page opened %u JavaScript dialog%s (the first: %s); "
-           "zamcap dismissed %s", res->dialogs, res->dialogs == 1 ? "" : "s",
-           res->dialog, res->dialogs == 1 ? "it" : "them");
+    zc_log(1,
+           "the page opened %u JavaScript dialog%s (the first: %s); "
+           "zamcap dismissed %s",
+           res->dialogs, res->dialogs == 1 ? "" : "s", res->dialog,
+           res->dialogs == 1 ? "it" : "them");
   {
     double tclose = zc_now_ms();
     cdp_page_close(p);
-    zc_log(2, "run: context %.0f ms, steps and settling %.0f ms, starting "
-           "the trace %.0f ms, closing %.0f ms", tready - topen, res->work_ms,
-           ttraced, zc_now_ms() - tclose);
+    zc_log(2,
+           "run: context %.0f ms, steps and settling %.0f ms, starting "
+           "the trace %.0f ms, closing %.0f ms",
+           tready - topen, res->work_ms, ttraced, zc_now_ms() - tclose);
   }
   return e;
 }

@@ -40,11 +40,13 @@ static cJSON *load_report(const char *out) {
 /* report.json's end-to-end metric by name. */
 static const cJSON *metric(const cJSON *rep, const char *name) {
   const cJSON *m;
-  cJSON_ArrayForEach(m, cJSON_GetObjectItem(
-                            cJSON_GetObjectItem(rep, "end_to_end"), "metrics"))
-    if (cJSON_IsString(cJSON_GetObjectItem(m, "name")) &&
-        !strcmp(cJSON_GetObjectItem(m, "name")->valuestring, name))
-      return m;
+  cJSON_ArrayForEach(
+      m,
+      cJSON_GetObjectItem(
+          cJSON_GetObjectItem(rep, "end_to_end"),
+          "metrics")) if (cJSON_IsString(cJSON_GetObjectItem(m, "name")) &&
+                          !strcmp(cJSON_GetObjectItem(m, "name")->valuestring,
+                                  name)) return m;
   return NULL;
 }
 
@@ -64,8 +66,8 @@ static const char *str_at(const cJSON *o, const char *a, const char *b) {
 static int count_runs(const cJSON *rep, const char *st) {
   int n = 0;
   const cJSON *r;
-  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs"))
-    n += !strcmp(str_at(r, "status", NULL), st);
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs")) n +=
+      !strcmp(str_at(r, "status", NULL), st);
   return n;
 }
 
@@ -74,8 +76,10 @@ static int count_runs(const cJSON *rep, const char *st) {
 static int has_cause(const char *text, const char *const *names, int json) {
   for (; text && *names; names++) {
     char fn[160];
-    if (json) snprintf(fn, sizeof fn, "\"name\":\t\"%s\"", *names);
-    else snprintf(fn, sizeof fn, "%s (/app.js:", *names);
+    if (json)
+      snprintf(fn, sizeof fn, "\"name\":\t\"%s\"", *names);
+    else
+      snprintf(fn, sizeof fn, "%s (/app.js:", *names);
     if (strstr(text, fn)) return 1;
   }
   return 0;
@@ -94,13 +98,13 @@ static void shows_graph(const char *app) {
   free(svg);
   char scn[4200], out[4200];
   snprintf(scn, sizeof scn, "%s-shows-graph.json", zt_tmp(app));
-  zt_write_str(scn,
-      "{\"title\": \"report.html shows the drawn graph\", \"steps\": ["
-      "{\"type\": \"navigate\", \"url\": \"http://x.test/report.html\"},"
-      "{\"type\": \"waitForExpression\", \"timeout\": 10000, "
-      "\"expression\": \"[...document.images].some(i => "
-      "i.src.startsWith('data:image/svg+xml') && i.complete && "
-      "i.naturalWidth > 100 && i.naturalHeight > 20)\"}]}");
+  zt_write_str(
+      scn, "{\"title\": \"report.html shows the drawn graph\", \"steps\": ["
+           "{\"type\": \"navigate\", \"url\": \"http://x.test/report.html\"},"
+           "{\"type\": \"waitForExpression\", \"timeout\": 10000, "
+           "\"expression\": \"[...document.images].some(i => "
+           "i.src.startsWith('data:image/svg+xml') && i.complete && "
+           "i.naturalWidth > 100 && i.naturalHeight > 20)\"}]}");
   snprintf(out, sizeof out, "%s-shows-graph", zt_tmp(app));
   char *log = NULL;
   int rc = zt_sh(&log, "'%s' record '%s' --url '%s' --out '%s'", bin(), scn,
@@ -151,8 +155,9 @@ static void expect_cause(const char *app, const char *const *names,
   /* Wall time carries waits and the machine's load; the CPU time in
    * JavaScript is the steadier witness of the regression. */
   ZT_TRUE(num_at(metric(rep, "scripting_ms"), "delta", "mean") > 100);
-  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(
-             cJSON_GetObjectItem(sc, "old"), "values")), 2);
+  ZT_INT(cJSON_GetArraySize(
+             cJSON_GetObjectItem(cJSON_GetObjectItem(sc, "old"), "values")),
+         2);
   ZT_TRUE(metric(rep, "long_tasks") != NULL);
   ZT_TRUE(cJSON_GetArraySize(cJSON_GetObjectItem(
               cJSON_GetObjectItem(rep, "end_to_end"), "steps")) >= 5);
@@ -162,8 +167,7 @@ static void expect_cause(const char *app, const char *const *names,
   ZT_INT((int)num_at(rep, "verdict", "exit_code"), 1);
   ZT_TRUE(has_cause(str_at(rep, "verdict", "text"), names, 0));
   ZT_TRUE(strstr(str_at(rep, "environment", "chrome"), "Chrome/") != NULL);
-  const cJSON *fl = cJSON_GetObjectItem(cJSON_GetObjectItem(rep,
-                                                            "environment"),
+  const cJSON *fl = cJSON_GetObjectItem(cJSON_GetObjectItem(rep, "environment"),
                                         "chrome_flags");
   ZT_TRUE(cJSON_IsString(cJSON_GetArrayItem(fl, 0)) &&
           !strcmp(cJSON_GetArrayItem(fl, 0)->valuestring, "--headless"));
@@ -180,7 +184,8 @@ static void expect_cause(const char *app, const char *const *names,
   free(t);
   /* zamcap html writes it again from report.json. */
   ZT_INT(zt_sh(NULL, "rm '%s' && '%s' html '%s' >/dev/null && test -s '%s'",
-               trace, bin(), zt_tmp(app), trace), 0);
+               trace, bin(), zt_tmp(app), trace),
+         0);
   shows_graph(app);
 }
 
@@ -221,9 +226,11 @@ static void test_auto(void) {
   ZT_STR(str_at(cJSON_GetObjectItem(rep, "verdict"), "end_to_end", "state"),
          "regressed");
   cJSON_Delete(rep);
-  rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --max-pairs 8 --out "
-             "'%s'", bin(), demo("todo.json"), demo("todo/old"),
-             demo("todo/old"), zt_tmp("auto-aa"));
+  rc = zt_sh(&out,
+             "'%s' '%s' --old '%s' --new '%s' --max-pairs 8 --out "
+             "'%s'",
+             bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
+             zt_tmp("auto-aa"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -243,9 +250,10 @@ static void test_never_quiet(void) {
   snprintf(scn, sizeof scn, "%s/../agent/pollapp/poll.json", zt_data(""));
   snprintf(oldb, sizeof oldb, "%s/../agent/pollapp/old", zt_data(""));
   snprintf(newb, sizeof newb, "%s/../agent/pollapp/new", zt_data(""));
-  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
-                 "--settle-max 2000 --out '%s'", bin(), scn, oldb, newb,
-                 zt_tmp("never-quiet"));
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
+                 "--settle-max 2000 --out '%s'",
+                 bin(), scn, oldb, newb, zt_tmp("never-quiet"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "the page did not go quiet in ");
   ZT_HAS(out, "checkForUpdates (/index.html:");
@@ -254,11 +262,12 @@ static void test_never_quiet(void) {
   cJSON *rep = load_report(zt_tmp("never-quiet"));
   int unsettled = 0;
   const cJSON *r;
-  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs"))
-    if (cJSON_IsFalse(cJSON_GetObjectItem(r, "settled")) &&
-        !strcmp(str_at(r, "build", NULL), "new") &&
-        num_at(r, "busy_pct", NULL) > 0)
-      unsettled++;
+  cJSON_ArrayForEach(
+      r,
+      cJSON_GetObjectItem(
+          rep, "runs")) if (cJSON_IsFalse(cJSON_GetObjectItem(r, "settled")) &&
+                            !strcmp(str_at(r, "build", NULL), "new") &&
+                            num_at(r, "busy_pct", NULL) > 0) unsettled++;
   ZT_INT(unsettled, 2);
   cJSON_Delete(rep);
 }
@@ -489,29 +498,34 @@ static void test_dropped_pair(void) {
   if (!ZT_TRUE(port > 0)) return;
   char *out = NULL;
   const char *o = zt_tmp("dropped");
-  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
                  "--warmup 0 --pairs 2 --retries 0 --step-timeout 2000 "
-                 "--out '%s'", bin(), demo("todo.json"), demo("todo/old"),
-                 port, o);
+                 "--out '%s'",
+                 bin(), demo("todo.json"), demo("todo/old"), port, o);
   fault_stop();
   ZT_INT(rc, 3);
   ZT_HAS(out, "pair 2/2, new build failed (try 1 of 1)");
   ZT_HAS(out, "capture incomplete: 1 of 2 pairs dropped");
   ZT_HAS(out, "dedupeTitles"); /* pair 1's finding */
   free(out);
-  ZT_INT(zt_sh(NULL, "test -s '%s/traces/old-1.json.gz' && test -s "
-               "'%s/traces/new-1.json.gz'", o, o), 0);
+  ZT_INT(zt_sh(NULL,
+               "test -s '%s/traces/old-1.json.gz' && test -s "
+               "'%s/traces/new-1.json.gz'",
+               o, o),
+         0);
   cJSON *rep = load_report(o);
   ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "dropped_pairs")), 1);
   ZT_INT((int)num_at(rep, "verdict", "exit_code"), 3);
   ZT_HAS(str_at(rep, "verdict", "text"), "Capture incomplete: 1 of 2 pairs");
   ZT_INT(count_runs(rep, "failed"), 1);
   const cJSON *r;
-  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs"))
-    if (!strcmp(str_at(r, "status", NULL), "failed")) {
-      ZT_HAS(str_at(r, "error", NULL), "no element matched");
-      ZT_HAS(str_at(r, "failure", NULL), "failures/new-2-try-1-step-");
-    }
+  cJSON_ArrayForEach(
+      r, cJSON_GetObjectItem(
+             rep, "runs")) if (!strcmp(str_at(r, "status", NULL), "failed")) {
+    ZT_HAS(str_at(r, "error", NULL), "no element matched");
+    ZT_HAS(str_at(r, "failure", NULL), "failures/new-2-try-1-step-");
+  }
   cJSON_Delete(rep);
 }
 
@@ -529,9 +543,10 @@ static void test_retry_after_crash(void) {
   int port = faultserve(demo("todo/new"), args);
   if (!ZT_TRUE(port > 0)) return;
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
-                 "--warmup 0 --pairs 1 --retries 1 --out '%s'", bin(),
-                 demo("todo.json"), demo("todo/old"), port, o);
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
+                 "--warmup 0 --pairs 1 --retries 1 --out '%s'",
+                 bin(), demo("todo.json"), demo("todo/old"), port, o);
   fault_stop();
   ZT_INT(rc, 1);
   ZT_HAS(out, "dedupeTitles");
@@ -554,19 +569,24 @@ static void test_retry_after_crash(void) {
 /* A build the scenario cannot drive (the filter buttons are gone) stops
  * at warm-up with the step that failed, and its screenshot. */
 static void test_broken_build(void) {
-  zt_sh(NULL, "rm -rf '%s' && cp -r '%s' '%s' && sed -i "
-        "'s/id=\"filter-active\"/id=\"gone\"/; s/>Active</>Gone</' '%s/index.html'",
+  zt_sh(NULL,
+        "rm -rf '%s' && cp -r '%s' '%s' && sed -i "
+        "'s/id=\"filter-active\"/id=\"gone\"/; s/>Active</>Gone</' "
+        "'%s/index.html'",
         zt_tmp("broken"), demo("todo/new"), zt_tmp("broken"), zt_tmp("broken"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 1 "
-                 "--step-timeout 2000 --out '%s'", bin(), demo("todo.json"),
-                 demo("todo/old"), zt_tmp("broken"), zt_tmp("brokenout"));
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 1 "
+                 "--step-timeout 2000 --out '%s'",
+                 bin(), demo("todo.json"), demo("todo/old"), zt_tmp("broken"),
+                 zt_tmp("brokenout"));
   ZT_INT(rc, 3);
   ZT_HAS(out, "warm-up on the new build: step ");
   ZT_HAS(out, "no element matched in 2 s");
   free(out);
   ZT_INT(zt_sh(NULL, "ls '%s'/failures/warmup-1-new-step-*.png",
-               zt_tmp("brokenout")), 0);
+               zt_tmp("brokenout")),
+         0);
   ZT_INT(zt_sh(NULL, "ls '%s'/failures/warmup-1-old-*", zt_tmp("brokenout")),
          2); /* the old build's warm-up passed */
 }
@@ -575,7 +595,8 @@ static void test_broken_build(void) {
  * other test here) each event is a line of its own. */
 static void test_tty_progress(void) {
   char *out = NULL;
-  int rc = zt_sh(&out, "script -qec \"'%s' '%s' --old '%s' --new '%s' "
+  int rc = zt_sh(&out,
+                 "script -qec \"'%s' '%s' --old '%s' --new '%s' "
                  "--pairs 1 --warmup 0 --format json --out '%s'\" /dev/null",
                  bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
                  zt_tmp("tty"));
@@ -584,10 +605,12 @@ static void test_tty_progress(void) {
   ZT_HAS(out, "pair 1/1, new build ...");
   free(out);
   /* --format json: report.json only. */
-  ZT_INT(zt_sh(NULL, "test -s '%s/report.json' && ! test -e '%s/report.html' "
+  ZT_INT(zt_sh(NULL,
+               "test -s '%s/report.json' && ! test -e '%s/report.html' "
                "&& ! test -e '%s/summary.md' && ! test -e "
-               "'%s/critical-graph.dot'", zt_tmp("tty"), zt_tmp("tty"),
-               zt_tmp("tty"), zt_tmp("tty")), 0);
+               "'%s/critical-graph.dot'",
+               zt_tmp("tty"), zt_tmp("tty"), zt_tmp("tty"), zt_tmp("tty")),
+         0);
 }
 
 /* A disk that fills up in pair 2 (the test fills it once pair 1 is
@@ -601,7 +624,8 @@ static void test_full_disk(void) {
   snprintf(script, sizeof script, "%s.sh", mnt);
   FILE *f = fopen(script, "w");
   if (!ZT_TRUE(f)) return;
-  fprintf(f, "mount -t tmpfs -o size=8m tmpfs '%s' || exit 99\n"
+  fprintf(f,
+          "mount -t tmpfs -o size=8m tmpfs '%s' || exit 99\n"
           "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 --retries 0 "
           "--out '%s/out' -vv 2>'%s.log' &\n"
           "zp=$!; i=0; until grep -q 'pair 1/2, new build:' '%s.log' "
@@ -612,13 +636,16 @@ static void test_full_disk(void) {
           "test -s '%s/out/traces/new-1.json.gz' && echo pair-1-kept\n"
           "find '%s' -name '*.part' -o -type f -empty | grep . && "
           "echo left-behind\n"
-          "umount '%s'\n", mnt, bin(), demo("todo.json"), demo("todo/old"),
-          demo("todo/new"), mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt);
+          "umount '%s'\n",
+          mnt, bin(), demo("todo.json"), demo("todo/old"), demo("todo/new"),
+          mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt);
   fclose(f);
   zt_sh(NULL, "mkdir -p '%s'", mnt);
   char *out = NULL;
-  int rc = zt_sh(&out, "if [ \"$(id -u)\" = 0 ]; then sh '%s'; else "
-                 "unshare -rm sh '%s'; fi", script, script);
+  int rc = zt_sh(&out,
+                 "if [ \"$(id -u)\" = 0 ]; then sh '%s'; else "
+                 "unshare -rm sh '%s'; fi",
+                 script, script);
   if (rc == 99 || (rc && out && strstr(out, "unshare:"))) {
     zt_skip("cannot mount a tmpfs here (not root, no user namespaces)");
     free(out);
@@ -650,55 +677,68 @@ static void test_unwritable_out(void) {
 static void test_sigint_mid_pair(void) {
   const char *o = zt_tmp("sigint");
   char *out = NULL;
-  int rc = zt_sh(&out, "rm -rf '%s'; mkdir -p '%s'; '%s' '%s' --old '%s' "
+  int rc = zt_sh(&out,
+                 "rm -rf '%s'; mkdir -p '%s'; '%s' '%s' --old '%s' "
                  "--new '%s' --pairs 2 --warmup 0 --out '%s' -vv "
                  "2>'%s/log' & zp=$!; i=0; until grep -q 'pair 1/2, old "
                  "build:' '%s/log' || [ $i -gt 600 ]; do sleep 0.1; "
                  "i=$((i+1)); done; kill -INT $zp; wait $zp; echo rc=$?; "
-                 "cat '%s/log'", o, o, bin(), demo("todo.json"),
-                 demo("todo/old"), demo("todo/new"), o, o, o, o);
+                 "cat '%s/log'",
+                 o, o, bin(), demo("todo.json"), demo("todo/old"),
+                 demo("todo/new"), o, o, o, o);
   ZT_INT(rc, 0);
   ZT_HAS(out, "rc=130");
   ZT_HAS(out, "interrupted");
   zt_no_orphan(out);
   free(out);
-  ZT_INT(zt_sh(NULL, "test -s '%s/traces/old-1.json.gz' && ! ls '%s'/traces/"
-               "*.part", o, o), 0);
+  ZT_INT(zt_sh(NULL,
+               "test -s '%s/traces/old-1.json.gz' && ! ls '%s'/traces/"
+               "*.part",
+               o, o),
+         0);
 }
 
 static void test_usage(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s'", bin(), demo("todo.json"),
-               demo("todo/old")), 2);
+               demo("todo/old")),
+         2);
   ZT_HAS(out, "give both --old URL|DIR and --new URL|DIR");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' run --help", bin()), 0);
   ZT_HAS(out, "interleaved pairs");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old nowhere --new '%s' --chrome /none", bin(),
-               demo("todo.json"), demo("todo/new")), 3);
+               demo("todo.json"), demo("todo/new")),
+         3);
   ZT_HAS(out, "--chrome /none: no executable there");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --format pdf", bin(),
-               demo("todo.json")), 2);
+               demo("todo.json")),
+         2);
   ZT_HAS(out, "--format wants a list of text, json, md, html, dot, folded, "
               "cpuprofile or all");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --pairs some", bin(),
-               demo("todo.json")), 2);
+               demo("todo.json")),
+         2);
   ZT_HAS(out, "--pairs wants auto or 1 to 100, not 'some'");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --threshold 5x", bin(),
-               demo("todo.json")), 2);
+               demo("todo.json")),
+         2);
   ZT_HAS(out, "--threshold wants a change in % or ms (5%, 20ms), not '5x'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --attach-header 'X: 1'",
-               bin(), demo("todo.json")), 2);
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --attach-header 'X: 1'", bin(),
+               demo("todo.json")),
+         2);
   ZT_HAS(out, "--attach-header without --attach URL");
   free(out);
-  ZT_INT(zt_sh(&out, "env -u ZC_NO_SUCH '%s' '%s' --old a --new b --attach "
+  ZT_INT(zt_sh(&out,
+               "env -u ZC_NO_SUCH '%s' '%s' --old a --new b --attach "
                "http://127.0.0.1:9/ --attach-header 'A: Bearer $ZC_NO_SUCH'",
-               bin(), demo("todo.json")), 2);
+               bin(), demo("todo.json")),
+         2);
   ZT_HAS(out, "ZC_NO_SUCH");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' html /nonexistent", bin()), 2);

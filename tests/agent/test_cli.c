@@ -20,12 +20,14 @@ static int exists(const char *path) {
 /* old/ and new/ folders of the real traces, under ZC_TMP. */
 static void make_dirs(void) {
   const char *real = zt_data("real");
-  zt_sh(NULL, "mkdir -p '%s' '%s' '%s' && cp '%s'/old/*.json.gz '%s' && "
+  zt_sh(NULL,
+        "mkdir -p '%s' '%s' '%s' && cp '%s'/old/*.json.gz '%s' && "
         "cp '%s'/new/*.json.gz '%s' && cp '%s'/old/*.json.gz '%s'",
-        zt_tmp("old"), zt_tmp("new"), zt_tmp("old2"), real, zt_tmp("old"),
-        real, zt_tmp("new"), real, zt_tmp("old2"));
+        zt_tmp("old"), zt_tmp("new"), zt_tmp("old2"), real, zt_tmp("old"), real,
+        zt_tmp("new"), real, zt_tmp("old2"));
   /* The second old folder pairs each run with another recording. */
-  zt_sh(NULL, "cd '%s' && mv run-1.json.gz x && mv run-2.json.gz run-1.json.gz"
+  zt_sh(NULL,
+        "cd '%s' && mv run-1.json.gz x && mv run-2.json.gz run-1.json.gz"
         " && mv run-3.json.gz run-2.json.gz && mv x run-3.json.gz",
         zt_tmp("old2"));
 }
@@ -46,8 +48,7 @@ static void test_regression(void) {
   ZT_HAS(md, "| `slowChecksum` (new) | `/app.js`:");
   /* Plain text too: no backslash before "-", "(", "." in the verdict. */
   ZT_HAS(md, "1 regression-cause (slower by 50 ms or more in every pair)");
-  ZT_TRUE(md && !strstr(md, "\\-") && !strstr(md, "\\(") &&
-          !strstr(md, "\\."));
+  ZT_TRUE(md && !strstr(md, "\\-") && !strstr(md, "\\(") && !strstr(md, "\\."));
   free(md);
   ZT_TRUE(exists(zt_tmp("out/pairs/pair-3.dot")));
   char *dot = zt_read(zt_tmp("out/critical-graph.dot"));
@@ -63,18 +64,25 @@ static void test_regression(void) {
   ZT_HAS(json, "\"significance\":\ttrue");
   ZT_HAS(json, "\"not_significant\":");
   free(json);
-  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s' '%s' --no-significance --format "
-               "json --out '%s'", bin(), zt_tmp("old"), zt_tmp("new"),
-               zt_tmp("out-nosig")), 1);
+  ZT_INT(zt_sh(NULL,
+               "'%s' compare -q '%s' '%s' --no-significance --format "
+               "json --out '%s'",
+               bin(), zt_tmp("old"), zt_tmp("new"), zt_tmp("out-nosig")),
+         1);
   json = zt_read(zt_tmp("out-nosig/report.json"));
   ZT_HAS(json, "\"significance\":\tfalse");
   free(json);
   /* report.json is valid JSON (python3 is there wherever the tests run). */
-  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]));"
-               " c=r[\"regression_causes\"]; assert c[0][\"name\"]==\"slowChecksum\";"
-               " assert len(c[0][\"delta_ms_per_pair\"])==3;"
-               " assert r[\"bottom_up\"][\"rows\"][0][\"name\"]==\"slowChecksum\"'"
-               " '%s'", zt_tmp("out/report.json")), 0);
+  ZT_INT(
+      zt_sh(NULL,
+            "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]));"
+            " c=r[\"regression_causes\"]; assert "
+            "c[0][\"name\"]==\"slowChecksum\";"
+            " assert len(c[0][\"delta_ms_per_pair\"])==3;"
+            " assert r[\"bottom_up\"][\"rows\"][0][\"name\"]==\"slowChecksum\"'"
+            " '%s'",
+            zt_tmp("out/report.json")),
+      0);
 }
 
 /* Names from a page reach the terminal escaped: a function named with
@@ -114,26 +122,32 @@ static void test_hostile_names(void) {
  * flat list that Python's json and zamcap html read, of a size linear in
  * the nodes, and the terminal shows the path's ends. */
 static void test_deep_path(void) {
-  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+  zt_sh(NULL,
+        "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
         " 12000 100 '%s/old/run-1.cpuprofile' && python3 "
         "'%s/../agent/deepprof.py' 12000 300 '%s/new/run-1.cpuprofile'",
         zt_tmp("deep"), zt_tmp("deep"), zt_data(""), zt_tmp("deep"),
         zt_data(""), zt_tmp("deep"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --format text,json,md "
-                 "--out '%s/out'", bin(), zt_tmp("deep"), zt_tmp("deep"),
-                 zt_tmp("deep"));
+  int rc = zt_sh(&out,
+                 "'%s' compare '%s/old' '%s/new' --format text,json,md "
+                 "--out '%s/out'",
+                 bin(), zt_tmp("deep"), zt_tmp("deep"), zt_tmp("deep"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "main > main > walk > walk");
   ZT_HAS(out, "... 11972 more > walk");
   ZT_TRUE(out && strlen(out) < 4000);
   free(out);
-  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys,os; r=json.load(open("
-               "sys.argv[1])); n=r[\"aggregate\"][\"critical_graph\"][\"nodes\"];"
-               " assert len(n)==12003, len(n); assert n[12002][\"parent\"]=="
-               "12001; assert n[12002][\"name\"]==\"leafWork\";"
-               " assert os.path.getsize(sys.argv[1]) < 1000 * 3 * 12003' "
-               "'%s/out/report.json'", zt_tmp("deep")), 0);
+  ZT_INT(
+      zt_sh(NULL,
+            "python3 -c 'import json,sys,os; r=json.load(open("
+            "sys.argv[1])); n=r[\"aggregate\"][\"critical_graph\"][\"nodes\"];"
+            " assert len(n)==12003, len(n); assert n[12002][\"parent\"]=="
+            "12001; assert n[12002][\"name\"]==\"leafWork\";"
+            " assert os.path.getsize(sys.argv[1]) < 1000 * 3 * 12003' "
+            "'%s/out/report.json'",
+            zt_tmp("deep")),
+      0);
   ZT_INT(zt_sh(&out, "'%s' html '%s/out'", bin(), zt_tmp("deep")), 0);
   free(out);
   char *html = zt_read(zt_tmp("deep/out/report.html"));
@@ -145,7 +159,8 @@ static void test_deep_path(void) {
  * refuses labels past 16 KB), summary.md stays far below a comment's
  * 65 536 characters. */
 static void test_long_name(void) {
-  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+  zt_sh(NULL,
+        "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
         " 3 100 '%s/old/run-1.cpuprofile' 20000 && python3 "
         "'%s/../agent/deepprof.py' 3 300 '%s/new/run-1.cpuprofile' 20000",
         zt_tmp("long"), zt_tmp("long"), zt_data(""), zt_tmp("long"),
@@ -171,12 +186,14 @@ static void test_long_name(void) {
  * A/A run of the same shape reports nothing. */
 static void test_spread_out(void) {
   const char *d = zt_tmp("spread");
-  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' '%s/old2' && for i in 1 2 3; do "
-        "python3 '%s/../agent/spreadprof.py' 20 2 o$i '%s/old'/run-$i.cpuprofile"
-        " && python3 '%s/../agent/spreadprof.py' 20 8 n$i "
-        "'%s/new'/run-$i.cpuprofile && python3 '%s/../agent/spreadprof.py' 20 2"
-        " a$i '%s/old2'/run-$i.cpuprofile; done", d, d, d, zt_data(""), d,
-        zt_data(""), d, zt_data(""), d);
+  zt_sh(
+      NULL,
+      "mkdir -p '%s/old' '%s/new' '%s/old2' && for i in 1 2 3; do "
+      "python3 '%s/../agent/spreadprof.py' 20 2 o$i '%s/old'/run-$i.cpuprofile"
+      " && python3 '%s/../agent/spreadprof.py' 20 8 n$i "
+      "'%s/new'/run-$i.cpuprofile && python3 '%s/../agent/spreadprof.py' 20 2"
+      " a$i '%s/old2'/run-$i.cpuprofile; done",
+      d, d, d, zt_data(""), d, zt_data(""), d, zt_data(""), d);
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
                  d, d, d);
@@ -196,15 +213,18 @@ static void test_spread_out(void) {
   char *html = zt_read(zt_tmp("spread/out/report.html"));
   ZT_HAS(html, "<h2>Spread-out regression-causes</h2>");
   free(html);
-  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; r=json.load(open("
+  ZT_INT(zt_sh(NULL,
+               "python3 -c 'import json,sys; r=json.load(open("
                "sys.argv[1])); s=r[\"spread_causes\"]; assert len(s)==1;"
                " s=s[0]; assert s[\"name\"]==\"helper\" and s[\"call_paths\"]"
                "==20, s; assert s[\"delta_ms_per_pair\"]==[120,120,120], s;"
                " assert s[\"costliest_paths\"][0][\"path\"]==[\"main\","
                "\"site0\",\"helper\"], s; assert r[\"verdict\"][\"exit_code\"]"
-               "==1' '%s/out/report.json'", d), 0);
-  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", bin(), d,
-             d, d);
+               "==1' '%s/out/report.json'",
+               d),
+         0);
+  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", bin(), d, d,
+             d);
   ZT_INT(rc, 0);
   ZT_TRUE(out && !strstr(out, "spread-out"));
   free(out);
@@ -216,16 +236,20 @@ static void test_spread_out(void) {
 static void test_exports(void) {
   make_dirs();
   const char *o = zt_tmp("exports");
-  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s' '%s' --format json,folded,"
-               "cpuprofile --out '%s'", bin(), zt_tmp("old"), zt_tmp("new"),
-               o), 1);
-  ZT_INT(zt_sh(NULL, "python3 - '%s' <<'EOF'\n"
+  ZT_INT(zt_sh(NULL,
+               "'%s' compare -q '%s' '%s' --format json,folded,"
+               "cpuprofile --out '%s'",
+               bin(), zt_tmp("old"), zt_tmp("new"), o),
+         1);
+  ZT_INT(zt_sh(NULL,
+               "python3 - '%s' <<'EOF'\n"
                "import json, re, sys\n"
                "d = sys.argv[1]\n"
                "for side in ('old', 'new'):\n"
                "    total, by = 0, {}\n"
                "    for line in open(d + '/' + side + '.folded'):\n"
-               "        m = re.fullmatch(r'([^;\\n]+(?:;[^;\\n]+)*) (\\d+)\\n', line)\n"
+               "        m = re.fullmatch(r'([^;\\n]+(?:;[^;\\n]+)*) "
+               "(\\d+)\\n', line)\n"
                "        assert m, line\n"
                "        total += int(m.group(2))\n"
                "        leaf = m.group(1).split(';')[-1].split(' (')[0]\n"
@@ -237,8 +261,11 @@ static void test_exports(void) {
                "    rows = {x['name']: x for x in r['bottom_up']['rows']}\n"
                "    key = side + '_self_ms'\n"
                "    want = rows['slowChecksum'][key] * 3 * 1000\n"
-               "    assert abs(by.get('slowChecksum', 0) - want) < 5, (by.get('slowChecksum'), want)\n"
-               "EOF\n", o), 0);
+               "    assert abs(by.get('slowChecksum', 0) - want) < 5, "
+               "(by.get('slowChecksum'), want)\n"
+               "EOF\n",
+               o),
+         0);
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' tree '%s/new.cpuprofile' --min 100", bin(), o), 0);
   ZT_HAS(out, "slowChecksum  ");
@@ -252,7 +279,8 @@ static void test_inconclusive(void) {
   const char *d = zt_tmp("noisy");
   static const int new_ms[3] = {160, 180, 400};
   for (int i = 0; i < 3; i++)
-    zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && python3 "
+    zt_sh(NULL,
+          "mkdir -p '%s/old' '%s/new' && python3 "
           "'%s/../agent/deepprof.py' 3 100 '%s/old/run-%d.cpuprofile' && "
           "python3 '%s/../agent/deepprof.py' 3 %d '%s/new/run-%d.cpuprofile'",
           d, d, zt_data(""), d, i + 1, zt_data(""), new_ms[i], d, i + 1);
@@ -265,13 +293,19 @@ static void test_inconclusive(void) {
               "pair varied too widely over the 3 pairs to decide; about 6 "
               "pairs in all would likely settle it (--pairs 6)");
   free(out);
-  ZT_INT(zt_sh(NULL, "python3 -c 'import json,sys; v=json.load(open("
+  ZT_INT(zt_sh(NULL,
+               "python3 -c 'import json,sys; v=json.load(open("
                "sys.argv[1]))[\"verdict\"]; assert v[\"state\"]=="
                "\"inconclusive\" and v[\"exit_code\"]==5 and v[\"pairs\"]==3"
                " and v[\"undecided\"]==1 and v[\"pairs_needed\"]==6, v' "
-               "'%s/out/report.json'", d), 0);
-  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/old' '%s/new' --no-significance "
-               "--format json --out '%s/out2'", bin(), d, d, d), 1);
+               "'%s/out/report.json'",
+               d),
+         0);
+  ZT_INT(zt_sh(NULL,
+               "'%s' compare -q '%s/old' '%s/new' --no-significance "
+               "--format json --out '%s/out2'",
+               bin(), d, d, d),
+         1);
 }
 
 /* zamcap check: valid scenarios list their steps and where each build
@@ -341,25 +375,30 @@ static void test_check(void) {
   char *out = NULL;
   char scn[4200];
   snprintf(scn, sizeof scn, "%s/../../scenarios/demo/todo.json", zt_data(""));
-  int rc = zt_sh(&out, "CHROME_PATH=/nonexistent PATH=/usr/bin:/bin '%s' "
+  int rc = zt_sh(&out,
+                 "CHROME_PATH=/nonexistent PATH=/usr/bin:/bin '%s' "
                  "check '%s' --old dist-old/ --new https://staging.example/",
                  bin(), scn);
   ZT_INT(rc, 0);
   ZT_HAS(out, ": 15 steps, traced from step 5\n");
-  ZT_HAS(out, "    2  navigate                 http://localhost:8080/index.html");
+  ZT_HAS(out,
+         "    2  navigate                 http://localhost:8080/index.html");
   ZT_HAS(out, "   13  keyDown                  Enter\n");
   ZT_HAS(out, "  old: http://localhost:8080 -> dist-old/\n");
   ZT_HAS(out, "  new: http://localhost:8080 -> https://staging.example/\n");
   free(out);
-  zt_sh(NULL, "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
+  zt_sh(NULL,
+        "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
         "\"url\": \"http://a/\"}, {\"type\": \"click\"}]}' > '%s'",
         zt_tmp("bad-check.json"));
   rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("bad-check.json"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "bad-check.json: step 2 (click): ");
   free(out);
-  zt_sh(NULL, "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"close\"}]}'"
-        " > '%s'", zt_tmp("nonav.json"));
+  zt_sh(NULL,
+        "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"close\"}]}'"
+        " > '%s'",
+        zt_tmp("nonav.json"));
   /* a flow that never navigates (recorded on an open page) is accepted,
    * as @puppeteer/replay accepts it: each run loads the build's URL */
   rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("nonav.json"));
@@ -374,16 +413,17 @@ static void test_check(void) {
 static void test_run_dir(void) {
   make_dirs();
   const char *run = zt_tmp("run");
-  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
+  zt_sh(NULL,
+        "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
         "cp '%s/run-1.json.gz' old-1.json.gz && cp '%s/run-1.json.gz' "
         "new-1.json.gz && cp '%s/run-2.json.gz' old-10.json.gz && "
         "cp '%s/run-2.json.gz' new-10.json.gz && cp '%s/run-3.json.gz' "
-        "new-3.json.gz && cp new-3.json.gz old-+3.json.gz", run, run, run,
-        zt_tmp("old"), zt_tmp("new"), zt_tmp("old"), zt_tmp("new"),
-        zt_tmp("new"));
+        "new-3.json.gz && cp new-3.json.gz old-+3.json.gz",
+        run, run, run, zt_tmp("old"), zt_tmp("new"), zt_tmp("old"),
+        zt_tmp("new"), zt_tmp("new"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'", bin(),
-                 run, zt_tmp("run-cmp"));
+  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'", bin(), run,
+                 zt_tmp("run-cmp"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "pair 3 has only its new trace: left out");
   ZT_HAS(out, "pair 2/2: old-10.json.gz vs new-10.json.gz");
@@ -393,7 +433,8 @@ static void test_run_dir(void) {
   /* The traces/ folder itself works too; a folder with no such pair is a
    * usage error naming it. */
   ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/traces' --format json --out '%s'",
-               bin(), run, zt_tmp("run-cmp2")), 1);
+               bin(), run, zt_tmp("run-cmp2")),
+         1);
   rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", bin(), zt_tmp("old"),
              zt_tmp("run-cmp3"));
   ZT_INT(rc, 2);
@@ -408,7 +449,7 @@ static void test_aa_and_options(void) {
                  zt_tmp("old"), zt_tmp("old2"), zt_tmp("aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No regression-cause (no function got slower by ≥ 50 ms in all "
-                   "3 pairs)");
+              "3 pairs)");
   free(out);
   /* --pairs limits, --mu raises the bar past the regression. */
   rc = zt_sh(&out, "'%s' compare '%s' '%s' --pairs 1 --mu 500 --out '%s'",
@@ -418,9 +459,11 @@ static void test_aa_and_options(void) {
   free(out);
   ZT_TRUE(!exists(zt_tmp("mu/pairs/pair-2.dot")));
   /* The default output folder and its "latest" link. */
-  rc = zt_sh(&out, "cd '%s' && '%s' compare -q old new --pairs 1 && "
-             "test -L zamcap-out/latest && test -f zamcap-out/latest/report.json",
-             zt_tmp(""), bin());
+  rc = zt_sh(
+      &out,
+      "cd '%s' && '%s' compare -q old new --pairs 1 && "
+      "test -L zamcap-out/latest && test -f zamcap-out/latest/report.json",
+      zt_tmp(""), bin());
   ZT_INT(rc, 1);
   free(out);
 }
@@ -453,8 +496,9 @@ static void test_usage_errors(void) {
   ZT_HAS(out, "--mu wants milliseconds > 0, not 'fast'");
   free(out);
   make_dirs();
-  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", bin(),
-               zt_tmp("old"), zt_tmp("new")), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", bin(), zt_tmp("old"),
+               zt_tmp("new")),
+         2);
   ZT_HAS(out, "--quorum 4 is more than the 3 pairs");
   free(out);
   ZT_INT(zt_sh(&out, "'%s' compare /nonexistent '%s'", bin(), zt_tmp("new")),
@@ -463,7 +507,8 @@ static void test_usage_errors(void) {
   free(out);
   zt_sh(NULL, "mkdir -p '%s'", zt_tmp("empty"));
   ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s'", bin(), zt_tmp("empty"),
-               zt_tmp("new")), 2);
+               zt_tmp("new")),
+         2);
   ZT_HAS(out, "no trace files");
   free(out);
 }
@@ -473,10 +518,12 @@ static void test_bad_traces(void) {
   char *out = NULL;
   /* A truncated trace: one line naming the file and the byte, exit 2, and
    * the pairs already done are kept. */
-  zt_sh(NULL, "mkdir -p '%s' && cp '%s'/*.json.gz '%s' && "
+  zt_sh(NULL,
+        "mkdir -p '%s' && cp '%s'/*.json.gz '%s' && "
         "zcat '%s'/run-3.json.gz | head -c 300000 > '%s'/run-3.json && "
-        "rm '%s'/run-3.json.gz", zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"),
-        zt_tmp("old"), zt_tmp("cut"), zt_tmp("cut"));
+        "rm '%s'/run-3.json.gz",
+        zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"), zt_tmp("old"),
+        zt_tmp("cut"), zt_tmp("cut"));
   int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
                  zt_tmp("cut"), zt_tmp("new"), zt_tmp("cutout"));
   ZT_INT(rc, 2);
@@ -486,8 +533,10 @@ static void test_bad_traces(void) {
   free(out);
   ZT_TRUE(exists(zt_tmp("cutout/pairs/pair-2.dot")));
   /* A trace without CPU samples. */
-  zt_sh(NULL, "mkdir -p '%s' && echo '[{\"ph\":\"X\",\"name\":\"RunTask\"}]' > "
-        "'%s'/a.json", zt_tmp("nosamples"), zt_tmp("nosamples"));
+  zt_sh(NULL,
+        "mkdir -p '%s' && echo '[{\"ph\":\"X\",\"name\":\"RunTask\"}]' > "
+        "'%s'/a.json",
+        zt_tmp("nosamples"), zt_tmp("nosamples"));
   rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(),
              zt_tmp("nosamples"), zt_tmp("new"), zt_tmp("nsout"));
   ZT_INT(rc, 2);
@@ -500,7 +549,8 @@ static void test_bad_traces(void) {
   free(out);
   /* gzip told by its bytes, not the name: trace.gz, p.cpuprofile.gz; a
    * .gz that is no gzip (notes.gz) is not taken for a trace */
-  zt_sh(NULL, "mkdir -p '%s' '%s' && cp '%s'/run-1.json.gz '%s'/trace.gz && "
+  zt_sh(NULL,
+        "mkdir -p '%s' '%s' && cp '%s'/run-1.json.gz '%s'/trace.gz && "
         "cp '%s'/run-1.json.gz '%s'/p.cpuprofile.gz && echo x > '%s'/notes.gz",
         zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("old"), zt_tmp("gzold"),
         zt_tmp("new"), zt_tmp("gznew"), zt_tmp("gzold"));
@@ -521,7 +571,8 @@ static void test_bad_traces(void) {
 static void test_tree(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", bin(),
-               zt_data("real/new/run-1.json.gz")), 0);
+               zt_data("real/new/run-1.json.gz")),
+         0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "          formatRow  ");
   ZT_HAS(out, "slowChecksum");
@@ -537,8 +588,9 @@ static void test_command_over_file(void) {
   char *out = NULL;
   zt_sh(NULL, "mkdir -p '%s' && cd '%s' && touch tree html compare",
         zt_tmp("cwd"), zt_tmp("cwd"));
-  ZT_INT(zt_sh(&out, "cd '%s' && '%s' tree '%s' --min 20", zt_tmp("cwd"),
-               bin(), zt_data("real/new/run-1.json.gz")), 0);
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' tree '%s' --min 20", zt_tmp("cwd"), bin(),
+               zt_data("real/new/run-1.json.gz")),
+         0);
   ZT_HAS(out, "slowChecksum");
   free(out);
   ZT_INT(zt_sh(&out, "cd '%s' && '%s' html", zt_tmp("cwd"), bin()), 2);
@@ -554,7 +606,8 @@ static void test_svg(void) {
   char *out = NULL;
   /* A quote and a leading dash in the folder's name. */
   ZT_INT(zt_sh(&out, "cd '%s' && '%s' compare old new -q --out=\"-it's\"",
-               zt_tmp(""), bin()), 1);
+               zt_tmp(""), bin()),
+         1);
   free(out);
   char *svg = zt_read(zt_tmp("-it's/critical-graph.svg"));
   ZT_HAS(svg, "slowChecksum");
@@ -562,32 +615,40 @@ static void test_svg(void) {
   ZT_TRUE(!exists(zt_tmp("-it's/critical-graph.svg.part")));
   /* A dot that fails: its first line of stderr, with its controls made
    * harmless, and no picture. */
-  zt_sh(NULL, "mkdir -p '%s' && printf '#!/bin/sh\\nprintf \"Error: "
+  zt_sh(NULL,
+        "mkdir -p '%s' && printf '#!/bin/sh\\nprintf \"Error: "
         "boom\\\\033]0;x\\\\nmore\\\\n\" >&2; exit 3\\n' > '%s' && "
-        "chmod +x '%s'", zt_tmp("faildot"), zt_tmp("faildot/dot"),
-        zt_tmp("faildot/dot"));
+        "chmod +x '%s'",
+        zt_tmp("faildot"), zt_tmp("faildot/dot"), zt_tmp("faildot/dot"));
   ZT_INT(zt_sh(&out, "PATH='%s':\"$PATH\" '%s' compare '%s' '%s' --out '%s'",
                zt_tmp("faildot"), bin(), zt_tmp("old"), zt_tmp("new"),
-               zt_tmp("out-faildot")), 1);
-  ZT_HAS(out, "no critical-graph.svg: dot failed (exit code): Error: boom?]0;x");
+               zt_tmp("out-faildot")),
+         1);
+  ZT_HAS(out,
+         "no critical-graph.svg: dot failed (exit code): Error: boom?]0;x");
   ZT_TRUE(out && !strchr(out, '\033'));
   free(out);
   ZT_TRUE(!exists(zt_tmp("out-faildot/critical-graph.svg")));
   ZT_TRUE(exists(zt_tmp("out-faildot/report.html")));
   /* One that hangs is given up after ZC_DOT_SECONDS. */
-  zt_sh(NULL, "mkdir -p '%s' && printf '#!/bin/sh\\nexec sleep 600\\n' > "
-        "'%s' && chmod +x '%s'", zt_tmp("hangdot"), zt_tmp("hangdot/dot"),
-        zt_tmp("hangdot/dot"));
-  ZT_INT(zt_sh(&out, "ZC_DOT_SECONDS=1 PATH='%s':\"$PATH\" '%s' compare '%s' "
-               "'%s' --out '%s'", zt_tmp("hangdot"), bin(), zt_tmp("old"),
-               zt_tmp("new"), zt_tmp("out-hangdot")), 1);
+  zt_sh(NULL,
+        "mkdir -p '%s' && printf '#!/bin/sh\\nexec sleep 600\\n' > "
+        "'%s' && chmod +x '%s'",
+        zt_tmp("hangdot"), zt_tmp("hangdot/dot"), zt_tmp("hangdot/dot"));
+  ZT_INT(zt_sh(&out,
+               "ZC_DOT_SECONDS=1 PATH='%s':\"$PATH\" '%s' compare '%s' "
+               "'%s' --out '%s'",
+               zt_tmp("hangdot"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("out-hangdot")),
+         1);
   ZT_HAS(out, "no critical-graph.svg: dot failed (killed)");
   free(out);
   ZT_TRUE(exists(zt_tmp("out-hangdot/report.html")));
   /* None on PATH: said once, the report as before. */
   ZT_INT(zt_sh(&out, "PATH='%s' '%s' compare '%s' '%s' --out '%s'",
                zt_tmp("empty"), bin(), zt_tmp("old"), zt_tmp("new"),
-               zt_tmp("out-nodot")), 1);
+               zt_tmp("out-nodot")),
+         1);
   ZT_HAS(out, "Graphviz's dot is not installed");
   free(out);
   ZT_TRUE(exists(zt_tmp("out-nodot/report.html")));

@@ -28,8 +28,10 @@ static int srv_port;
 static int serve(void) {
   if (srv_pid) return 1;
   char cmd[2048];
-  snprintf(cmd, sizeof cmd, "exec python3 -u -m http.server 0 --bind "
-           "127.0.0.1 --directory '%s/../cdp/page' 2>/dev/null", zt_data(""));
+  snprintf(cmd, sizeof cmd,
+           "exec python3 -u -m http.server 0 --bind "
+           "127.0.0.1 --directory '%s/../cdp/page' 2>/dev/null",
+           zt_data(""));
   FILE *out = NULL;
   srv_pid = zt_spawn(cmd, &out);
   char line[256] = "";
@@ -42,9 +44,10 @@ static int serve(void) {
 static void test_record_page(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
-                 "--runs 2 --settle 300 --out '%s' -v", bin(), srv_port,
-                 zt_tmp("rec"));
+  int rc = zt_sh(&out,
+                 "'%s' record --url http://127.0.0.1:%d/index.html "
+                 "--runs 2 --settle 300 --out '%s' -v",
+                 bin(), srv_port, zt_tmp("rec"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "run 2/2:");
   ZT_HAS(out, "/traces/run-1.json.gz");
@@ -78,9 +81,10 @@ static void test_record_page(void) {
 static void test_plain_json(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
-                 "--no-compress --settle 300 --out '%s'", bin(), srv_port,
-                 zt_tmp("plain"));
+  int rc = zt_sh(&out,
+                 "'%s' record --url http://127.0.0.1:%d/index.html "
+                 "--no-compress --settle 300 --out '%s'",
+                 bin(), srv_port, zt_tmp("plain"));
   ZT_INT(rc, 0);
   free(out);
   char *head = zt_read(zt_tmp("plain/traces/run-1.json"));
@@ -95,16 +99,25 @@ static void test_plain_json(void) {
 
 static void test_chrome_missing(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --chrome "
-               "/nonexistent/chrome --out '%s'", bin(), zt_tmp("m1")), 3);
+  ZT_INT(zt_sh(&out,
+               "'%s' record --url http://127.0.0.1:9/ --chrome "
+               "/nonexistent/chrome --out '%s'",
+               bin(), zt_tmp("m1")),
+         3);
   ZT_HAS(out, "--chrome /nonexistent/chrome: no executable there");
   free(out);
-  ZT_INT(zt_sh(&out, "CHROME_PATH=/nonexistent/chrome '%s' record --url "
-               "http://127.0.0.1:9/ --out '%s'", bin(), zt_tmp("m2")), 3);
+  ZT_INT(zt_sh(&out,
+               "CHROME_PATH=/nonexistent/chrome '%s' record --url "
+               "http://127.0.0.1:9/ --out '%s'",
+               bin(), zt_tmp("m2")),
+         3);
   ZT_HAS(out, "CHROME_PATH=/nonexistent/chrome: no executable there");
   free(out);
-  ZT_INT(zt_sh(&out, "PATH=/nonexistent '%s' record --url http://127.0.0.1:9/"
-               " --out '%s'", bin(), zt_tmp("m3")), 3);
+  ZT_INT(zt_sh(&out,
+               "PATH=/nonexistent '%s' record --url http://127.0.0.1:9/"
+               " --out '%s'",
+               bin(), zt_tmp("m3")),
+         3);
   ZT_HAS(out, "no Chrome found");
   free(out);
 }
@@ -116,9 +129,10 @@ static void test_never_settles(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
   double t0 = zc_now_ms();
-  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/busy.html "
-                 "--settle-max 3000 --out '%s' -v", bin(), srv_port,
-                 zt_tmp("busy"));
+  int rc = zt_sh(&out,
+                 "'%s' record --url http://127.0.0.1:%d/busy.html "
+                 "--settle-max 3000 --out '%s' -v",
+                 bin(), srv_port, zt_tmp("busy"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page did not go quiet in 3.");
   const char *b = out ? strstr(out, "main thread busy ") : NULL;
@@ -187,8 +201,8 @@ static void test_dialogs_and_hang(void) {
       "{\"type\": \"waitForElement\", \"selectors\": [[\"#after-x\"]]}]}"};
   char path[2][512];
   for (int i = 0; i < 2; i++) {
-    snprintf(path[i], sizeof path[i], "%s", zt_tmp(i ? "hang.json"
-                                                     : "dialogs.json"));
+    snprintf(path[i], sizeof path[i], "%s",
+             zt_tmp(i ? "hang.json" : "dialogs.json"));
     FILE *f = fopen(path[i], "w");
     if (!ZT_TRUE(f != NULL)) return;
     const char *port = strstr(scn[i], "PORT");
@@ -197,18 +211,20 @@ static void test_dialogs_and_hang(void) {
     fclose(f);
   }
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ "
-                 "--step-timeout 8000 --out '%s' -v", bin(), path[0],
-                 srv_port, zt_tmp("dialogs"));
+  int rc = zt_sh(&out,
+                 "'%s' record '%s' --url http://127.0.0.1:%d/ "
+                 "--step-timeout 8000 --out '%s' -v",
+                 bin(), path[0], srv_port, zt_tmp("dialogs"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page opened 2 JavaScript dialogs (the first: alert: "
               "\"Saved \\e[2J!\"); zamcap dismissed them");
   zt_no_orphan(out);
   free(out);
   double t0 = zc_now_ms();
-  rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ --timeout "
-             "8000 --step-timeout 8000 --out '%s' -v", bin(), path[1],
-             srv_port, zt_tmp("hang"));
+  rc = zt_sh(&out,
+             "'%s' record '%s' --url http://127.0.0.1:%d/ --timeout "
+             "8000 --step-timeout 8000 --out '%s' -v",
+             bin(), path[1], srv_port, zt_tmp("hang"));
   double ms = zc_now_ms() - t0;
   ZT_INT(rc, 3);
   ZT_HAS(out, "step 2 (click, selectors #hang): the page did not answer "
@@ -230,7 +246,8 @@ static void test_recorder_extras(void) {
   const char *path = zt_tmp("throttled.json");
   FILE *f = fopen(path, "w");
   if (!ZT_TRUE(f != NULL)) return;
-  fprintf(f, "{\"title\": \"throttled\", \"steps\": ["
+  fprintf(f,
+          "{\"title\": \"throttled\", \"steps\": ["
           "{\"type\": \"navigate\", \"url\": \"chrome://new-tab-page/\"},"
           "{\"type\": \"emulateNetworkConditions\", \"download\": 1000000, "
           "\"upload\": 1000000, \"latency\": 400},"
@@ -240,12 +257,14 @@ static void test_recorder_extras(void) {
           "{ const t = performance.now(); await fetch('index.html?' + "
           "Math.random(), {cache: 'no-store'}); return performance.now() - t "
           ">= 350; })()\"},"
-          "{\"type\": \"close\"}]}", srv_port);
+          "{\"type\": \"close\"}]}",
+          srv_port);
   fclose(f);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url http://127.0.0.1:%d/ "
-                 "--step-timeout 8000 --settle 200 --out '%s'", bin(), path,
-                 srv_port, zt_tmp("throttled"));
+  int rc = zt_sh(&out,
+                 "'%s' record '%s' --url http://127.0.0.1:%d/ "
+                 "--step-timeout 8000 --settle 200 --out '%s'",
+                 bin(), path, srv_port, zt_tmp("throttled"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -280,7 +299,8 @@ static void test_recorder_extras(void) {
 static int interrupt_run(const char *name, const char *act, char **log) {
   char *out = NULL;
   const char *logp = zt_tmp(name);
-  int rc = zt_sh(&out,
+  int rc = zt_sh(
+      &out,
       "'%s' record --url http://127.0.0.1:%d/busy.html --timeout 30000 -v "
       "--out '%s.out' 2>'%s' & zp=$!; "
       "for i in $(seq 200); do grep -q 'launched' '%s' && break; sleep 0.1; "
@@ -317,8 +337,8 @@ static void test_renderer_crash(void) {
   if (!ZT_TRUE(serve())) return;
   char *log = NULL;
   double t0 = zc_now_ms();
-  int rc = interrupt_run("crash.log", "pkill -KILL -g $cpid -f type=renderer",
-                         &log);
+  int rc =
+      interrupt_run("crash.log", "pkill -KILL -g $cpid -f type=renderer", &log);
   ZT_INT(rc, 3);
   ZT_HAS(log, "run 1 of 1: the page");
   ZT_HAS(log, "crashed");
@@ -362,17 +382,19 @@ static void test_sigkill(void) {
   int pid = p ? atoi(p + 5) : 0;
   const char *q = p ? strstr(p, "profile ") : NULL;
   char profile[512] = "";
-  if (q) snprintf(profile, sizeof profile, "%.*s", (int)strcspn(q + 8, ")"),
-                  q + 8);
+  if (q)
+    snprintf(profile, sizeof profile, "%.*s", (int)strcspn(q + 8, ")"), q + 8);
   free(log);
   if (!ZT_TRUE(pid > 0 && profile[0])) return;
   ZT_INT(zt_group_alive(pid, 5000), 0);
   struct stat st;
   ZT_TRUE(stat(profile, &st) == 0); /* nobody could remove it yet */
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
-               "--settle 200 --out '%s' -q", bin(), srv_port,
-               zt_tmp("after-kill")), 0);
+  ZT_INT(zt_sh(&out,
+               "'%s' record --url http://127.0.0.1:%d/index.html "
+               "--settle 200 --out '%s' -q",
+               bin(), srv_port, zt_tmp("after-kill")),
+         0);
   free(out);
   ZT_TRUE(stat(profile, &st) != 0);
 }
@@ -380,15 +402,20 @@ static void test_sigkill(void) {
 static void test_browser_url_closed(void) {
   char *out = NULL, want[80];
   int fd, port = zt_refused_port(&fd);
-  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
-               "http://127.0.0.1:%d --timeout 3000 --out '%s'", bin(), port,
-               zt_tmp("closed")), 3);
+  ZT_INT(zt_sh(&out,
+               "'%s' record --url http://127.0.0.1:9/ --browser-url "
+               "http://127.0.0.1:%d --timeout 3000 --out '%s'",
+               bin(), port, zt_tmp("closed")),
+         3);
   snprintf(want, sizeof want, "--browser-url http://127.0.0.1:%d: ", port);
   ZT_HAS(out, want);
   free(out);
   close(fd);
-  ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
-               "ftp://x --out '%s'", bin(), zt_tmp("closed")), 2);
+  ZT_INT(zt_sh(&out,
+               "'%s' record --url http://127.0.0.1:9/ --browser-url "
+               "ftp://x --out '%s'",
+               bin(), zt_tmp("closed")),
+         2);
   ZT_HAS(out, "want http://HOST:PORT or a ws:// URL");
   free(out);
 }
@@ -406,9 +433,12 @@ static void test_fake_peer(void) {
     int port = 0;
     if (!ZT_TRUE(pid > 0 && fscanf(pf, "%d", &port) == 1)) return;
     char *out = NULL;
-    ZT_INT(zt_sh(&out, "'%s' record --url http://127.0.0.1:9/ --browser-url "
+    ZT_INT(zt_sh(&out,
+                 "'%s' record --url http://127.0.0.1:9/ --browser-url "
                  "ws://127.0.0.1:%d/devtools/browser/x --timeout 5000 "
-                 "--out '%s'", bin(), port, zt_tmp("fake")), 3);
+                 "--out '%s'",
+                 bin(), port, zt_tmp("fake")),
+           3);
     ZT_HAS(out, msgs[i]);
     free(out);
     zt_stop(pid);
@@ -426,7 +456,8 @@ static void test_attach(void) {
            "exec chromium --headless --no-sandbox --disable-gpu "
            "--disable-background-networking --disable-component-update "
            "--disable-sync --no-first-run --user-data-dir='%s' "
-           "--remote-debugging-port=0 about:blank 2>/dev/null", prof);
+           "--remote-debugging-port=0 about:blank 2>/dev/null",
+           prof);
   FILE *pf = NULL;
   int pid = zt_spawn(cmd, &pf);
   char portfile[600], line[64] = "";
@@ -445,7 +476,8 @@ static void test_attach(void) {
     return;
   }
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record --url http://127.0.0.1:%d/index.html "
+  int rc = zt_sh(&out,
+                 "'%s' record --url http://127.0.0.1:%d/index.html "
                  "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
                  bin(), srv_port, atoi(line), zt_tmp("att"));
   ZT_INT(rc, 0);
@@ -479,8 +511,9 @@ static void listening_inodes(struct zc_buf *b) {
     while (f && fgets(line, sizeof line, f)) {
       char st[8];
       unsigned long inode;
-      if (sscanf(line, "%*s %*s %*s %7s %*s %*s %*s %*s %*s %lu", st,
-                 &inode) == 2 && !strcmp(st, "0A"))
+      if (sscanf(line, "%*s %*s %*s %7s %*s %*s %*s %*s %*s %lu", st, &inode) ==
+              2 &&
+          !strcmp(st, "0A"))
         ZT_INT(zc_buf_printf(b, "[%lu]", inode), ZC_OK);
     }
     if (f) fclose(f);
@@ -504,8 +537,7 @@ static int group_listeners(int pgid, const char *inodes) {
       ssize_t n = readlink(path, target, sizeof target - 1);
       if (n <= 8) continue;
       target[n] = '\0';
-      if (!strncmp(target, "socket:", 7) && strstr(inodes, target + 7))
-        found++;
+      if (!strncmp(target, "socket:", 7) && strstr(inodes, target + 7)) found++;
     }
     if (fds) closedir(fds);
   }
@@ -527,11 +559,12 @@ static void test_no_port(void) {
   if (ZT_INT(cdp_page_open(cdp_browser_conn(b), &p), ZC_OK)) {
     cJSON *r = NULL;
     ZT_INT(cdp_call(cdp_browser_conn(b), cdp_page_session(p),
-                    "Runtime.evaluate",
-                    cJSON_Parse("{\"expression\":\"6*7\"}"), 0, &r),
+                    "Runtime.evaluate", cJSON_Parse("{\"expression\":\"6*7\"}"),
+                    0, &r),
            ZC_OK);
-    ZT_INT((int)cJSON_GetNumberValue(cJSON_GetObjectItem(
-               cJSON_GetObjectItem(r, "result"), "value")), 42);
+    ZT_INT((int)cJSON_GetNumberValue(
+               cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "value")),
+           42);
     cJSON_Delete(r);
     struct zc_buf in;
     zc_buf_init(&in, 1 << 20);

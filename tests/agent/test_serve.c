@@ -29,7 +29,8 @@ static char *request(const char *url, const char *raw) {
     close(fd);
     return NULL;
   }
-  if (write(fd, raw, strlen(raw)) < 0) {}
+  if (write(fd, raw, strlen(raw)) < 0) {
+  }
   struct zc_buf b;
   zc_buf_init(&b, 1 << 24);
   char chunk[4096];
@@ -57,7 +58,8 @@ static int stall(const char *url, const char *raw) {
     close(fd);
     return -1;
   }
-  if (write(fd, raw, strlen(raw)) < 0) {}
+  if (write(fd, raw, strlen(raw)) < 0) {
+  }
   return fd;
 }
 
@@ -69,7 +71,8 @@ static char *get(const char *url, const char *path) {
 
 static void test_serve(void) {
   const char *dir = zt_tmp("site");
-  zt_sh(NULL, "mkdir -p '%s/sub' && echo '<p>hi' > '%s/index.html' && "
+  zt_sh(NULL,
+        "mkdir -p '%s/sub' && echo '<p>hi' > '%s/index.html' && "
         "echo 'let a = 1;' > '%s/sub/app.3f9a1c2e.js' && echo '{}' > "
         "'%s/d.json' && printf 'x' > '%s/sub/blob.bin' && echo secret > '%s/../"
         "secret.txt' && ln -sf /etc/hostname '%s/link' && mkdir -p '%s/.git' "
@@ -99,13 +102,12 @@ static void test_serve(void) {
   ZT_HAS(r, "200 OK");
   free(r);
   /* Nothing outside the folder, however it is asked for. */
-  static const char *const escapes[] = {"/../secret.txt", "/%2e%2e/secret.txt",
-                                        "/sub/../../secret.txt", "/link",
-                                        "/nope.html", "/sub/%00x",
-                                        /* a checkout's dotfiles */
-                                        "/.env", "/.git/config",
-                                        "/sub/.hidden", "/%2eenv",
-                                        "/sub/./.hidden", "/env-link"};
+  static const char *const escapes[] = {
+      "/../secret.txt", "/%2e%2e/secret.txt", "/sub/../../secret.txt", "/link",
+      "/nope.html", "/sub/%00x",
+      /* a checkout's dotfiles */
+      "/.env", "/.git/config", "/sub/.hidden", "/%2eenv", "/sub/./.hidden",
+      "/env-link"};
   for (size_t i = 0; i < sizeof escapes / sizeof escapes[0]; i++) {
     r = get(url, escapes[i]);
     ZT_TRUE(r && (strstr(r, "404 Not Found") || strstr(r, "400 Bad")));
@@ -133,8 +135,10 @@ static void test_serve(void) {
  * open returns at once. */
 static void test_concurrent(void) {
   const char *dir = zt_tmp("busy-site");
-  zt_sh(NULL, "mkdir -p '%s' && echo '<p>hi' > '%s/index.html' && "
-        "head -c 33554432 /dev/zero > '%s/big.bin'", dir, dir, dir);
+  zt_sh(NULL,
+        "mkdir -p '%s' && echo '<p>hi' > '%s/index.html' && "
+        "head -c 33554432 /dev/zero > '%s/big.bin'",
+        dir, dir, dir);
   struct agent_server *s = NULL;
   if (!ZT_INT(agent_serve(dir, &s), ZC_OK)) return;
   const char *url = agent_server_url(s);
@@ -146,7 +150,8 @@ static void test_concurrent(void) {
   ZT_HAS(r, "\r\n\r\n<p>hi");
   free(r);
   int idle[64];
-  for (int i = 0; i < 64; i++) idle[i] = stall(url, "GET /index.h");
+  for (int i = 0; i < 64; i++)
+    idle[i] = stall(url, "GET /index.h");
   zc_sleep_ms(200);
   r = get(url, "/index.html");
   ZT_HAS(r, "\r\n\r\n<p>hi");

@@ -52,7 +52,8 @@ static void test_thresholds(void) {
    * cause. */
   g = compare(c, "top@a.js 100\n",
               "top@a.js 400\n  fresh@a.js 300\n    deep@a.js 250\n"
-              "    small@a.js 40\n", 50, &st);
+              "    small@a.js 40\n",
+              50, &st);
   t = zt_graph_text(g);
   ZT_STR(t, "root\n  CrRendererMain\n    top 100.0 -> 400.0\n"
             "      fresh new 300.0\n        deep new 250.0 *\n");
@@ -68,7 +69,8 @@ static void test_values_and_stats(void) {
   struct ana_graph *g =
       compare(c, "top@a.js 100\n  mid@a.js 80\n    leaf@a.js 50\n",
               "top@a.js 300\n  mid@a.js 270\n    leaf@a.js 240\n"
-              "    newer@b.js 20\n", 50, &st);
+              "    newer@b.js 20\n",
+              50, &st);
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   if (ZT_INT(n, 1)) {
@@ -113,10 +115,12 @@ static void test_lcs_fallback(void) {
   /* A zero budget makes every LCS give up; the alternate matcher takes
    * over. It ignores order, so the reordered aa still matches its twin. */
   struct ana_ctx *c = ana_ctx_new();
-  struct ana_timeline *o = zt_tree_parse(c, "o", "top@a.js 10\n  aa@a.js 5\n"
-                                                 "  bb@a.js 5\n");
-  struct ana_timeline *n = zt_tree_parse(c, "n", "top@a.js 200\n  bb@a.js 5\n"
-                                                 "  aa@a.js 195\n");
+  struct ana_timeline *o = zt_tree_parse(c, "o",
+                                         "top@a.js 10\n  aa@a.js 5\n"
+                                         "  bb@a.js 5\n");
+  struct ana_timeline *n = zt_tree_parse(c, "n",
+                                         "top@a.js 200\n  bb@a.js 5\n"
+                                         "  aa@a.js 195\n");
   struct ana_opts opts;
   ana_opts_default(&opts);
   opts.lcs_budget_ms = 0;
@@ -205,7 +209,8 @@ static void test_aggregate_significance(void) {
       "top@a.js 505\n  noisy@a.js 110\n  other@a.js 295\n",
       "top@a.js 505\n  noisy@a.js 350\n  other@a.js 55\n",
       "top@a.js 505\n  noisy@a.js 105\n  other@a.js 300\n"};
-  for (int p = 0; p < 3; p++) gs[p] = compare(c, old, news[p], 50, &st);
+  for (int p = 0; p < 3; p++)
+    gs[p] = compare(c, old, news[p], 50, &st);
   struct ana_graph *a = ana_aggregate(gs, 3, 0, 1);
   char *t = zt_graph_text(a);
   ZT_HAS(t, "top");
@@ -228,21 +233,25 @@ static void test_aggregate_significance(void) {
   ZT_HAS(t, "noisy");
   free(t);
   ana_graph_free(a);
-  for (int p = 0; p < 3; p++) ana_graph_free(gs[p]);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(gs[p]);
   ana_ctx_free(c);
 }
 
 /* Siblings ordered by first sample swap places between runs. LCS keeps
- * order: here it keeps paint and style and leaves layout out; zamcap matches such leftovers by key,
- * so a reordered function is slower or unchanged, never "new". */
+ * order: here it keeps paint and style and leaves layout out; zamcap matches
+ * such leftovers by key, so a reordered function is slower or unchanged, never
+ * "new". */
 static void test_reordered_siblings(void) {
   struct ana_ctx *c = ana_ctx_new();
   struct ana_stats st = {0, 0, 0};
   struct ana_graph *g =
-      compare(c, "top@a.js 100\n  paint@a.js 20\n  style@a.js 10\n"
-                 "  layout@a.js 60\n",
+      compare(c,
+              "top@a.js 100\n  paint@a.js 20\n  style@a.js 10\n"
+              "  layout@a.js 60\n",
               "top@a.js 300\n  layout@a.js 255\n  paint@a.js 21\n"
-                 "  style@a.js 10\n", 50, &st);
+              "  style@a.js 10\n",
+              50, &st);
   char *t = zt_graph_text(g);
   ZT_STR(t, "root\n  CrRendererMain\n    top 100.0 -> 300.0\n"
             "      layout 60.0 -> 255.0 *\n");
@@ -250,10 +259,12 @@ static void test_reordered_siblings(void) {
   ZT_INT(st.lcs, 1);
   ana_graph_free(g);
   /* A/A with the order flipped: nothing at all. */
-  g = compare(c, "top@a.js 100\n  paint@a.js 20\n  style@a.js 10\n"
-                 "  layout@a.js 60\n",
+  g = compare(c,
+              "top@a.js 100\n  paint@a.js 20\n  style@a.js 10\n"
+              "  layout@a.js 60\n",
               "top@a.js 100\n  layout@a.js 60\n  paint@a.js 20\n"
-                 "  style@a.js 10\n", 50, &st);
+              "  style@a.js 10\n",
+              50, &st);
   ZT_INT(ana_graph_causes(g), 0);
   ana_graph_free(g);
   ana_ctx_free(c);
@@ -270,22 +281,24 @@ static void test_summary_md_escapes(void) {
                                 "`**x**`@a.js 80\n",
                                 50, &st);
   FILE *f = fopen(zt_tmp("s.md"), "w");
-  ana_write_summary_md(g, NULL, 50, "2 regression-causes (slower by 50 ms); the "
-                       "largest: <b>x</b> (a.js:1:2), +90.0 ms.", NULL, f);
+  ana_write_summary_md(g, NULL, 50,
+                       "2 regression-causes (slower by 50 ms); the "
+                       "largest: <b>x</b> (a.js:1:2), +90.0 ms.",
+                       NULL, f);
   fclose(f);
   char *md = zt_read(zt_tmp("s.md"));
   ZT_HAS(md, "### zamcap: 2 regression-causes (slower by ≥ 50 ms in the one "
-              "pair)");
+             "pair)");
   ZT_HAS(md, "2 regression-causes (slower by 50 ms); the largest: "
-              "\\<b\\>x\\</b\\> (a.js:1:2), +90.0 ms.");
-  ZT_TRUE(md && !strstr(md, "\\-") && !strstr(md, "\\(") &&
-          !strstr(md, "\\."));
+             "\\<b\\>x\\</b\\> (a.js:1:2), +90.0 ms.");
+  ZT_TRUE(md && !strstr(md, "\\-") && !strstr(md, "\\(") && !strstr(md, "\\."));
   ZT_HAS(md, "| `<img\\|onerror=*x*>` (new) |");
   ZT_HAS(md, "| `` `**x**` `` (new) |"); /* a longer fence, padded */
   ZT_TRUE(md && !strstr(md, "<img|"));
   free(md);
   ana_graph_free(g);
-  /* A 200-byte name (the tree format's longest; the cap is 120) and a call path 300 deep: the file stays small. */
+  /* A 200-byte name (the tree format's longest; the cap is 120) and a call path
+   * 300 deep: the file stays small. */
   struct zc_buf o, n;
   zc_buf_init(&o, 1 << 24);
   zc_buf_init(&n, 1 << 24);
@@ -299,7 +312,8 @@ static void test_summary_md_escapes(void) {
     }
     ZT_INT(zc_buf_printf(&o, "f%d@a.js 10\n", d), ZC_OK);
     ZT_INT(zc_buf_printf(&n, "%s%d@a.js %d\n", d == 299 ? big : "f", d,
-                         d == 299 ? 300 : 400), ZC_OK);
+                         d == 299 ? 300 : 400),
+           ZC_OK);
   }
   g = compare(c, o.ptr, n.ptr, 50, &st);
   if (!ZT_TRUE(g)) return;

@@ -54,7 +54,8 @@ static void run_case(const char *dir) {
     free(got);
     free(want);
     ana_graph_free(agg);
-    for (unsigned p = 0; p < n; p++) ana_graph_free(g[p]);
+    for (unsigned p = 0; p < n; p++)
+      ana_graph_free(g[p]);
     ran++;
   }
   ZT_TRUE(ran > 0);
@@ -72,9 +73,15 @@ static void case_named(const char *name) {
   run_case(dir);
 }
 
-static void test_paper_figure1(void) { case_named("paper-figure1"); }
-static void test_aggregate_noise(void) { case_named("aggregate-noise"); }
-static void test_lcs_order(void) { case_named("lcs-order"); }
+static void test_paper_figure1(void) {
+  case_named("paper-figure1");
+}
+static void test_aggregate_noise(void) {
+  case_named("aggregate-noise");
+}
+static void test_lcs_order(void) {
+  case_named("lcs-order");
+}
 
 /* Every case folder must be listed above: a new case cannot be skipped. */
 static void test_all_cases_listed(void) {
@@ -83,7 +90,8 @@ static void test_all_cases_listed(void) {
   DIR *d = opendir(dir);
   if (!ZT_TRUE(d)) return;
   int n = 0;
-  for (struct dirent *e; (e = readdir(d));) n += e->d_name[0] != '.';
+  for (struct dirent *e; (e = readdir(d));)
+    n += e->d_name[0] != '.';
   closedir(d);
   ZT_INT(n, 3);
 }
@@ -109,7 +117,8 @@ static struct ana_graph *real_compare(struct ana_ctx *c, const char *const *o,
     ana_timeline_free(nt);
   }
   struct ana_graph *agg = ana_aggregate(g, pairs, 0, 0);
-  for (unsigned p = 0; p < pairs; p++) ana_graph_free(g[p]);
+  for (unsigned p = 0; p < pairs; p++)
+    ana_graph_free(g[p]);
   return agg;
 }
 

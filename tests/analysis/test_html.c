@@ -13,8 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cdp.h"
 #include "ana.h"
+#include "cdp.h"
 #include "test.h"
 #include "zc.h"
 
@@ -518,17 +518,24 @@ static void test_files(void) {
   for (int i = 0; i < 3304; i++) {
     cJSON *n = cJSON_CreateObject();
     cJSON_AddNumberToObject(n, "id", i);
-    if (!i) cJSON_AddNullToObject(n, "parent");
-    else if (i <= 300) cJSON_AddNumberToObject(n, "parent", i - 1);
-    else if (i < 3301) cJSON_AddNumberToObject(n, "parent", 0);
-    else if (i == 3301) cJSON_AddNumberToObject(n, "parent", i);
-    else if (i == 3302) cJSON_AddNumberToObject(n, "parent", i + 1);
-    else cJSON_AddStringToObject(n, "parent", "0");
+    if (!i)
+      cJSON_AddNullToObject(n, "parent");
+    else if (i <= 300)
+      cJSON_AddNumberToObject(n, "parent", i - 1);
+    else if (i < 3301)
+      cJSON_AddNumberToObject(n, "parent", 0);
+    else if (i == 3301)
+      cJSON_AddNumberToObject(n, "parent", i);
+    else if (i == 3302)
+      cJSON_AddNumberToObject(n, "parent", i + 1);
+    else
+      cJSON_AddStringToObject(n, "parent", "0");
     cJSON_AddStringToObject(n, "kind", i ? "function" : "root");
-    cJSON_AddStringToObject(n, "name", i == 301   ? "bad\xff\xfe\xc0\x80 utf-8"
-                                       : i <= 300 ? "deep"
-                                       : i > 3300 ? "loop"
-                                                  : "wide");
+    cJSON_AddStringToObject(n, "name",
+                            i == 301   ? "bad\xff\xfe\xc0\x80 utf-8"
+                            : i <= 300 ? "deep"
+                            : i > 3300 ? "loop"
+                                       : "wide");
     cJSON_AddItemToArray(nodes, n);
   }
   char big[3000];
@@ -580,13 +587,17 @@ static const char flame_js[] =
 
 static void test_flame(void) {
   const char *d = zt_tmp("flame");
-  zt_sh(NULL, "mkdir -p '%s/old' '%s/new' && for s in old new; do ms=100; "
+  zt_sh(NULL,
+        "mkdir -p '%s/old' '%s/new' && for s in old new; do ms=100; "
         "[ $s = new ] && ms=300; python3 '%s/../agent/deepprof.py' 4 $ms "
         "'%s'/$s/run-1.cpuprofile; sed -i 's/\"leafWork\"/\"<img src=x "
         "onerror=window.__pwned=3>\"/' '%s'/$s/run-1.cpuprofile; done",
         d, d, zt_data(""), d, d);
-  ZT_INT(zt_sh(NULL, "\"$ZAMCAP\" compare -q '%s/old' '%s/new' --format "
-               "json,html --out '%s/out'", d, d, d), 1);
+  ZT_INT(zt_sh(NULL,
+               "\"$ZAMCAP\" compare -q '%s/old' '%s/new' --format "
+               "json,html --out '%s/out'",
+               d, d, d),
+         1);
   char *html = zt_read(zt_tmp("flame/out/report.html"));
   ZT_HAS(html, "<script type=\"application/json\" id=\"fl-data\">");
   ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=3\\u003e");

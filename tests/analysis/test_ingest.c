@@ -144,7 +144,8 @@ static void test_gzip(void) {
   ZT_HAS(zc_errmsg(), "cut.json.gz");
   /* Garbled inside the deflate data: broken input (exit 2), not an I/O
    * failure of the disk (which would say capture failed). */
-  for (long i = 12; i < n - 8; i += 7) all[i] = (char)(all[i] ^ 0x5a);
+  for (long i = 12; i < n - 8; i += 7)
+    all[i] = (char)(all[i] ^ 0x5a);
   zt_write(zt_tmp("garbled.json.gz"), all, (size_t)n);
   ZT_INT(ana_load(c, zt_tmp("garbled.json.gz"), &tl), ZC_E_PARSE);
   ZT_HAS(zc_errmsg(), "garbled.json.gz: gzip data broken");
@@ -193,9 +194,11 @@ static void test_cpuprofile(void) {
 static void test_scanner_strings(void) {
   struct ana_ctx *c = ana_ctx_new();
   const char *filler =
-      "{\"args\":{\"s\":\"]}{[ \\\" \\\\\",\"t\":\"\\\\\",\"u\":\"x\\\\\\\"}\"},"
+      "{\"args\":{\"s\":\"]}{[ \\\" "
+      "\\\\\",\"t\":\"\\\\\",\"u\":\"x\\\\\\\"}\"},"
       "\"name\":\"X\",\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":2},"
-      "{\"ph\":\"I\",\"name\":\"p\\\"h\",\"args\":[[],{},\"\",-1.5e3,true,null]}";
+      "{\"ph\":\"I\",\"name\":\"p\\\"h\",\"args\":[[],{},\"\",-1.5e3,true,null]"
+      "}";
   char *t = trace_text(0, filler);
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, "strings.json", t, &e);
@@ -241,8 +244,8 @@ static void test_refills(void) {
   ana_ctx_free(c);
 }
 
-static void expect_error(struct ana_ctx *c, const char *name,
-                         const char *text, const char *msg) {
+static void expect_error(struct ana_ctx *c, const char *name, const char *text,
+                         const char *msg) {
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, name, text, &e);
   ZT_TRUE(e != ZC_OK);
@@ -266,8 +269,8 @@ static void test_broken(void) {
     free(p);
   }
   free(t);
-  expect_error(c, "trunc.json", "{\"traceEvents\":[{\"ph\":\"X\",\"a\":",
-               "truncated");
+  expect_error(c, "trunc.json",
+               "{\"traceEvents\":[{\"ph\":\"X\",\"a\":", "truncated");
   expect_error(c, "trunc2.json", "{\"traceEvents\":[{\"ph\":\"X\"}",
                "the data ends at byte 26");
   expect_error(c, "garbage.json", "hello", "byte 0");
@@ -401,8 +404,8 @@ static void test_jread(void) {
   ZT_INT(keys, 3);
   jr_done(&r);
   /* Errors stop the reader and say where. */
-  static const char *const bad[] = {"[1 2]", "{\"a\" 1}", "[\"\\q\"]",
-                                    "[-]", "[tru]", "[\"open", "{\"a\":1]"};
+  static const char *const bad[] = {"[1 2]", "{\"a\" 1}", "[\"\\q\"]", "[-]",
+                                    "[tru]", "[\"open",   "{\"a\":1]"};
   /* the offending byte; a string never closed fails where the data ends */
   static const int at[] = {3, 5, 2, 1, 1, 6, 6};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -410,10 +413,12 @@ static void test_jread(void) {
     int c = jr_peek(&r);
     if (c == '[') {
       jr_arr(&r);
-      while (jr_more(&r, NULL, NULL) && jr_skip(&r)) {}
+      while (jr_more(&r, NULL, NULL) && jr_skip(&r)) {
+      }
     } else {
       jr_obj(&r);
-      while (jr_more(&r, &k, &kn) && jr_skip(&r)) {}
+      while (jr_more(&r, &k, &kn) && jr_skip(&r)) {
+      }
     }
     if (ZT_TRUE(r.err != NULL)) ZT_INT(r.err - bad[i], at[i]);
     jr_done(&r);
@@ -423,13 +428,12 @@ static void test_jread(void) {
 /* Function names with escapes reach the tree decoded. */
 static void test_escaped_names(void) {
   struct ana_ctx *c = ana_ctx_new();
-  const char *t =
-      "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
-      "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
-      "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
-      "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
-      "\"caf\\u00e9 \\\"q\\\"\",\"url\":\"http:\\/\\/h\\/a.js\"}}],"
-      "\"samples\":[2,2]},\"timeDeltas\":[5,5]}}}]";
+  const char *t = "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
+                  "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
+                  "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
+                  "\"caf\\u00e9 \\\"q\\\"\",\"url\":\"http:\\/\\/h\\/a.js\"}}],"
+                  "\"samples\":[2,2]},\"timeDeltas\":[5,5]}}}]";
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, "esc.json", t, &e);
   if (ZT_INT(e, ZC_OK)) {
@@ -446,15 +450,14 @@ static void test_escaped_names(void) {
  * U+FFFD, as browsers decode them, so every report stays valid. */
 static void test_not_utf8(void) {
   struct ana_ctx *c = ana_ctx_new();
-  const char *t =
-      "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
-      "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
-      "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
-      "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
-      "\"a\xff\xc0\xaf\xe2\x82z\xc3\xa9\"}},"
-      "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":"
-      "\"\\\"b\xed\xa0\x80\\ud800c\"}}],"
-      "\"samples\":[2,3]},\"timeDeltas\":[5,5]}}}]";
+  const char *t = "[{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":1,\"pid\":1,"
+                  "\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":["
+                  "{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},"
+                  "{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":"
+                  "\"a\xff\xc0\xaf\xe2\x82z\xc3\xa9\"}},"
+                  "{\"id\":3,\"parent\":1,\"callFrame\":{\"functionName\":"
+                  "\"\\\"b\xed\xa0\x80\\ud800c\"}}],"
+                  "\"samples\":[2,3]},\"timeDeltas\":[5,5]}}}]";
   enum zc_err e;
   struct ana_timeline *tl = load_text(c, "bytes.json", t, &e);
   if (ZT_INT(e, ZC_OK)) {
@@ -470,25 +473,25 @@ static void test_not_utf8(void) {
 /* The end-to-end figures: step marks, long tasks and style/layout on the
  * marks' thread from the first mark on; scripting from the CPU samples in
  * that window. Events elsewhere or before the window do not count. */
-#define EV(ph, name, tid, ts, dur)                                           \
-  "{\"cat\":\"x\",\"dur\":" #dur ",\"name\":\"" name "\",\"ph\":\"" ph  \
+#define EV(ph, name, tid, ts, dur)                                             \
+  "{\"cat\":\"x\",\"dur\":" #dur ",\"name\":\"" name "\",\"ph\":\"" ph         \
   "\",\"pid\":1,\"tid\":" #tid ",\"ts\":" #ts "}"
 static void test_figures(void) {
-  const char *filler =
-      EV("I", "zamcap:step:1:click", 1, 31000, 0) ","
-      EV("I", "zamcap:step:2:waitForElement", 1, 61000, 0) ","
-      EV("I", "zamcap:end", 1, 111000, 0) ","
-      EV("I", "zamcap:step:9:click", 2, 1000, 0) ","
-      EV("X", "RunTask", 1, 40000, 120000) ","  /* long: 70 ms blocking */
+  const char *filler = EV("I", "zamcap:step:1:click", 1, 31000, 0) "," EV(
+      "I", "zamcap:step:2:waitForElement", 1, 61000,
+      0) "," EV("I", "zamcap:end", 1, 111000,
+                0) "," EV("I", "zamcap:step:9:click", 2, 1000,
+                          0) "," EV("X", "RunTask", 1, 40000,
+                                    120000) "," /* long: 70 ms blocking */
       EV("X", "RunTask", 1, 200000, 30000) ","  /* short */
       EV("X", "RunTask", 2, 40000, 90000) ","   /* another thread */
       EV("X", "RunTask", 1, -100000, 60000) "," /* before the window */
-      EV("X", "UpdateLayoutTree", 1, 50000, 10000) ","
-      EV("X", "Layout", 1, 52000, 3000) ","     /* nested: counted once */
-      EV("X", "Layout", 1, 70000, 5000) ","
-      EV("X", "Layout", 2, 70000, 5000) ","
-      EV("X", "Layoutish", 1, 80000, 5000) ","
-      EV("R", "zamcap:nonsense", 1, 90000, 0);
+      EV("X", "UpdateLayoutTree", 1, 50000, 10000) "," EV(
+          "X", "Layout", 1, 52000, 3000) "," /* nested: counted once */
+      EV("X", "Layout", 1, 70000, 5000) "," EV(
+          "X", "Layout", 2, 70000,
+          5000) "," EV("X", "Layoutish", 1, 80000,
+                       5000) "," EV("R", "zamcap:nonsense", 1, 90000, 0);
   struct ana_ctx *c = ana_ctx_new();
   char *t = trace_text(0, filler);
   enum zc_err e;
@@ -554,11 +557,12 @@ static void test_too_big(void) {
    * short. */
   zc_buf_reset(&b);
   ZT_INT(zc_buf_printf(&b, "[{\"ph\":\"M\",\"name\":\"thread_name\","
-                       "\"pid\":1,\"tid\":1,\"args\":{\"name\":\"\\n"),
+                           "\"pid\":1,\"tid\":1,\"args\":{\"name\":\"\\n"),
          ZC_OK);
   for (int i = 0; i < (2 << 20) / 64; i++)
-    ZT_INT(zc_buf_printf(&b, "%s", "0123456789abcdef0123456789abcdef"
-                                   "0123456789abcdef0123456789abcdef"),
+    ZT_INT(zc_buf_printf(&b, "%s",
+                         "0123456789abcdef0123456789abcdef"
+                         "0123456789abcdef0123456789abcdef"),
            ZC_OK);
   ZT_INT(zc_buf_printf(&b, "\"}}]"), ZC_OK);
   size_t keep_str = ana__jr_strmax;

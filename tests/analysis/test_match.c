@@ -14,7 +14,7 @@ static uint32_t dp_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
     uint32_t diag = 0;
     for (uint32_t j = 1; j <= m; j++) {
       uint32_t up = row[j];
-      row[j] = a[i - 1] == b[j - 1] ? diag + 1
+      row[j] = a[i - 1] == b[j - 1]  ? diag + 1
                : row[j] > row[j - 1] ? row[j]
                                      : row[j - 1];
       diag = up;
@@ -53,21 +53,22 @@ static uint32_t run_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
 static void test_lcs_edges(void) {
   uint32_t a[] = {1, 2, 3, 4}, b[] = {5, 6, 7}, r[] = {4, 3, 2, 1};
   uint32_t rep1[] = {1, 1, 1, 2, 1}, rep2[] = {1, 2, 1, 1};
-  ZT_INT(run_lcs(a, 0, b, 0), 0);                /* empty, empty */
-  ZT_INT(run_lcs(a, 4, b, 0), 0);                /* empty new */
-  ZT_INT(run_lcs(a, 0, b, 3), 0);                /* empty old */
-  ZT_INT(run_lcs(a, 4, a, 4), 4);                /* identical */
-  ZT_INT(run_lcs(a, 4, b, 3), 0);                /* disjoint */
-  ZT_INT(run_lcs(a, 4, r, 4), 1);                /* reversed */
-  ZT_INT(run_lcs(rep1, 5, rep2, 4), 3);          /* repeats: 1 2 1 */
-  uint32_t ins[] = {1, 9, 2, 3, 8, 4};           /* insertions */
+  ZT_INT(run_lcs(a, 0, b, 0), 0);       /* empty, empty */
+  ZT_INT(run_lcs(a, 4, b, 0), 0);       /* empty new */
+  ZT_INT(run_lcs(a, 0, b, 3), 0);       /* empty old */
+  ZT_INT(run_lcs(a, 4, a, 4), 4);       /* identical */
+  ZT_INT(run_lcs(a, 4, b, 3), 0);       /* disjoint */
+  ZT_INT(run_lcs(a, 4, r, 4), 1);       /* reversed */
+  ZT_INT(run_lcs(rep1, 5, rep2, 4), 3); /* repeats: 1 2 1 */
+  uint32_t ins[] = {1, 9, 2, 3, 8, 4};  /* insertions */
   ZT_INT(run_lcs(a, 4, ins, 6), 4);
-  uint32_t rot[] = {2, 3, 4, 1};                 /* a rotation */
+  uint32_t rot[] = {2, 3, 4, 1}; /* a rotation */
   ZT_INT(run_lcs(a, 4, rot, 4), 3);
   /* With identical sequences every element matches its twin. */
   uint32_t o[4];
   ana_lcs(a, 4, a, 4, 1000, o);
-  for (uint32_t j = 0; j < 4; j++) ZT_INT(o[j], j);
+  for (uint32_t j = 0; j < 4; j++)
+    ZT_INT(o[j], j);
 }
 
 static uint64_t rng = 88172645463325252ULL;
@@ -82,7 +83,8 @@ static void test_lcs_random(void) {
   uint32_t a[300], b[300];
   for (int round = 0; round < 400; round++) {
     uint32_t n = rnd(120), m = rnd(120), alpha = 1 + rnd(round % 3 ? 8 : 60);
-    for (uint32_t i = 0; i < n; i++) a[i] = rnd(alpha);
+    for (uint32_t i = 0; i < n; i++)
+      a[i] = rnd(alpha);
     if (round % 2) { /* b: an edited copy of a, as between builds */
       m = 0;
       for (uint32_t i = 0; i < n; i++) {
@@ -91,7 +93,8 @@ static void test_lcs_random(void) {
         b[m++] = a[i];
       }
     } else {
-      for (uint32_t j = 0; j < m; j++) b[j] = rnd(alpha);
+      for (uint32_t j = 0; j < m; j++)
+        b[j] = rnd(alpha);
     }
     if (!ZT_INT(run_lcs(a, n, b, m), dp_lcs(a, n, b, m))) break;
   }
@@ -103,14 +106,16 @@ static void test_lcs_budget(void) {
   uint32_t n = 200000;
   uint32_t *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
   uint32_t *o = malloc(n * sizeof *o);
-  for (uint32_t i = 0; i < n; i++) a[i] = i, b[i] = n + i;
+  for (uint32_t i = 0; i < n; i++)
+    a[i] = i, b[i] = n + i;
   /* (The wall time is the budget's to keep, so none is asserted here: a
    * loaded machine or a sanitizer build would make it a coin toss; the
    * benchmark, tests/bench, prints the speed.) */
   ZT_INT(ana_lcs(a, n, b, n, 0, o), ZC_E_TIMEOUT);
   /* Similar long sequences are fast: O((N+M)D) with small D, well inside
    * a budget of a minute even under ASan on a busy machine. */
-  for (uint32_t i = 0; i < n; i++) b[i] = i % 1000 == 0 ? n + i : a[i];
+  for (uint32_t i = 0; i < n; i++)
+    b[i] = i % 1000 == 0 ? n + i : a[i];
   ZT_INT(ana_lcs(a, n, b, n, 60000, o), ZC_OK);
   ZT_INT(check_cs(a, n, b, n, o), n - n / 1000);
   free(a);

@@ -24,8 +24,8 @@ static void test_merge_and_totals(void) {
   ZT_TRUE(a2 != a);
   ZT_INT(tl->nodes[a2].key, tl->nodes[a].key);
   uint32_t ac = ana_tl_child(tl, a, ANA_FUNC, "child", "http://x/a.js", 2, 1);
-  ana_tl_sample(tl, b, 10, 5);   /* b first */
-  ana_tl_sample(tl, ac, 20, 7);  /* then a (through its child) */
+  ana_tl_sample(tl, b, 10, 5);  /* b first */
+  ana_tl_sample(tl, ac, 20, 7); /* then a (through its child) */
   ana_tl_sample(tl, a, 30, 3);
   ana_tl_sample(tl, a2, 40, 1);
   ana_tl_finish(tl);
@@ -86,8 +86,8 @@ static void test_drop_markers(void) {
   uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "T", NULL, -1, -1);
   uint32_t f = ana_tl_child(tl, th, ANA_FUNC, "f1", "u", 0, 0);
   uint32_t idle = ana_tl_child(tl, th, ANA_IDLE, "(idle)", NULL, -1, -1);
-  uint32_t gc = ana_tl_child(tl, th, ANA_GC, "(garbage collector)", NULL, -1,
-                             -1);
+  uint32_t gc =
+      ana_tl_child(tl, th, ANA_GC, "(garbage collector)", NULL, -1, -1);
   ana_tl_sample(tl, idle, 1, 5);
   ana_tl_sample(tl, f, 2, 5);
   ana_tl_sample(tl, gc, 3, 5);
@@ -106,8 +106,8 @@ static void test_deep(void) {
   struct ana_timeline *tl = ana_tl_new(c, "t");
   uint32_t at = ana_tl_child(tl, 0, ANA_THREAD, "T", NULL, -1, -1);
   for (int i = 0; i < 200000; i++)
-    at = ana_tl_child(tl, at, ANA_FUNC, i % 2 ? "(anonymous)" : "fn", "u", i,
-                      0);
+    at =
+        ana_tl_child(tl, at, ANA_FUNC, i % 2 ? "(anonymous)" : "fn", "u", i, 0);
   ana_tl_sample(tl, at, 1, 1000);
   ana_tl_finish(tl);
   ana_prune(tl, ANA_PRUNE_NAMES);

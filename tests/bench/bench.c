@@ -103,7 +103,8 @@ static struct ana_timeline *synth(struct ana_ctx *c, uint32_t nodes,
   char name[32], url[64];
   uint32_t made = 0, tasks = 200;
   uint32_t *order = malloc(tasks * sizeof *order);
-  for (uint32_t i = 0; i < tasks; i++) order[i] = i;
+  for (uint32_t i = 0; i < tasks; i++)
+    order[i] = i;
   rng_state = (uint64_t)seed * 7919u + 17u + (unsigned)variant;
   if (variant)
     for (uint32_t i = tasks - 1; i > 0; i--) {
@@ -242,8 +243,10 @@ int main(int argc, char **argv) {
   int quick = 0;
   const char *dir = NULL;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--quick")) quick = 1;
-    else if (!strcmp(argv[i], "--dir") && i + 1 < argc) dir = argv[++i];
+    if (!strcmp(argv[i], "--quick"))
+      quick = 1;
+    else if (!strcmp(argv[i], "--dir") && i + 1 < argc)
+      dir = argv[++i];
     else {
       fprintf(stderr, "usage: zc_bench [--quick] [--dir DIR]\n");
       return 2;
@@ -284,8 +287,8 @@ int main(int argc, char **argv) {
     }
     printf("  %-12s %7.1f MB (uncompressed)  %6.0f ms  %6.0f MB/s  "
            "peak RSS %5.1f MB  (%llu samples, %.0f nodes; best of 3)\n",
-           labels[i], keep.mb, keep.ms, keep.mb / keep.ms * 1e3,
-           keep.rss_mb, keep.n, keep.extra);
+           labels[i], keep.mb, keep.ms, keep.mb / keep.ms * 1e3, keep.rss_mb,
+           keep.n, keep.extra);
   }
 
   printf("\ncompare (critical graph + aggregation of one pair of synthetic "
@@ -302,9 +305,9 @@ int main(int argc, char **argv) {
       }
       r = best;
       printf("  %8llu nodes  %-24s %8.1f ms  peak RSS %6.1f MB  (%.0f "
-             "levels matched, %.0f graph nodes; best of 3)\n", r.n,
-             worst ? "every node (mu = -inf)" : "mu = 50 ms", r.ms, r.rss_mb,
-             r.mb, r.extra);
+             "levels matched, %.0f graph nodes; best of 3)\n",
+             r.n, worst ? "every node (mu = -inf)" : "mu = 50 ms", r.ms,
+             r.rss_mb, r.mb, r.extra);
     }
   }
 
@@ -312,8 +315,8 @@ int main(int argc, char **argv) {
   struct e2e_arg e = {pold, pnew};
   if (measure(do_e2e, &e, &r)) return 1;
   printf("  %.1f + %.1f MB  %.0f ms (critical graph %.1f ms)  peak RSS "
-         "%.1f MB  %llu cause(s)\n", file_mb(pold), file_mb(pnew), r.ms,
-         r.extra, r.rss_mb, r.n);
+         "%.1f MB  %llu cause(s)\n",
+         file_mb(pold), file_mb(pnew), r.ms, r.extra, r.rss_mb, r.n);
   if (!strncmp(dir, "/tmp/zc_bench.", 14)) {
     remove(pold);
     remove(pnew);

@@ -43,12 +43,15 @@ static void test_ok(void) {
     for (int i = 0; i < 50; i++) {
       cJSON *r = NULL;
       ZT_INT(cdp_call(c, i % 2 ? "SESS" : NULL, "Foo.bar",
-                      cJSON_Parse("{\"a\":1}"), 0, &r), ZC_OK);
+                      cJSON_Parse("{\"a\":1}"), 0, &r),
+             ZC_OK);
       const cJSON *echo = cJSON_GetObjectItem(r, "echo");
       ZT_STR(cJSON_IsString(echo) ? echo->valuestring : "", "Foo.bar");
       const cJSON *s = cJSON_GetObjectItem(r, "session");
-      if (i % 2) ZT_STR(cJSON_IsString(s) ? s->valuestring : "", "SESS");
-      else ZT_TRUE(cJSON_IsNull(s));
+      if (i % 2)
+        ZT_STR(cJSON_IsString(s) ? s->valuestring : "", "SESS");
+      else
+        ZT_TRUE(cJSON_IsNull(s));
       cJSON_Delete(r);
     }
     struct cdp_stats st;
@@ -139,7 +142,8 @@ static void test_garbage(void) {
   expect_fail("garbage", 5000, ZC_E_BROWSER, "malformed message");
 }
 static void test_unknown_id(void) {
-  expect_fail("unknownid", 5000, ZC_E_BROWSER, "id 424242, which zamcap never "
+  expect_fail("unknownid", 5000, ZC_E_BROWSER,
+              "id 424242, which zamcap never "
               "sent");
 }
 static void test_close(void) {
@@ -167,8 +171,10 @@ static void test_connect_errors(void) {
   int fd, port = zt_refused_port(&fd);
   char url[128], want[128];
   snprintf(url, sizeof url, "ws://127.0.0.1:%d/devtools/browser/x", port);
-  snprintf(want, sizeof want, "cannot connect to DevTools at "
-           "ws://127.0.0.1:%d/", port);
+  snprintf(want, sizeof want,
+           "cannot connect to DevTools at "
+           "ws://127.0.0.1:%d/",
+           port);
   ZT_INT(cdp_connect(url, 0, 3000, &c), ZC_E_BROWSER);
   ZT_HAS(zc_errmsg(), want);
   close(fd);

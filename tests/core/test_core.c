@@ -92,17 +92,19 @@ static void test_htab(void) {
   for (uint64_t k = 40000; k < 40300; k++)
     all &= htab_get(&t, keys, &n, k, 42, &added) == k && added;
   for (uint64_t k = 40300; k < 40400; k++)
-    all &= htab_get(&t, keys, &n, k, 42ULL | (k - 40300 + 1) << 40 |
-                    (k - 40300 + 1) << 8, &added) == k && added;
+    all &= htab_get(&t, keys, &n, k,
+                    42ULL | (k - 40300 + 1) << 40 | (k - 40300 + 1) << 8,
+                    &added) == k &&
+           added;
   ZT_TRUE(all);
   ZT_INT(t.n, 40400);
   ZT_TRUE(t.cap >= 2 * t.n && (t.cap & (t.cap - 1)) == 0);
   /* Every key is found again after all the growing, and none twice. */
   for (uint64_t k = 0; k < 40400; k++) {
     uint64_t h = k < 40000 ? zc_mix64(k)
-                 : k < 40300 ? 42
-                             : 42ULL | (k - 40300 + 1) << 40 |
-                                   (k - 40300 + 1) << 8;
+                 : k < 40300
+                     ? 42
+                     : 42ULL | (k - 40300 + 1) << 40 | (k - 40300 + 1) << 8;
     all &= htab_get(&t, keys, &n, k, h, &added) == k && !added;
   }
   ZT_TRUE(all);

@@ -1,4 +1,4 @@
-/* Fuzzes the .cpuprofile reader (analysis/ingest.c, the top-level object
+/* Fuzzes the .cpuprofile reader (analysis/trace/ingest.c, the top-level object
  * path): the same checks as fuzz_ingest with a corpus of Profiler.stop
  * results. Inputs that are not an object are no .cpuprofile: rejected, so
  * that the corpus stays on this format. */

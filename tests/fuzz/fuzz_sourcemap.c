@@ -1,9 +1,9 @@
-/* Fuzzes the source-map decoder and the naming rule (analysis/sourcemap.c):
- * bad base64, huge and negative deltas, sections nested and out of order,
- * overlong lines. The input is the map; after a successful parse, every
- * segment's neighbourhood is looked up and resolved against a generated
- * line made of the input itself, so that the rule's byte/UTF-16 walk and
- * its identifier search meet arbitrary text. */
+/* Fuzzes the source-map decoder and the naming rule
+ * (analysis/smap/sourcemap.c): bad base64, huge and negative deltas, sections
+ * nested and out of order, overlong lines. The input is the map; after a
+ * successful parse, every segment's neighbourhood is looked up and resolved
+ * against a generated line made of the input itself, so that the rule's
+ * byte/UTF-16 walk and its identifier search meet arbitrary text. */
 #include <stdlib.h>
 #include <string.h>
 

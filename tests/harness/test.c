@@ -7,11 +7,11 @@
 #include <errno.h>
 #include <math.h>
 #include <netinet/in.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -22,7 +22,9 @@
 int zt_failed_checks;
 static const char *zt__skipped;
 
-void zt_skip(const char *why) { zt__skipped = why; }
+void zt_skip(const char *why) {
+  zt__skipped = why;
+}
 
 void zt_fail_at(const char *file, int line, const char *fmt, ...) {
   va_list ap;
@@ -39,15 +41,15 @@ int zt_true(const char *f, int l, const char *ex, int v) {
   return v;
 }
 
-int zt_int_eq(const char *f, int l, const char *ea, const char *eb,
-              long long a, long long b) {
+int zt_int_eq(const char *f, int l, const char *ea, const char *eb, long long a,
+              long long b) {
   if (a == b) return 1;
   zt_fail_at(f, l, "%s == %s: %lld != %lld", ea, eb, a, b);
   return 0;
 }
 
-int zt_dbl_near(const char *f, int l, const char *ea, const char *eb,
-                double a, double b, double eps) {
+int zt_dbl_near(const char *f, int l, const char *ea, const char *eb, double a,
+                double b, double eps) {
   if (fabs(a - b) <= eps) return 1;
   zt_fail_at(f, l, "%s ~ %s: %.6g vs %.6g (eps %.3g)", ea, eb, a, b, eps);
   return 0;
@@ -79,7 +81,8 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
   int passed = 0, failed = 0, skipped = 0;
   for (size_t i = 0; i < n; i++) {
     int want = argc < 2;
-    for (int a = 1; a < argc; a++) want |= strcmp(argv[a], cases[i].name) == 0;
+    for (int a = 1; a < argc; a++)
+      want |= strcmp(argv[a], cases[i].name) == 0;
     if (!want) continue;
     int before = zt_failed_checks;
     double t0 = zc_now_ms();
@@ -96,9 +99,10 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
     fflush(stdout);
     ok ? passed++ : failed++;
   }
-  if (skipped) printf("%d passed, %d failed, %d skipped\n", passed, failed,
-                      skipped);
-  else printf("%d passed, %d failed\n", passed, failed);
+  if (skipped)
+    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+  else
+    printf("%d passed, %d failed\n", passed, failed);
   return failed || !passed ? 1 : 0;
 }
 
@@ -128,7 +132,9 @@ int zt_refused_port(int *fd) {
   return ntohs(a.sin_port);
 }
 
-const char *zt_tmp(const char *name) { return zt__path("ZC_TMP", "/tmp", name); }
+const char *zt_tmp(const char *name) {
+  return zt__path("ZC_TMP", "/tmp", name);
+}
 const char *zt_data(const char *name) {
   return zt__path("ZC_DATA", "tests/data", name);
 }
@@ -181,8 +187,10 @@ int zt_sh(char **out, const char *fmt, ...) {
       break;
     }
   int st = pclose(p);
-  if (out) *out = zc_buf_take(&b);
-  else zc_buf_free(&b);
+  if (out)
+    *out = zc_buf_take(&b);
+  else
+    zc_buf_free(&b);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 

@@ -11,10 +11,10 @@ extern int zt_failed_checks;
 
 void zt_fail_at(const char *file, int line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
-int zt_int_eq(const char *f, int l, const char *ea, const char *eb,
-              long long a, long long b);
-int zt_dbl_near(const char *f, int l, const char *ea, const char *eb,
-                double a, double b, double eps);
+int zt_int_eq(const char *f, int l, const char *ea, const char *eb, long long a,
+              long long b);
+int zt_dbl_near(const char *f, int l, const char *ea, const char *eb, double a,
+                double b, double eps);
 int zt_str_eq(const char *f, int l, const char *ea, const char *eb,
               const char *a, const char *b);
 int zt_str_has(const char *f, int l, const char *ea, const char *hay,
@@ -22,12 +22,12 @@ int zt_str_has(const char *f, int l, const char *ea, const char *hay,
 
 int zt_true(const char *f, int l, const char *ex, int v);
 #define ZT_TRUE(x) zt_true(__FILE__, __LINE__, #x, (x) ? 1 : 0)
-#define ZT_INT(a, b) \
+#define ZT_INT(a, b)                                                           \
   zt_int_eq(__FILE__, __LINE__, #a, #b, (long long)(a), (long long)(b))
-#define ZT_NEAR(a, b, eps) \
+#define ZT_NEAR(a, b, eps)                                                     \
   zt_dbl_near(__FILE__, __LINE__, #a, #b, (double)(a), (double)(b), (eps))
 #define ZT_STR(a, b) zt_str_eq(__FILE__, __LINE__, #a, #b, (a), (b))
-#define ZT_HAS(hay, needle) \
+#define ZT_HAS(hay, needle)                                                    \
   zt_str_has(__FILE__, __LINE__, #hay, (hay), (needle))
 
 /* Marks the running case as skipped, with the reason: what this machine
@@ -42,7 +42,7 @@ struct zt_case {
 /* Runs the cases (all, or those named on the command line), prints one
  * line each and the totals; returns the exit status. */
 int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv);
-#define ZT_RUN(cases, argc, argv) \
+#define ZT_RUN(cases, argc, argv)                                              \
   zt_run((cases), sizeof(cases) / sizeof((cases)[0]), (argc), (argv))
 
 /* Files for tests: ZC_TMP (a fresh folder per test program) and ZC_DATA

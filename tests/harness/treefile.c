@@ -69,15 +69,15 @@ struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
       char *colon = strchr(file, ':');
       if (colon) *colon = '\0', ln = atoi(colon + 1);
     }
-    enum ana_kind kind = !strcmp(fn, "(idle)")      ? ANA_IDLE
-                         : !strcmp(fn, "(program)") ? ANA_PROGRAM
+    enum ana_kind kind = !strcmp(fn, "(idle)")                ? ANA_IDLE
+                         : !strcmp(fn, "(program)")           ? ANA_PROGRAM
                          : !strcmp(fn, "(garbage collector)") ? ANA_GC
                                                               : ANA_FUNC;
     char url[300];
     snprintf(url, sizeof url, "http://127.0.0.1:8000/%s", file);
     uint32_t parent = depth ? node_at[depth] : stack[0];
-    uint32_t n = ana_tl_child(tl, parent, kind, fn, file[0] ? url : NULL,
-                              ln - 1, 0);
+    uint32_t n =
+        ana_tl_child(tl, parent, kind, fn, file[0] ? url : NULL, ln - 1, 0);
     int64_t us = (int64_t)(ms * 1000 + 0.5);
     if (depth) kids[depth] += us;
     depth = d;

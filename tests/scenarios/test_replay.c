@@ -42,9 +42,10 @@ static char *trace_text(const char *path) {
 static void test_all_steps(void) {
   char *out = NULL;
   /* The page folder is served by zamcap itself. */
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --step-timeout 10000 "
-                 "--out '%s' -v", bin(), dir("all-steps.json"), dir("page"),
-                 zt_tmp("all"));
+  int rc = zt_sh(&out,
+                 "'%s' record '%s' --url '%s' --step-timeout 10000 "
+                 "--out '%s' -v",
+                 bin(), dir("all-steps.json"), dir("page"), zt_tmp("all"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "serving ");
   ZT_HAS(out, "step 70: waitForExpression");
@@ -71,7 +72,8 @@ static void test_recorder_export(void) {
 }
 
 static void test_step_failure(void) {
-  zt_write_str(zt_tmp("fail.json"),
+  zt_write_str(
+      zt_tmp("fail.json"),
       "{\"title\": \"a selector that never appears\", \"steps\": ["
       "{\"type\": \"navigate\", \"url\": \"http://localhost:8080/index.html\"},"
       "{\"type\": \"click\", \"selectors\": [[\"#btn\"]]},"
@@ -108,7 +110,8 @@ static void test_selector_errors(void) {
     snprintf(json, sizeof json,
              "{\"steps\": [{\"type\": \"navigate\", \"url\": \"index.html\"},"
              "{\"type\": \"click\", \"selectors\": [[\"%s\"]], \"timeout\": "
-             "2000}]}", sels[i][0]);
+             "2000}]}",
+             sels[i][0]);
     zt_write_str(zt_tmp("sel.json"), json);
     char *out = NULL;
     int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
@@ -121,7 +124,8 @@ static void test_selector_errors(void) {
 }
 
 static void test_record_from(void) {
-  zt_write_str(zt_tmp("from.json"),
+  zt_write_str(
+      zt_tmp("from.json"),
       "{\"steps\": ["
       "{\"type\": \"navigate\", \"url\": \"http://localhost:8080/index.html\"},"
       "{\"type\": \"click\", \"selectors\": [[\"#btn\"]]},"
@@ -141,7 +145,8 @@ static void test_record_from(void) {
 }
 
 static void test_validation_before_browser(void) {
-  zt_write_str(zt_tmp("broken.json"), "{\"steps\": [{\"type\": \"navigate\","
+  zt_write_str(zt_tmp("broken.json"),
+               "{\"steps\": [{\"type\": \"navigate\","
                " \"url\": \"http://h/x\"}, {\"type\": \"tap\"}]}");
   char *out = NULL;
   /* --chrome points nowhere: validation must fail first, with exit 2. */
@@ -151,7 +156,7 @@ static void test_validation_before_browser(void) {
   ZT_HAS(out, "broken.json: step 2 (tap): unknown step type");
   free(out);
   zt_write_str(zt_tmp("nonav.json"), "{\"steps\": [{\"type\": \"keyDown\", "
-               "\"key\": \"a\"}]}");
+                                     "\"key\": \"a\"}]}");
   /* A flow that never navigates runs on the build's URL, loaded first. */
   rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", bin(),
              zt_tmp("nonav.json"), dir("page"), zt_tmp("nonav-out"));

@@ -116,7 +116,8 @@ static void test_load_all_steps(void) {
   ZT_INT(s->record_from, 0);
   ZT_TRUE(s->settle_ms < 0);
   int seen[SCN_WAIT_EXPRESSION + 1] = {0};
-  for (size_t i = 0; i < s->n; i++) seen[s->steps[i].type]++;
+  for (size_t i = 0; i < s->n; i++)
+    seen[s->steps[i].type]++;
   for (int t = 0; t <= SCN_WAIT_EXPRESSION; t++)
     if (!seen[t]) ZT_STR(scn_type_name((enum scn_type)t), "(in the file)");
   const struct scn_step *c = &s->steps[3];
@@ -157,9 +158,11 @@ static void test_recorder_export(void) {
 
 static void test_url_mapping(void) {
   enum zc_err e;
-  struct scn_scenario *s = load_text("map.json",
-      "{\"steps\": [{\"type\": \"navigate\", \"url\": "
-      "\"https://app.example.com:8443/start?x=1\"}]}", &e);
+  struct scn_scenario *s =
+      load_text("map.json",
+                "{\"steps\": [{\"type\": \"navigate\", \"url\": "
+                "\"https://app.example.com:8443/start?x=1\"}]}",
+                &e);
   if (!ZT_INT(e, ZC_OK)) return;
   ZT_STR(s->origin, "https://app.example.com:8443");
   static const char *const cases[][3] = {
@@ -178,7 +181,8 @@ static void test_url_mapping(void) {
        "http://127.0.0.1:4000/login"},
       {"page2.html?q=2", "http://127.0.0.1:4000/app/index.html",
        "http://127.0.0.1:4000/app/page2.html?q=2"},
-      {"page2.html", "http://127.0.0.1:4000", "http://127.0.0.1:4000/page2.html"},
+      {"page2.html", "http://127.0.0.1:4000",
+       "http://127.0.0.1:4000/page2.html"},
       {"?q=3", "http://127.0.0.1:4000/app/index.html?old=1",
        "http://127.0.0.1:4000/app/index.html?q=3"},
       {"//other.host/x", "https://127.0.0.1:4000/", "https://other.host/x"},
@@ -234,7 +238,8 @@ static void test_recorder_extras(void) {
         "{\"type\": \"emulateNetworkConditions\", \"download\": 50000,"
         " \"upload\": 20000, \"latency\": 400},"
         "{\"type\": \"navigate\", \"url\": \"http://localhost:3000/\"},"
-        "{\"type\": \"close\"}]}", f);
+        "{\"type\": \"close\"}]}",
+        f);
   fclose(f);
   struct scn_scenario *s = NULL;
   if (ZT_INT(scn_load(path, &s), ZC_OK)) {
@@ -249,19 +254,20 @@ static void test_recorder_extras(void) {
   }
   scn_free(s);
   /* every key name of the Recorder's schema loads; others do not */
-  static const char *const good[] = {"AltGraph", "CapsLock", "KeyW",
-                                     "Digit1",   "Numpad5",  "F13",
-                                     "Space",    "Quote",    "ShiftRight",
-                                     "é",        "!",        "MetaRight"};
+  static const char *const good[] = {
+      "AltGraph", "CapsLock", "KeyW",       "Digit1", "Numpad5", "F13",
+      "Space",    "Quote",    "ShiftRight", "é",      "!",       "MetaRight"};
   static const char *const bad[] = {"KeyAA", "F25", "Digit", "Shift+A"};
   for (int pass = 0; pass < 2; pass++) {
     const char *const *list = pass ? bad : good;
     size_t n = pass ? ZC_ARRAY_LEN(bad) : ZC_ARRAY_LEN(good);
     for (size_t i = 0; i < n; i++) {
       f = fopen(path, "w");
-      fprintf(f, "{\"title\": \"k\", \"steps\": [{\"type\": \"navigate\", "
+      fprintf(f,
+              "{\"title\": \"k\", \"steps\": [{\"type\": \"navigate\", "
               "\"url\": \"http://h/\"}, {\"type\": \"keyDown\", \"key\": "
-              "\"%s\"}]}", list[i]);
+              "\"%s\"}]}",
+              list[i]);
       fclose(f);
       s = NULL;
       enum zc_err e = scn_load(path, &s);
@@ -292,7 +298,8 @@ static void test_recorder_extras(void) {
   f = fopen(path, "w");
   fputs("{\"title\": \"x\", \"steps\": [{\"type\": \"navigate\", \"url\": "
         "\"http://h/\"}, {\"type\": \"emulateNetworkConditions\", "
-        "\"download\": \"fast\", \"upload\": 1, \"latency\": 0}]}", f);
+        "\"download\": \"fast\", \"upload\": 1, \"latency\": 0}]}",
+        f);
   fclose(f);
   s = NULL;
   ZT_INT(scn_load(path, &s), ZC_E_USAGE);

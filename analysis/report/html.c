@@ -582,8 +582,10 @@ static void html_graph_link(struct html_graph *t, const cJSON *g) {
     double p;
     if (!jnum(o, "parent", &p) || p < 0 || p >= i || p != (int)p) continue;
     int pi = (int)p;
-    if (last[pi] < 0) t->kid[pi] = i;
-    else t->sib[last[pi]] = i;
+    if (last[pi] < 0)
+      t->kid[pi] = i;
+    else
+      t->sib[last[pi]] = i;
     last[pi] = i;
   }
   free(last);
@@ -1154,17 +1156,20 @@ static const char *const html_flame_js[] = {
     "  for (i = 0; i < n; i++) {\n"
     "    if (d.parent[i] < 0) roots.push(i); else kids[d.parent[i]].push(i);\n"
     "  }\n"
-    "  var x0 = new Float64Array(n), depth = new Int32Array(n), total = 0, deep = 0;\n"
+    "  var x0 = new Float64Array(n), depth = new Int32Array(n), total = 0, "
+    "deep = 0;\n"
     "  var stack = [];\n"
     "  for (k = 0; k < roots.length; k++) {\n"
-    "    x0[roots[k]] = total; total += d.new_ms[roots[k]]; stack.push(roots[k]);\n"
+    "    x0[roots[k]] = total; total += d.new_ms[roots[k]]; "
+    "stack.push(roots[k]);\n"
     "  }\n"
     "  while (stack.length) {\n"
     "    i = stack.pop();\n"
     "    var pos = x0[i];\n"
     "    for (k = 0; k < kids[i].length; k++) {\n"
     "      var j = kids[i][k];\n"
-    "      x0[j] = pos; depth[j] = depth[i] + 1; pos += d.new_ms[j]; stack.push(j);\n"
+    "      x0[j] = pos; depth[j] = depth[i] + 1; pos += d.new_ms[j]; "
+    "stack.push(j);\n"
     "      if (depth[j] > deep) deep = depth[j];\n"
     "    }\n"
     "  }\n"
@@ -1173,8 +1178,10 @@ static const char *const html_flame_js[] = {
     "    var dl = Math.abs(d.new_ms[i] - d.old_ms[i]);\n"
     "    if (dl > maxd) maxd = dl;\n"
     "  }\n"
-    "  var name = function (i) { return d.names[d.name[i]] || '(anonymous)'; };\n"
-    "  var canvas = el('fl-c'), tip = el('fl-tip'), ctx = canvas.getContext('2d');\n"
+    "  var name = function (i) { return d.names[d.name[i]] || '(anonymous)'; "
+    "};\n"
+    "  var canvas = el('fl-c'), tip = el('fl-tip'), ctx = "
+    "canvas.getContext('2d');\n"
     "  var ROW = 18, ROWS = Math.min(40, deep + 2);\n"
     "  canvas.style.height = ROWS * ROW + 'px';\n"
     "  var st = { zoom: -1, query: '', matches: 0, drawn: [] };\n"
@@ -1192,7 +1199,8 @@ static const char *const html_flame_js[] = {
     "             top: Math.max(0, depth[z] - 3) };\n"
     "  }\n"
     "  function draw() {\n"
-    "    var w = canvas.clientWidth || 900, dpr = window.devicePixelRatio || 1;\n"
+    "    var w = canvas.clientWidth || 900, dpr = window.devicePixelRatio || "
+    "1;\n"
     "    canvas.width = Math.round(w * dpr);\n"
     "    canvas.height = Math.round(ROWS * ROW * dpr);\n"
     "    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);\n"
@@ -1211,13 +1219,15 @@ static const char *const html_flame_js[] = {
     "      var hit = q && name(i).toLowerCase().indexOf(q) >= 0;\n"
     "      if (hit) hits++;\n"
     "      if (row < 0 || row >= ROWS) continue;\n",
-    "      var y = row * ROW, xs = Math.max(0, x), ws = Math.min(w, x + wd) - xs;\n"
+    "      var y = row * ROW, xs = Math.max(0, x), ws = Math.min(w, x + wd) - "
+    "xs;\n"
     "      ctx.fillStyle = hit ? '#f5d800' : color(i);\n"
     "      ctx.fillRect(xs, y, Math.max(ws - 0.5, 0.4), ROW - 1);\n"
     "      if (d.flag[i]) {\n"
     "        ctx.strokeStyle = d.flag[i] & 2 ? '#000' : '#555';\n"
     "        ctx.lineWidth = d.flag[i] & 2 ? 2 : 1;\n"
-    "        ctx.strokeRect(xs + 0.5, y + 0.5, Math.max(ws - 1.5, 0.4), ROW - 2);\n"
+    "        ctx.strokeRect(xs + 0.5, y + 0.5, Math.max(ws - 1.5, 0.4), ROW - "
+    "2);\n"
     "      }\n"
     "      if (ws > 28) {\n"
     "        ctx.fillStyle = '#111';\n"
@@ -1229,14 +1239,16 @@ static const char *const html_flame_js[] = {
     "      st.drawn.push([i, xs, y, ws]);\n"
     "    }\n"
     "    st.matches = hits;\n"
-    "    el('fl-n').textContent = q ? hits + ' match' + (hits === 1 ? '' : 'es') : '';\n"
+    "    el('fl-n').textContent = q ? hits + ' match' + (hits === 1 ? '' : "
+    "'es') : '';\n"
     "  }\n"
     "  function at(ev) {\n"
     "    var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left,\n"
     "      y = ev.clientY - r.top;\n"
     "    for (var k = st.drawn.length - 1; k >= 0; k--) {\n"
     "      var e = st.drawn[k];\n"
-    "      if (x >= e[1] && x < e[1] + e[3] && y >= e[2] && y < e[2] + ROW) return e[0];\n"
+    "      if (x >= e[1] && x < e[1] + e[3] && y >= e[2] && y < e[2] + ROW) "
+    "return e[0];\n"
     "    }\n"
     "    return -1;\n"
     "  }\n"
@@ -1249,18 +1261,22 @@ static const char *const html_flame_js[] = {
     "    if (i < 0) { tip.hidden = true; return; }\n"
     "    var f = d.names[d.file[i]], dl = d.new_ms[i] - d.old_ms[i];\n"
     "    tip.textContent = name(i) + (f ? '\\n' + f + ':' + d.line[i] : '') +\n"
-    "      '\\nold ' + ms(d.old_ms[i]) + ' ms \\u2192 new ' + ms(d.new_ms[i]) +\n"
+    "      '\\nold ' + ms(d.old_ms[i]) + ' ms \\u2192 new ' + ms(d.new_ms[i]) "
+    "+\n"
     "      ' ms (' + (dl >= 0 ? '+' : '') + ms(dl) + ' ms), per run' +\n"
-    "      (d.flag[i] & 2 ? '\\nregression-cause' : d.flag[i] ? '\\non a critical path' : '');\n"
+    "      (d.flag[i] & 2 ? '\\nregression-cause' : d.flag[i] ? '\\non a "
+    "critical path' : '');\n"
     "    tip.style.left = (ev.pageX + 12) + 'px';\n"
     "    tip.style.top = (ev.pageY + 12) + 'px';\n"
     "    tip.hidden = false;\n"
     "  });\n"
-    "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; });\n"
+    "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; "
+    "});\n"
     "  el('fl-q').addEventListener('input', function () {\n"
     "    st.query = this.value.trim().toLowerCase(); draw();\n"
     "  });\n"
-    "  el('fl-reset').addEventListener('click', function () { st.zoom = -1; draw(); });\n"
+    "  el('fl-reset').addEventListener('click', function () { st.zoom = -1; "
+    "draw(); });\n"
     "  window.addEventListener('resize', draw);\n"
     "  /* for tests and the console: the state, and where a frame is drawn */\n"
     "  window.zamcapFlame = {\n"
@@ -1269,7 +1285,8 @@ static const char *const html_flame_js[] = {
     "      for (var k = 0; k < st.drawn.length; k++)\n"
     "        if (name(st.drawn[k][0]) === s) {\n"
     "          var r = canvas.getBoundingClientRect(), e = st.drawn[k];\n"
-    "          return { x: r.left + e[1] + e[3] / 2, y: r.top + e[2] + ROW / 2,\n"
+    "          return { x: r.left + e[1] + e[3] / 2, y: r.top + e[2] + ROW / "
+    "2,\n"
     "                   node: e[0] };\n",
     "        }\n"
     "      return null;\n"
@@ -1300,16 +1317,20 @@ static void html_json_data(struct html *h, const cJSON *v) {
   char *s = cJSON_PrintUnformatted(v);
   if (!s) return;
   for (const char *p = s; *p; p++) {
-    if (*p == '<') put(h, "\\u003c");
-    else if (*p == '>') put(h, "\\u003e");
-    else if (*p == '&') put(h, "\\u0026");
-    else fputc(*p, h->f);
+    if (*p == '<')
+      put(h, "\\u003c");
+    else if (*p == '>')
+      put(h, "\\u003e");
+    else if (*p == '&')
+      put(h, "\\u0026");
+    else
+      fputc(*p, h->f);
   }
   free(s);
 }
 
 static int html_flame_ok(const cJSON *fl) {
-  static const char *const cols[] = {"parent", "name", "file", "line",
+  static const char *const cols[] = {"parent", "name",   "file", "line",
                                      "old_ms", "new_ms", "flag"};
   int n = cJSON_GetArraySize(jarr(fl, "parent"));
   if (n <= 0 || !jarr(fl, "names")) return 0;
@@ -1344,12 +1365,15 @@ static void html_flame(struct html *h) {
          "<div id=\"fl-tip\" hidden></div>\n");
   double left;
   if (jnum(fl, "left_out", &left) && left > 0)
-    putf(h, "<p class=\"dim\">The %.0f smallest call paths are left out "
-         "(report.json's folded exports hold them all).</p>\n", left);
+    putf(h,
+         "<p class=\"dim\">The %.0f smallest call paths are left out "
+         "(report.json's folded exports hold them all).</p>\n",
+         left);
   put(h, "<script type=\"application/json\" id=\"fl-data\">");
   html_json_data(h, fl);
   putf(h, "</script>\n<script nonce=\"%s\">\n", h->nonce);
-  for (size_t i = 0; html_flame_js[i]; i++) put(h, html_flame_js[i]);
+  for (size_t i = 0; html_flame_js[i]; i++)
+    put(h, html_flame_js[i]);
   put(h, "</script>\n</section>\n");
 }
 
@@ -1424,7 +1448,7 @@ static enum zc_err html_page_fn(void *arg, FILE *f) {
 }
 
 enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
-                             const char *path) {
+                           const char *path) {
   if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
   if (!cJSON_IsObject(report))
     return zc_fail(ZC_E_PARSE, "%s: the report is not a JSON object", path);

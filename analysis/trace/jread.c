@@ -41,8 +41,12 @@ static int jr_open(struct jr *r, char c) {
   return 1;
 }
 
-int jr_obj(struct jr *r) { return jr_open(r, '{'); }
-int jr_arr(struct jr *r) { return jr_open(r, '['); }
+int jr_obj(struct jr *r) {
+  return jr_open(r, '{');
+}
+int jr_arr(struct jr *r) {
+  return jr_open(r, '[');
+}
 
 int jr_more(struct jr *r, const char **key, size_t *klen) {
   if (r->err) return 0;
@@ -73,10 +77,14 @@ static int jr_hex4(const char *p, unsigned *v) {
   for (int i = 0; i < 4; i++) {
     char c = p[i];
     *v <<= 4;
-    if (c >= '0' && c <= '9') *v |= (unsigned)(c - '0');
-    else if (c >= 'a' && c <= 'f') *v |= (unsigned)(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F') *v |= (unsigned)(c - 'A' + 10);
-    else return 0;
+    if (c >= '0' && c <= '9')
+      *v |= (unsigned)(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      *v |= (unsigned)(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F')
+      *v |= (unsigned)(c - 'A' + 10);
+    else
+      return 0;
   }
   return 1;
 }
@@ -91,7 +99,8 @@ static int jr_put(struct jr *r, const void *p, size_t n) {
 static int jr_utf8(struct jr *r, unsigned cp) {
   char u[4];
   size_t n;
-  if (cp < 0x80) u[0] = (char)cp, n = 1;
+  if (cp < 0x80)
+    u[0] = (char)cp, n = 1;
   else if (cp < 0x800)
     u[0] = (char)(0xC0 | cp >> 6), u[1] = (char)(0x80 | (cp & 0x3F)), n = 2;
   else if (cp < 0x10000)
@@ -152,7 +161,8 @@ int jr_str(struct jr *r, const char **s, size_t *n) {
     if (c < 0x20) break;
     if (c != '\\') {
       const char *run = p;
-      while (p < e && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20) p++;
+      while (p < e && *p != '"' && *p != '\\' && (unsigned char)*p >= 0x20)
+        p++;
       if (!jr_put(r, run, (size_t)(p - run))) goto bad;
       continue;
     }
@@ -210,9 +220,10 @@ int jr_num(struct jr *r, double *v) {
   /* Integers of up to 15 digits, the common case, exactly and fast. */
   const char *d = p;
   int64_t x = 0;
-  while (p < e && *p >= '0' && *p <= '9' && p - d < 15) x = x * 10 + (*p++ - '0');
-  if (p >= e || (*p != '.' && *p != 'e' && *p != 'E' &&
-                 (*p < '0' || *p > '9'))) {
+  while (p < e && *p >= '0' && *p <= '9' && p - d < 15)
+    x = x * 10 + (*p++ - '0');
+  if (p >= e ||
+      (*p != '.' && *p != 'e' && *p != 'E' && (*p < '0' || *p > '9'))) {
     *v = neg ? -(double)x : (double)x;
     r->p = p;
     return 1;

@@ -139,7 +139,8 @@ static int bu_cmp(const void *pa, const void *pb) {
 
 static double bu_total(const struct ana_bottomup *b, int side, size_t row) {
   double s = 0;
-  for (unsigned k = 0; k < b->np; k++) s += b->sum[side][row * b->np + k];
+  for (unsigned k = 0; k < b->np; k++)
+    s += b->sum[side][row * b->np + k];
   return s;
 }
 
@@ -215,7 +216,8 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     unsigned over = 0;
     for (unsigned k = 0; k < np; k++) {
       d[k] = (b->sum[1][(size_t)r * b->np + k] -
-              b->sum[0][(size_t)r * b->np + k]) / 1e3;
+              b->sum[0][(size_t)r * b->np + k]) /
+             1e3;
       over += d[k] >= mu_ms;
     }
     struct ana_stat st;
@@ -333,19 +335,24 @@ enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
   uint32_t *sib = zc_xmalloc((b->npaths + 1) * sizeof *sib);
   uint32_t *last = zc_xmalloc((b->npaths + 2) * sizeof *last);
   uint32_t root_kid = UINT32_MAX, root_last = UINT32_MAX;
-  for (uint32_t i = 0; i < b->npaths; i++) kid[i] = sib[i] = last[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < b->npaths; i++)
+    kid[i] = sib[i] = last[i] = UINT32_MAX;
   for (uint32_t i = 0; i < b->npaths; i++) {
     if (!keep[i]) continue;
     uint32_t p = b->paths[i].parent;
     uint32_t *first = p == UINT32_MAX ? &root_kid : &kid[p];
     uint32_t *end = p == UINT32_MAX ? &root_last : &last[p];
-    if (*first == UINT32_MAX) *first = i;
-    else sib[*end] = i;
+    if (*first == UINT32_MAX)
+      *first = i;
+    else
+      sib[*end] = i;
     *end = i;
   }
-  fputs("{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
-        "\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},"
-        "\"children\":[", f);
+  fputs(
+      "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
+      "\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},"
+      "\"children\":[",
+      f);
   for (uint32_t k = root_kid; k != UINT32_MAX; k = sib[k])
     fprintf(f, "%s%u", k == root_kid ? "" : ",", k + 2);
   fputs("]}", f);
@@ -355,10 +362,11 @@ enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
     cJSON *name = cJSON_CreateString(ana_str(b->ctx, p->name));
     cJSON *url = cJSON_CreateString(ana_str(b->ctx, p->url));
     char *ns = cJSON_PrintUnformatted(name), *us = cJSON_PrintUnformatted(url);
-    fprintf(f, ",{\"id\":%u,\"callFrame\":{\"functionName\":%s,"
+    fprintf(f,
+            ",{\"id\":%u,\"callFrame\":{\"functionName\":%s,"
             "\"scriptId\":\"0\",\"url\":%s,\"lineNumber\":%d,"
-            "\"columnNumber\":%d},\"children\":[", i + 2, ns ? ns : "\"\"",
-            us ? us : "\"\"", p->line, p->col);
+            "\"columnNumber\":%d},\"children\":[",
+            i + 2, ns ? ns : "\"\"", us ? us : "\"\"", p->line, p->col);
     free(ns);
     free(us);
     cJSON_Delete(name);
@@ -418,7 +426,8 @@ cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
   for (int s = 0; s < 2; s++) {
     double per = b->count[s] ? b->count[s] * 1e3 : 1; /* µs to ms per run */
     tot[s] = zc_xcalloc(n + 1, sizeof *tot[s]);
-    for (size_t i = 0; i < n; i++) tot[s][i] = b->paths[i].self[s] / per;
+    for (size_t i = 0; i < n; i++)
+      tot[s][i] = b->paths[i].self[s] / per;
     /* children come after their parents: one backward pass sums them up */
     for (size_t i = n; i-- > 0;)
       if (b->paths[i].parent != UINT32_MAX)
@@ -455,9 +464,10 @@ cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
   cJSON *o = cJSON_CreateObject();
   cJSON *names = cJSON_AddArrayToObject(o, "names");
   cJSON *col[7];
-  static const char *const cols[7] = {"parent", "name", "file", "line",
+  static const char *const cols[7] = {"parent", "name",   "file", "line",
                                       "old_ms", "new_ms", "flag"};
-  for (int c = 0; c < 7; c++) col[c] = cJSON_AddArrayToObject(o, cols[c]);
+  for (int c = 0; c < 7; c++)
+    col[c] = cJSON_AddArrayToObject(o, cols[c]);
   struct zc_htab seen;
   zc_htab_init(&seen, 256);
   uint32_t *ids = NULL; /* interned string of each names entry */
@@ -491,9 +501,13 @@ cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
       }
       at[k] = found;
     }
-    double v[7] = {up, at[0], at[1], p->kind == ANA_FUNC ? p->line + 1 : 0,
+    double v[7] = {up,
+                   at[0],
+                   at[1],
+                   p->kind == ANA_FUNC ? p->line + 1 : 0,
                    round(tot[0][i] * 1000) / 1000,
-                   round(tot[1][i] * 1000) / 1000, flag[i]};
+                   round(tot[1][i] * 1000) / 1000,
+                   flag[i]};
     for (int c = 0; c < 7; c++)
       cJSON_AddItemToArray(col[c], cJSON_CreateNumber(v[c]));
   }

@@ -28,9 +28,12 @@ static int ana__is_hash(const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     if (!ana__isalnum(c) && c != '_') return 0;
-    if (c >= '0' && c <= '9') digit = 1;
-    else if (c >= 'A' && c <= 'Z') upper = 1;
-    else if (c >= 'a' && c <= 'z') lower = 1;
+    if (c >= '0' && c <= '9')
+      digit = 1;
+    else if (c >= 'A' && c <= 'Z')
+      upper = 1;
+    else if (c >= 'a' && c <= 'z')
+      lower = 1;
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) hex = 0;
   }
   if (hex && digit) return 1;
@@ -39,7 +42,8 @@ static int ana__is_hash(const char *s, size_t n) {
 
 static size_t ana__put(char *out, size_t cap, size_t o, const char *s,
                        size_t n) {
-  for (size_t i = 0; i < n && o + 1 < cap; i++) out[o++] = s[i];
+  for (size_t i = 0; i < n && o + 1 < cap; i++)
+    out[o++] = s[i];
   return o;
 }
 
@@ -64,12 +68,14 @@ size_t ana_component(const char *url, size_t n, char *out, size_t cap) {
   size_t o = 0;
   while (p < e) {
     const char *seg = p;
-    while (p < e && *p != '/') p++;
+    while (p < e && *p != '/')
+      p++;
     const char *se = p;
     const char *q = seg;
     while (q < se) {
       const char *part = q;
-      while (q < se && *q != '.' && *q != '-') q++;
+      while (q < se && *q != '.' && *q != '-')
+        q++;
       size_t plen = (size_t)(q - part);
       /* The stem is never dropped: a file named only by its hash keeps it,
        * rather than colliding with every other such file. */

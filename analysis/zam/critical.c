@@ -50,12 +50,14 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
   n->nkids = 0;
   n->cause = 0;
   for (unsigned p = 0; p < g->npairs; p++)
-    g->old_us[(size_t)i * g->npairs + p] = g->new_us[(size_t)i * g->npairs + p] =
-        ANA_ABSENT;
+    g->old_us[(size_t)i * g->npairs + p] =
+        g->new_us[(size_t)i * g->npairs + p] = ANA_ABSENT;
   if (parent != ANA_NONE) {
     struct ana_gnode *pa = &g->nodes[parent];
-    if (pa->last == ANA_NONE) pa->kid = i;
-    else g->nodes[pa->last].sib = i;
+    if (pa->last == ANA_NONE)
+      pa->kid = i;
+    else
+      g->nodes[pa->last].sib = i;
     pa->last = i;
     pa->nkids++;
   }
@@ -72,8 +74,10 @@ static void graph_unlink(struct ana_graph *g, uint32_t i) {
   uint32_t prev = ANA_NONE;
   for (uint32_t c = pa->kid; c != ANA_NONE && c != i; c = g->nodes[c].sib)
     prev = c;
-  if (prev == ANA_NONE) pa->kid = g->nodes[i].sib;
-  else g->nodes[prev].sib = g->nodes[i].sib;
+  if (prev == ANA_NONE)
+    pa->kid = g->nodes[i].sib;
+  else
+    g->nodes[prev].sib = g->nodes[i].sib;
   if (pa->last == i) pa->last = prev;
   pa->nkids--;
 }
@@ -84,8 +88,8 @@ static void graph_finish(struct ana_graph *g) {
     if (!g->nodes[t].nkids) graph_unlink(g, t);
   for (uint32_t i = 0; i < g->n; i++) {
     struct ana_gnode *n = &g->nodes[i];
-    n->cause = n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids &&
-               !n->gone;
+    n->cause =
+        n->kind != ANA_ROOT && n->kind != ANA_THREAD && !n->nkids && !n->gone;
   }
 }
 
@@ -170,8 +174,10 @@ enum zc_err ana_critical(const struct ana_timeline *old,
     ZC_GROW(ka, kacap, (size_t)na + 1);
     ZC_GROW(kb, kbcap, (size_t)nb + 1);
     ZC_GROW(old_of, ocap, (size_t)nb + 1);
-    for (uint32_t i = 0; i < na; i++) ka[i] = old->nodes[oa[i]].key;
-    for (uint32_t j = 0; j < nb; j++) kb[j] = new_->nodes[nbk[j]].key;
+    for (uint32_t i = 0; i < na; i++)
+      ka[i] = old->nodes[oa[i]].key;
+    for (uint32_t j = 0; j < nb; j++)
+      kb[j] = new_->nodes[nbk[j]].key;
     /* Threads and top-level functions always take the alternate matcher:
      * their order says nothing (seed 000 §3.1). */
     int alt = w.level < 2;
@@ -184,7 +190,8 @@ enum zc_err ana_critical(const struct ana_timeline *old,
         alt = 1;
       }
     } else if (!alt) {
-      for (uint32_t j = 0; j < nb; j++) old_of[j] = ANA_NONE;
+      for (uint32_t j = 0; j < nb; j++)
+        old_of[j] = ANA_NONE;
     }
     if (alt) {
       ana_match_alternate(ka, na, kb, nb, old_of);
@@ -242,7 +249,8 @@ uint32_t ana_graph_causes(const struct ana_graph *g) {
   /* Unlinked nodes (empty threads) are never causes, so a plain count over
    * the array is the count over the reachable graph. */
   uint32_t c = 0;
-  for (uint32_t i = 0; i < g->n; i++) c += g->nodes[i].cause;
+  for (uint32_t i = 0; i < g->n; i++)
+    c += g->nodes[i].cause;
   return c;
 }
 
@@ -279,7 +287,8 @@ static void drop_noisy(struct ana_graph *g) {
   double *d = zc_xmalloc(g->npairs * sizeof *d);
   /* the leaves before any is dropped: the candidate causes */
   uint8_t *leaf = zc_xmalloc((size_t)g->n + 1);
-  for (uint32_t i = 0; i < g->n; i++) leaf[i] = !g->nodes[i].nkids;
+  for (uint32_t i = 0; i < g->n; i++)
+    leaf[i] = !g->nodes[i].nkids;
   for (uint32_t i = g->n; i-- > 1;) {
     struct ana_gnode *x = &g->nodes[i];
     if (x->nkids || x->kind == ANA_THREAD || x->kind == ANA_ROOT ||
@@ -373,7 +382,8 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
           ZC_GROW(grp, gcap, ng + 1);
           ZC_GROW(gm, gmcap, (ng + 1) * n);
           grp[ng] = (struct group){key, r, 0, (uint32_t)(ng * n)};
-          for (unsigned q = 0; q < n; q++) gm[ng * n + q] = ANA_NONE;
+          for (unsigned q = 0; q < n; q++)
+            gm[ng * n + q] = ANA_NONE;
           zc_htab_add(&gtab, hv, pos, gi = (uint32_t)ng++);
         }
         struct group *gr = &grp[gi];
@@ -385,7 +395,8 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
       if (grp[k].count < quorum) continue;
       struct ana_gnode proto;
       unsigned fp = 0;
-      while (gm[grp[k].first + fp] == ANA_NONE) fp++;
+      while (gm[grp[k].first + fp] == ANA_NONE)
+        fp++;
       proto = gs[fp]->nodes[gm[grp[k].first + fp]];
       proto.present = grp[k].count;
       proto.isnew = 0;
@@ -442,7 +453,8 @@ static int cause_cmp(const void *a, const void *b) {
 
 uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
   uint32_t n = 0;
-  struct ana_cause *v = zc_xmalloc(((size_t)ana_graph_causes(g) + 1) * sizeof *v);
+  struct ana_cause *v =
+      zc_xmalloc(((size_t)ana_graph_causes(g) + 1) * sizeof *v);
   for (uint32_t i = 0; i < g->n; i++) {
     if (!g->nodes[i].cause) continue;
     v[n].node = i;

@@ -71,7 +71,8 @@ void ana_figures_clear(struct ana_figures *f) {
 static void e2e_row(struct ana_e2e_row *r, const double *o, const double *nw,
                     unsigned n) {
   double *d = zc_xmalloc((n ? n : 1) * sizeof *d);
-  for (unsigned i = 0; i < n; i++) d[i] = nw[i] - o[i]; /* NAN stays NAN */
+  for (unsigned i = 0; i < n; i++)
+    d[i] = nw[i] - o[i]; /* NAN stays NAN */
   ana_stat(o, n, &r->old);
   ana_stat(nw, n, &r->new_);
   ana_stat(d, n, &r->delta);
@@ -139,8 +140,10 @@ struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
     r->label = metrics[m].label;
     r->unit = metrics[m].unit;
     e2e_row(r, o, w, n);
-    if (r->old.n || r->new_.n) e->n++, e->nmetrics++;
-    else free(r->old_v), free(r->new_v), memset(r, 0, sizeof *r);
+    if (r->old.n || r->new_.n)
+      e->n++, e->nmetrics++;
+    else
+      free(r->old_v), free(r->new_v), memset(r, 0, sizeof *r);
   }
   for (uint32_t s = 0; s < nsteps; s++) {
     struct ana_e2e_row *r = &e->rows[e->n++];
@@ -199,8 +202,8 @@ static cJSON *num(double v) {
                               : cJSON_CreateNumber(round(v * 1000) / 1000);
 }
 
-static cJSON *stat_json(const struct ana_stat *s, const double *v,
-                        unsigned nv, double pct) {
+static cJSON *stat_json(const struct ana_stat *s, const double *v, unsigned nv,
+                        double pct) {
   cJSON *o = cJSON_CreateObject();
   cJSON_AddItemToObject(o, "mean", num(s->mean));
   if (isnan(s->lo)) {
@@ -212,7 +215,8 @@ static cJSON *stat_json(const struct ana_stat *s, const double *v,
   }
   if (v) {
     cJSON *a = cJSON_AddArrayToObject(o, "values");
-    for (unsigned i = 0; i < nv; i++) cJSON_AddItemToArray(a, num(v[i]));
+    for (unsigned i = 0; i < nv; i++)
+      cJSON_AddItemToArray(a, num(v[i]));
   } else {
     cJSON_AddItemToObject(o, "pct", num(pct));
   }

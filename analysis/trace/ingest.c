@@ -25,9 +25,9 @@ unsigned ana__ing_read = 1u << 20;
 /* The largest single JSON value held in memory (1 GiB); tests lower it. */
 unsigned ana__ing_maxval = 1u << 30;
 #define ING_MAXVAL ana__ing_maxval
-#define ING_NOOFF SIZE_MAX
+#define ING_NOOFF  SIZE_MAX
 
-struct pnode { /* a V8 profile node */
+struct pnode {         /* a V8 profile node */
   uint32_t id, parent; /* parent == 0: none given */
   uint32_t name, url;
   int32_t line, col;
@@ -59,8 +59,8 @@ struct prof { /* one V8 profile, (pid, id) */
   struct pnode *nodes;
   size_t nnodes, capnodes;
   struct zc_htab tab; /* node id -> index */
-  uint32_t *sid; /* sample node ids */
-  int32_t *sdt;  /* time deltas, µs */
+  uint32_t *sid;      /* sample node ids */
+  int32_t *sdt;       /* time deltas, µs */
   size_t nsamp, capsamp;
 };
 
@@ -82,8 +82,8 @@ enum { EV_TASK, EV_LAYOUT, EV_MARK };
 struct fev {
   int64_t pid, tid, ts, dur;
   uint8_t what;
-  uint32_t step;  /* EV_MARK: the step number; 0 for zamcap:end */
-  char type[24];  /* EV_MARK: the step type */
+  uint32_t step; /* EV_MARK: the step number; 0 for zamcap:end */
+  char type[24]; /* EV_MARK: the step type */
 };
 
 struct ing {
@@ -151,7 +151,8 @@ static enum zc_err ing_more(struct ing *g, size_t keep, size_t *shift) {
                      "%u MiB",
                      g->path, (unsigned long long)g->base, ING_MAXVAL >> 20);
     size_t cap = g->cap ? g->cap : 4 * ING_READ;
-    while (cap < need + 1) cap *= 2;
+    while (cap < need + 1)
+      cap *= 2;
     g->buf = zc_xrealloc(g->buf, cap);
     g->cap = cap;
   }
@@ -162,9 +163,10 @@ static enum zc_err ing_more(struct ing *g, size_t keep, size_t *shift) {
     /* Only a failed read(2) is the file system's; zlib's own errors mean
      * the gzip data is broken, as a cut stream is below. */
     if (zerr != Z_ERRNO)
-      return zc_fail(ZC_E_PARSE, "%s: gzip data broken after %llu "
-                     "uncompressed bytes: %s", g->path,
-                     (unsigned long long)(g->base + g->len), msg);
+      return zc_fail(ZC_E_PARSE,
+                     "%s: gzip data broken after %llu "
+                     "uncompressed bytes: %s",
+                     g->path, (unsigned long long)(g->base + g->len), msg);
     return zc_fail(ZC_E_IO, "%s: read failed after byte %llu: %s", g->path,
                    (unsigned long long)(g->base + g->len), strerror(errno));
   }
@@ -173,9 +175,10 @@ static enum zc_err ing_more(struct ing *g, size_t keep, size_t *shift) {
     int zerr = 0;
     const char *msg = gzerror(g->gz, &zerr);
     if (zerr != Z_OK && zerr != Z_STREAM_END)
-      return zc_fail(ZC_E_PARSE, "%s: gzip data broken after %llu "
-                     "uncompressed bytes: %s", g->path,
-                     (unsigned long long)(g->base + g->len), msg);
+      return zc_fail(ZC_E_PARSE,
+                     "%s: gzip data broken after %llu "
+                     "uncompressed bytes: %s",
+                     g->path, (unsigned long long)(g->base + g->len), msg);
     g->eof = 1;
   }
   g->len += (size_t)n;
@@ -225,8 +228,8 @@ struct val {
 };
 
 /* Finds the extent of the JSON value at g->pos, reading as needed; notes
- * the "ph" and "name" values when the value is an object. Does not validate what lies
- * inside: the events that matter are parsed in full afterwards. */
+ * the "ph" and "name" values when the value is an object. Does not validate
+ * what lies inside: the events that matter are parsed in full afterwards. */
 static enum zc_err ing_value(struct ing *g, struct val *v) {
   size_t s = g->pos, i = s, str = 0;
   int depth = 0, in_str = 0, expect_key = 0, pending = 0, scalar = 0;
@@ -237,7 +240,8 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
     const unsigned char *b = (const unsigned char *)g->buf;
     size_t n = g->len;
     if (scalar) {
-      while (i < n && !ing_cls[b[i]] && !ing_isws(b[i]) && b[i] != ':') i++;
+      while (i < n && !ing_cls[b[i]] && !ing_isws(b[i]) && b[i] != ':')
+        i++;
       if (i < n || g->eof) goto done;
     }
     while (!scalar && i < n) {
@@ -248,7 +252,8 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
           break;
         }
         size_t qi = (size_t)(q - b), bs = 0;
-        while (qi - bs > str + 1 && b[qi - bs - 1] == '\\') bs++;
+        while (qi - bs > str + 1 && b[qi - bs - 1] == '\\')
+          bs++;
         i = qi + 1;
         if (bs & 1) continue; /* an escaped quote */
         in_str = 0;
@@ -257,12 +262,14 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
           if (expect_key) {
             size_t kl = qi - str - 1;
             pending = kl == 2 && b[str + 1] == 'p' && b[str + 2] == 'h' ? 1
-                      : kl == 4 && !memcmp(b + str + 1, "name", 4)   ? 2
-                                                                     : 0;
+                      : kl == 4 && !memcmp(b + str + 1, "name", 4)      ? 2
+                                                                        : 0;
             expect_key = 0;
           } else if (pending) {
-            if (pending == 1) v->ph = str + 1 - s;
-            else v->name = str + 1 - s;
+            if (pending == 1)
+              v->ph = str + 1 - s;
+            else
+              v->name = str + 1 - s;
             pending = 0;
           }
         }
@@ -402,7 +409,8 @@ static int ing_callframe(struct ing *g, struct jr *r, struct pnode *n) {
       n->line = d >= -1 && d < 2e9 ? (int32_t)d : -1;
     else if (jr_is(k, kn, "columnNumber") && jr_num(r, &d))
       n->col = d >= -1 && d < 2e9 ? (int32_t)d : -1;
-    else if (!jr_skip(r)) return 0;
+    else if (!jr_skip(r))
+      return 0;
   }
   return !r->err;
 }
@@ -576,8 +584,10 @@ static enum zc_err ing_flush_samples(struct ing *g, struct prof *p,
   p->sdt = zc_xreallocarray(p->sdt, p->capsamp, sizeof *p->sdt);
   for (size_t i = 0; i < n; i++) {
     if (g->sid[i] < 0)
-      return zc_fail(ZC_E_PARSE, "%s: byte %llu: sample %zu is not a node "
-                     "id", g->path, (unsigned long long)off, i);
+      return zc_fail(ZC_E_PARSE,
+                     "%s: byte %llu: sample %zu is not a node "
+                     "id",
+                     g->path, (unsigned long long)off, i);
     p->sid[p->nsamp] = (uint32_t)g->sid[i];
     p->sdt[p->nsamp++] = g->dt[i];
   }
@@ -857,7 +867,8 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
    * sorted), so it is noted and read once the event's kind is known. */
   if (jr_obj(&r)) {
     while (jr_more(&r, &k, &kn)) {
-      if (jr_is(k, kn, "ph") && jr_str(&r, &s, &sn)) ing_copy(ph, sizeof ph, s, sn);
+      if (jr_is(k, kn, "ph") && jr_str(&r, &s, &sn))
+        ing_copy(ph, sizeof ph, s, sn);
       else if (jr_is(k, kn, "name") && jr_str(&r, &s, &sn))
         ing_copy(name, sizeof name, s, sn);
       else if (jr_is(k, kn, "pid"))
@@ -869,7 +880,8 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
       else if (jr_is(k, kn, "dur"))
         ing_numish(&r, &dur);
       else if (jr_is(k, kn, "id")) {
-        if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn)) ing_copy(id, sizeof id, s, sn);
+        if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn))
+          ing_copy(id, sizeof id, s, sn);
         else {
           double d = 0;
           jr_num(&r, &d);
@@ -949,9 +961,10 @@ bad:
                    g->path,
                    (unsigned long long)(off + (uint64_t)(r.err - text)),
                    ana__jr_strmax >> 20);
-  return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed event (bad JSON or "
-                 "an unexpected value at byte %llu)", g->path,
-                 (unsigned long long)off,
+  return zc_fail(ZC_E_PARSE,
+                 "%s: byte %llu: malformed event (bad JSON or "
+                 "an unexpected value at byte %llu)",
+                 g->path, (unsigned long long)off,
                  (unsigned long long)(off + (uint64_t)(r.err - text)));
 }
 
@@ -998,12 +1011,14 @@ static enum zc_err ing_events(struct ing *g, int bare) {
     if (c != '{') {
       if (c < 0 && bare) return ZC_OK; /* "[ev," then EOF: allowed */
       if (c < 0)
-        return zc_fail(ZC_E_PARSE, "%s: truncated: the event array is not "
-                       "closed (the data ends at byte %llu)", g->path,
-                       (unsigned long long)(g->base + g->len));
-      return zc_fail(ZC_E_PARSE, "%s: byte %llu: expected a trace event "
-                     "object, found '%c'", g->path,
-                     (unsigned long long)(g->base + g->pos), c);
+        return zc_fail(ZC_E_PARSE,
+                       "%s: truncated: the event array is not "
+                       "closed (the data ends at byte %llu)",
+                       g->path, (unsigned long long)(g->base + g->len));
+      return zc_fail(ZC_E_PARSE,
+                     "%s: byte %llu: expected a trace event "
+                     "object, found '%c'",
+                     g->path, (unsigned long long)(g->base + g->pos), c);
     }
     struct val v;
     if ((e = ing_value(g, &v))) return e;
@@ -1021,12 +1036,14 @@ static enum zc_err ing_events(struct ing *g, int bare) {
     }
     if (c != ',') {
       if (c < 0)
-        return zc_fail(ZC_E_PARSE, "%s: truncated: the event array is not "
-                       "closed (the data ends at byte %llu)", g->path,
-                       (unsigned long long)(g->base + g->len));
-      return zc_fail(ZC_E_PARSE, "%s: byte %llu: expected ',' or ']' after "
-                     "an event, found '%c'", g->path,
-                     (unsigned long long)(g->base + g->pos), c);
+        return zc_fail(ZC_E_PARSE,
+                       "%s: truncated: the event array is not "
+                       "closed (the data ends at byte %llu)",
+                       g->path, (unsigned long long)(g->base + g->len));
+      return zc_fail(ZC_E_PARSE,
+                     "%s: byte %llu: expected ',' or ']' after "
+                     "an event, found '%c'",
+                     g->path, (unsigned long long)(g->base + g->pos), c);
     }
     g->pos++;
     if ((e = ing_peek(g, &c))) return e;
@@ -1063,9 +1080,12 @@ static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
   if (!g->cpuprofile) g->cpuprofile = ing_prof(g, 0, "cpuprofile");
   struct prof *p = g->cpuprofile;
   double t;
-  if (f == 0) ing_nodes(g, p, &r);
-  else if (f == 1) ing_ints(&r, &g->sid, &g->nsid, &g->capsid);
-  else if (f == 2) ing_ints(&r, &g->dt, &g->ndt, &g->capdt);
+  if (f == 0)
+    ing_nodes(g, p, &r);
+  else if (f == 1)
+    ing_ints(&r, &g->sid, &g->nsid, &g->capsid);
+  else if (f == 2)
+    ing_ints(&r, &g->dt, &g->ndt, &g->capdt);
   else if (f == 5)
     g->cp_head = ing_head(g, p, &r, 0, 0) != 0;
   else if (f == 6)
@@ -1084,9 +1104,10 @@ static enum zc_err ing_cpuprofile_field(struct ing *g, int f,
                    (unsigned long long)(g->base + (uint64_t)(at - g->buf)),
                    ana__jr_strmax >> 20);
   if (at)
-    return zc_fail(ZC_E_PARSE, "%s: byte %llu: malformed CPU profile field "
-                   "(bad JSON or an unexpected value at byte %llu)", g->path,
-                   (unsigned long long)(g->base + v->s),
+    return zc_fail(ZC_E_PARSE,
+                   "%s: byte %llu: malformed CPU profile field "
+                   "(bad JSON or an unexpected value at byte %llu)",
+                   g->path, (unsigned long long)(g->base + v->s),
                    (unsigned long long)(g->base + (uint64_t)(at - g->buf)));
   g->parsed++;
   return ZC_OK;
@@ -1179,12 +1200,14 @@ static enum zc_err ing_object(struct ing *g) {
   return ZC_OK;
 bad:
   if (c < 0)
-    return zc_fail(ZC_E_PARSE, "%s: truncated: the top-level object is not "
-                   "closed (the data ends at byte %llu)", g->path,
-                   (unsigned long long)(g->base + g->len));
-  return zc_fail(ZC_E_PARSE, "%s: byte %llu: unexpected '%c' in the "
-                 "top-level object", g->path,
-                 (unsigned long long)(g->base + g->pos), c);
+    return zc_fail(ZC_E_PARSE,
+                   "%s: truncated: the top-level object is not "
+                   "closed (the data ends at byte %llu)",
+                   g->path, (unsigned long long)(g->base + g->len));
+  return zc_fail(ZC_E_PARSE,
+                 "%s: byte %llu: unexpected '%c' in the "
+                 "top-level object",
+                 g->path, (unsigned long long)(g->base + g->pos), c);
 }
 
 /* ---- from profiles to the timeline ---- */
@@ -1194,15 +1217,17 @@ static uint32_t ing_thread_of(struct ing *g, const struct prof *p) {
     if (g->thr[i].pid == p->pid && g->thr[i].tid == p->tid)
       return g->thr[i].name;
   char b[64];
-  if (!p->has_tid) snprintf(b, sizeof b, "main");
-  else snprintf(b, sizeof b, "thread %lld", (long long)p->tid);
+  if (!p->has_tid)
+    snprintf(b, sizeof b, "main");
+  else
+    snprintf(b, sizeof b, "thread %lld", (long long)p->tid);
   return ana_intern(g->ctx, b, strlen(b));
 }
 
 /* Places a profile node (and any unplaced ancestors) in the timeline. */
 static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
-                          struct pnode *n, uint32_t thread,
-                          uint32_t **stk, size_t *cap) {
+                          struct pnode *n, uint32_t thread, uint32_t **stk,
+                          size_t *cap) {
   size_t sp = 0;
   /* Walk up to a placed ancestor. A node with no parent is under the
    * thread; one whose parent is named but missing, or in a cycle, is
@@ -1229,8 +1254,8 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
   while (sp) {
     struct pnode *m = &p->nodes[(*stk)[--sp]];
     if (m->tl == ANA_NONE)
-      m->tl = ana__tl_child_ids(tl, at, (enum ana_kind)m->kind, m->name,
-                                m->url, m->line, m->col);
+      m->tl = ana__tl_child_ids(tl, at, (enum ana_kind)m->kind, m->name, m->url,
+                                m->line, m->col);
     at = m->tl;
   }
   return at;
@@ -1533,7 +1558,8 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
   uint32_t *order = NULL;
   if (!sorted) {
     order = zc_xmalloc(p->nsamp * sizeof *order);
-    for (size_t i = 0; i < p->nsamp; i++) order[i] = (uint32_t)i;
+    for (size_t i = 0; i < p->nsamp; i++)
+      order[i] = (uint32_t)i;
     /* Nearly sorted: insertion sort is linear in the few inversions. A
      * hostile file with many gets qsort instead, past a bound of moves. */
     size_t moves = 0, bound = 16 * p->nsamp + 1024;
@@ -1579,8 +1605,10 @@ static void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
                                       : ing_place(tl, p, n, thread, &stk, &cap);
     if (at == ANA_NONE) continue;
     if (ts[i] >= g->fig_t0) {
-      if (n->kind == ANA_FUNC) p->script_us += dur;
-      else if (n->kind == ANA_GC) p->gc_us += dur;
+      if (n->kind == ANA_FUNC)
+        p->script_us += dur;
+      else if (n->kind == ANA_GC)
+        p->gc_us += dur;
       if (n->kind != ANA_IDLE && n->kind != ANA_ROOT) p->busy_us += dur;
     }
     ana_tl_sample(tl, at, ts[i], dur);
@@ -1803,14 +1831,17 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
     g.pos += 3;
     if ((e = ing_peek(&g, &ch))) goto out;
   }
-  if (ch == '[') e = ing_events(&g, 1);
-  else if (ch == '{') e = ing_object(&g);
+  if (ch == '[')
+    e = ing_events(&g, 1);
+  else if (ch == '{')
+    e = ing_object(&g);
   else if (ch < 0)
     e = zc_fail(ZC_E_PARSE, "%s: empty file", path);
   else
-    e = zc_fail(ZC_E_PARSE, "%s: byte %llu: not a Chrome trace or CPU "
-                "profile (expected '[' or '{', found 0x%02x)", path,
-                (unsigned long long)(g.base + g.pos), ch);
+    e = zc_fail(ZC_E_PARSE,
+                "%s: byte %llu: not a Chrome trace or CPU "
+                "profile (expected '[' or '{', found 0x%02x)",
+                path, (unsigned long long)(g.base + g.pos), ch);
   if (e) goto out;
   if ((e = ing_peek(&g, &ch))) goto out;
   if (ch >= 0) {
@@ -1846,7 +1877,8 @@ out:
   free(g.frames);
   free(g.workers);
   free(g.cp_ts);
-  for (size_t i = 0; i < g.nprof; i++) prof_free(&g.prof[i]);
+  for (size_t i = 0; i < g.nprof; i++)
+    prof_free(&g.prof[i]);
   free(g.prof);
   free(g.sid);
   free(g.dt);

@@ -42,7 +42,8 @@ static int64_t lcs_snake(struct lcs *s, int64_t a0, int64_t a1, int64_t b0,
                        ? vf[o + k + 1]
                        : vf[o + k - 1] + 1;
       int64_t ys = xs - k, xe = xs, ye = ys;
-      while (xe < n && ye < m && a[xe] == b[ye]) xe++, ye++;
+      while (xe < n && ye < m && a[xe] == b[ye])
+        xe++, ye++;
       vf[o + k] = xe;
       int64_t kr = delta - k;
       if (odd && kr >= -(d - 1) && kr <= d - 1 && xe + vb[o + kr] >= n) {
@@ -55,7 +56,8 @@ static int64_t lcs_snake(struct lcs *s, int64_t a0, int64_t a1, int64_t b0,
                        ? vb[o + kr + 1]
                        : vb[o + kr - 1] + 1;
       int64_t ys = xs - kr, xe = xs, ye = ys;
-      while (xe < n && ye < m && a[n - 1 - xe] == b[m - 1 - ye]) xe++, ye++;
+      while (xe < n && ye < m && a[n - 1 - xe] == b[m - 1 - ye])
+        xe++, ye++;
       vb[o + kr] = xe;
       int64_t k = delta - kr;
       if (!odd && k >= -d && k <= d && xe + vf[o + k] >= n) {
@@ -98,7 +100,8 @@ static void lcs_run(struct lcs *s, int64_t a0, int64_t a1, int64_t b0,
 
 enum zc_err ana_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,
                     uint32_t m, double budget_ms, uint32_t *old_of) {
-  for (uint32_t j = 0; j < m; j++) old_of[j] = ANA_NONE;
+  for (uint32_t j = 0; j < m; j++)
+    old_of[j] = ANA_NONE;
   if (!n || !m) return ZC_OK;
   if (budget_ms <= 0) return ZC_E_TIMEOUT; /* "always use the alternate" */
   struct lcs s = {.a = a, .b = b, .old_of = old_of};

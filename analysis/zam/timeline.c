@@ -144,8 +144,10 @@ static void ana__sortkids(uint32_t *v, uint32_t n, const struct ana_node *nd,
   uint32_t i = 0, j = h, k = 0;
   while (i < h && j < n)
     tmp[k++] = ana__byfirst(&v[j], &v[i], (void *)nd) < 0 ? v[j++] : v[i++];
-  while (i < h) tmp[k++] = v[i++];
-  while (j < n) tmp[k++] = v[j++];
+  while (i < h)
+    tmp[k++] = v[i++];
+  while (j < n)
+    tmp[k++] = v[j++];
   memcpy(v, tmp, n * sizeof *v);
 }
 
@@ -163,15 +165,18 @@ void ana_tl_finish(struct ana_timeline *tl) {
   uint32_t nn = tl->nnodes;
   /* Children are always created after their parent, so one reverse pass
    * sums totals and first samples bottom-up. */
-  for (uint32_t i = 0; i < nn; i++) nd[i].total_us = nd[i].self_us;
+  for (uint32_t i = 0; i < nn; i++)
+    nd[i].total_us = nd[i].self_us;
   for (uint32_t i = nn; i-- > 1;) {
     struct ana_node *p = &nd[nd[i].parent];
     p->total_us += nd[i].total_us;
     if (nd[i].first_us < p->first_us) p->first_us = nd[i].first_us;
   }
   /* Children lists: counting sort by parent, then order by first sample. */
-  for (uint32_t i = 0; i < nn; i++) nd[i].nkids = 0;
-  for (uint32_t i = 1; i < nn; i++) nd[nd[i].parent].nkids++;
+  for (uint32_t i = 0; i < nn; i++)
+    nd[i].nkids = 0;
+  for (uint32_t i = 1; i < nn; i++)
+    nd[nd[i].parent].nkids++;
   uint32_t off = 0;
   for (uint32_t i = 0; i < nn; i++) {
     nd[i].kid0 = off;
@@ -222,7 +227,8 @@ void ana_prune(struct ana_timeline *tl, unsigned what) {
       continue;
     }
     uint32_t start = off, sp = 0;
-    for (uint32_t k = n->nkids; k-- > 0;) stack[sp++] = tl->kids[n->kid0 + k];
+    for (uint32_t k = n->nkids; k-- > 0;)
+      stack[sp++] = tl->kids[n->kid0 + k];
     while (sp) {
       uint32_t c = stack[--sp];
       if (nd[c].pruned == 1) {
@@ -256,7 +262,8 @@ uint32_t ana_tl_reachable(const struct ana_timeline *tl) {
   while (sp) {
     const struct ana_node *n = &tl->nodes[stack[--sp]];
     count++;
-    for (uint32_t k = 0; k < n->nkids; k++) stack[sp++] = tl->kids[n->kid0 + k];
+    for (uint32_t k = 0; k < n->nkids; k++)
+      stack[sp++] = tl->kids[n->kid0 + k];
   }
   free(stack);
   return count;
@@ -289,8 +296,10 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     const struct ana_node *n = &tl->nodes[it.node];
     if ((double)n->total_us / 1e3 < min_ms && n->kind != ANA_THREAD) continue;
     /* Past 40 levels the indent stops growing and the depth is shown. */
-    if (it.depth > 40) fprintf(f, "%80s[%u] ", "", it.depth);
-    else fprintf(f, "%*s", (int)(2 * it.depth), "");
+    if (it.depth > 40)
+      fprintf(f, "%80s[%u] ", "", it.depth);
+    else
+      fprintf(f, "%*s", (int)(2 * it.depth), "");
     /* names and URLs from the page, shown escaped on the terminal */
     zc_term_put(
         f, n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name) : "?",

@@ -75,10 +75,14 @@ static void rep_dotstr(FILE *f, const char *s) {
       fputs("\xe2\x80\xa6", f);
       break;
     }
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c == '\n') fputs("\\n", f);
-    else if (c < 0x20) fputc(' ', f);
-    else fputc(c, f);
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c == '\n')
+      fputs("\\n", f);
+    else if (c < 0x20)
+      fputc(' ', f);
+    else
+      fputc(c, f);
   }
 }
 
@@ -131,15 +135,19 @@ int ana_headline(char *out, size_t cap, long causes, long undecided,
                  double mu_ms, unsigned npairs, unsigned quorum) {
   if (causes < 0) return snprintf(out, cap, "Regression-causes unknown");
   if (!causes && undecided > 0)
-    return snprintf(out, cap, "Inconclusive (%ld candidate%s undecided "
-                    "after %u pair%s)", undecided, undecided == 1 ? "" : "s",
-                    npairs, npairs == 1 ? "" : "s");
+    return snprintf(out, cap,
+                    "Inconclusive (%ld candidate%s undecided "
+                    "after %u pair%s)",
+                    undecided, undecided == 1 ? "" : "s", npairs,
+                    npairs == 1 ? "" : "s");
   char mu[48] = "", in[64] = "";
   if (!isnan(mu_ms)) snprintf(mu, sizeof mu, " ≥ %g ms", mu_ms);
-  if (npairs == 1) snprintf(in, sizeof in, " in the one pair");
+  if (npairs == 1)
+    snprintf(in, sizeof in, " in the one pair");
   else if (npairs && quorum && quorum < npairs)
     snprintf(in, sizeof in, " in at least %u of %u pairs", quorum, npairs);
-  else if (npairs) snprintf(in, sizeof in, " in all %u pairs", npairs);
+  else if (npairs)
+    snprintf(in, sizeof in, " in all %u pairs", npairs);
   const char *what = causes ? " (slower by" : " (no function got slower by";
   int tail = mu[0] || in[0];
   if (!causes)
@@ -197,17 +205,17 @@ static void rep_term_name(FILE *f, const char *s) {
 static void rep_spread_text(const struct ana_spreads *sp, double mu_ms,
                             FILE *f) {
   if (!sp || !sp->n) return;
-  fprintf(f, "%u spread-out regression-cause%s (self time summed over its "
-          "call paths slower by ≥ %g ms; no path alone):\n", sp->n,
-          sp->n == 1 ? "" : "s", mu_ms);
+  fprintf(f,
+          "%u spread-out regression-cause%s (self time summed over its "
+          "call paths slower by ≥ %g ms; no path alone):\n",
+          sp->n, sp->n == 1 ? "" : "s", mu_ms);
   for (uint32_t k = 0; k < sp->n; k++) {
     const struct ana_spread *s = &sp->v[k];
     char where[512];
     ana_spread_where(ana_bu_ctx(sp->bu), s, where, sizeof where);
     fprintf(f, "  %+.1f ms  ", s->delta_ms);
     zc_term_put(f, where, SIZE_MAX);
-    fprintf(f, "  over %u call path%s\n", s->npaths,
-            s->npaths == 1 ? "" : "s");
+    fprintf(f, "  over %u call path%s\n", s->npaths, s->npaths == 1 ? "" : "s");
     for (unsigned t = 0; t < s->ntop; t++) {
       fprintf(f, "      %+.1f ms  ", s->top[t].delta_ms);
       rep_spread_path(sp, s, t, TERM_PATH_SHOWN, " > ", f, rep_term_name);
@@ -216,14 +224,13 @@ static void rep_spread_text(const struct ana_spreads *sp, double mu_ms,
   }
 }
 
-void ana_write_summary(const struct ana_graph *g,
-                       const struct ana_spreads *sp, double mu_ms, FILE *f) {
+void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
+                       double mu_ms, FILE *f) {
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char head[256];
-  ana_headline(head, sizeof head, n + (sp ? sp->n : 0), g->noisy_causes,
-               mu_ms, g->npairs,
-               g->quorum);
+  ana_headline(head, sizeof head, n + (sp ? sp->n : 0), g->noisy_causes, mu_ms,
+               g->npairs, g->quorum);
   fprintf(f, "%s%s\n", head, n || (sp && sp->n) ? ":" : "");
   if (!n) {
     free(cs);
@@ -264,9 +271,12 @@ void ana_write_summary(const struct ana_graph *g,
 static void rep_md(FILE *f, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
-    if (strchr("\\`*_[]<>|~&", c)) fprintf(f, "\\%c", c);
-    else if (c < 0x20 || c == 0x7f) fputc(' ', f);
-    else fputc(c, f);
+    if (strchr("\\`*_[]<>|~&", c))
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20 || c == 0x7f)
+      fputc(' ', f);
+    else
+      fputc(c, f);
   }
 }
 
@@ -282,27 +292,35 @@ static void rep_md_code(FILE *f, const char *s) {
   int cut = n > MD_NAME_MAX;
   if (cut) {
     n = MD_NAME_MAX;
-    while (n && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+    while (n && ((unsigned char)s[n] & 0xC0) == 0x80)
+      n--;
   }
   for (size_t i = 0; i < n; i++) {
     run = s[i] == '`' ? run + 1 : 0;
     if (run > longest) longest = run;
   }
   int pad = n && (s[0] == '`' || s[n - 1] == '`' || s[0] == ' ');
-  for (size_t k = 0; k <= longest; k++) fputc('`', f);
+  for (size_t k = 0; k <= longest; k++)
+    fputc('`', f);
   if (pad) fputc(' ', f);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c == '|') fputs("\\|", f);
-    else if (c < 0x20 || c == 0x7f) fputc(' ', f);
-    else fputc(c, f);
+    if (c == '|')
+      fputs("\\|", f);
+    else if (c < 0x20 || c == 0x7f)
+      fputc(' ', f);
+    else
+      fputc(c, f);
   }
   if (cut) fputs("…", f);
   if (pad) fputc(' ', f);
-  for (size_t k = 0; k <= longest; k++) fputc('`', f);
+  for (size_t k = 0; k <= longest; k++)
+    fputc('`', f);
 }
 
-static void rep_md_name(FILE *f, const char *s) { rep_md_code(f, s); }
+static void rep_md_name(FILE *f, const char *s) {
+  rep_md_code(f, s);
+}
 
 /* The spread-out causes in summary.md: the first five, a costliest path
  * each. */
@@ -310,7 +328,8 @@ static void rep_spread_md(const struct ana_spreads *sp, FILE *f) {
   if (!sp || !sp->n) return;
   fputs("\nSpread out (self time summed over its call paths; no path "
         "alone):\n\n| Δ mean | function | where | call paths | costliest "
-        "path |\n|---:|---|---|---:|---|\n", f);
+        "path |\n|---:|---|---|---:|---|\n",
+        f);
   const struct ana_ctx *c = ana_bu_ctx(sp->bu);
   for (uint32_t k = 0; k < sp->n && k < 5; k++) {
     const struct ana_spread *s = &sp->v[k];
@@ -324,8 +343,7 @@ static void rep_spread_md(const struct ana_spreads *sp, FILE *f) {
     fputs(" |\n", f);
   }
   if (sp->n > 5)
-    fprintf(f, "\n…and %u more in report.html and report.json.\n",
-            sp->n - 5);
+    fprintf(f, "\n…and %u more in report.html and report.json.\n", sp->n - 5);
 }
 
 void ana_write_summary_md(const struct ana_graph *g,
@@ -335,22 +353,22 @@ void ana_write_summary_md(const struct ana_graph *g,
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
   char headline[256];
-  ana_headline(headline, sizeof headline, n + (sp ? sp->n : 0),
-               g->noisy_causes, mu_ms,
-               g->npairs, g->quorum);
+  ana_headline(headline, sizeof headline, n + (sp ? sp->n : 0), g->noisy_causes,
+               mu_ms, g->npairs, g->quorum);
   fprintf(f, "### zamcap: %s\n\n", headline);
   if (verdict) {
     rep_md(f, verdict);
     fputs("\n", f);
   } else {
     fprintf(f, "%s function got slower by %g ms or more in %s %u pair%s.\n",
-            n ? "Some" : "No", mu_ms, g->npairs > 1 ? "all" : "the",
-            g->npairs, g->npairs == 1 ? "" : "s");
+            n ? "Some" : "No", mu_ms, g->npairs > 1 ? "all" : "the", g->npairs,
+            g->npairs == 1 ? "" : "s");
   }
   uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
   if (n)
     fputs("\n| Δ mean | function | where | Δ per pair | call path |\n"
-          "|---:|---|---|---|---|\n", f);
+          "|---:|---|---|---|---|\n",
+          f);
   for (uint32_t k = 0; k < n && k < 5; k++) {
     uint32_t i = cs[k].node;
     const struct ana_gnode *nd = &g->nodes[i];
@@ -363,12 +381,15 @@ void ana_write_summary_md(const struct ana_graph *g,
       int64_t ov = g->old_us[(size_t)i * g->npairs + p];
       int64_t nv = g->new_us[(size_t)i * g->npairs + p];
       if (p) fputs(", ", f);
-      if (nv == ANA_ABSENT) fputs("–", f);
-      else fprintf(f, "%+.0f", (double)(nv - (ov < 0 ? 0 : ov)) / 1e3);
+      if (nv == ANA_ABSENT)
+        fputs("–", f);
+      else
+        fprintf(f, "%+.0f", (double)(nv - (ov < 0 ? 0 : ov)) / 1e3);
     }
     fputs(" | ", f);
     uint32_t len = 0;
-    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
+    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent)
+      path[len++] = j;
     /* path[len - 1] is the root. A deep path shows its first and last
      * calls, and how many are left out between. */
     for (uint32_t j = len - 1; j-- > 0;) {
@@ -382,8 +403,8 @@ void ana_write_summary_md(const struct ana_graph *g,
     }
     fputs(" |\n", f);
   }
-  if (n > 5) fprintf(f, "\n…and %u more in report.html and report.json.\n",
-                     n - 5);
+  if (n > 5)
+    fprintf(f, "\n…and %u more in report.html and report.json.\n", n - 5);
   rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
@@ -396,7 +417,8 @@ void ana_write_summary_md(const struct ana_graph *g,
     char d[160];
     ana_e2e_delta_text(r, d, sizeof d);
     fprintf(f, "- %s: %.1f → %.1f %s, %s%s\n", r->label, r->old.mean,
-            r->new_.mean, r->unit, d, r->significant ? "" : ", not significant");
+            r->new_.mean, r->unit, d,
+            r->significant ? "" : ", not significant");
   }
   free(path);
   free(cs);
@@ -404,7 +426,9 @@ void ana_write_summary_md(const struct ana_graph *g,
 
 /* ---- report.json ---- */
 
-static double rep_ms(int64_t us) { return round((double)us) / 1e3; }
+static double rep_ms(int64_t us) {
+  return round((double)us) / 1e3;
+}
 
 static cJSON *rep_num(double v) {
   return cJSON_CreateNumber(round(v * 1000.0) / 1000.0);
@@ -417,10 +441,14 @@ static void rep_loc(cJSON *o, const struct ana_ctx *c, uint32_t name,
   cJSON_AddStringToObject(o, "file", ana_str(c, component));
   cJSON_AddStringToObject(o, "url", ana_str(c, url));
   /* 1-based for people; null where the trace gives no position. */
-  if (line >= 0) cJSON_AddNumberToObject(o, "line", line + 1);
-  else cJSON_AddNullToObject(o, "line");
-  if (col >= 0) cJSON_AddNumberToObject(o, "column", col + 1);
-  else cJSON_AddNullToObject(o, "column");
+  if (line >= 0)
+    cJSON_AddNumberToObject(o, "line", line + 1);
+  else
+    cJSON_AddNullToObject(o, "line");
+  if (col >= 0)
+    cJSON_AddNumberToObject(o, "column", col + 1);
+  else
+    cJSON_AddNullToObject(o, "column");
   const struct ana_gen *g = ana_gen_get(c, gen);
   if (g) { /* renamed by a source map: what V8 saw */
     cJSON *m = cJSON_AddObjectToObject(o, "minified");
@@ -461,15 +489,16 @@ static cJSON *rep_graph(const struct ana_graph *g) {
     cJSON_AddNumberToObject(o, "id", next++);
     if (n->parent != ANA_NONE)
       cJSON_AddNumberToObject(o, "parent", id[n->parent]);
-    else cJSON_AddNullToObject(o, "parent");
+    else
+      cJSON_AddNullToObject(o, "parent");
     rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col, n->gen);
     cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
     cJSON_AddBoolToObject(o, "cause", n->cause);
     cJSON_AddStringToObject(o, "status",
                             n->kind == ANA_ROOT || n->kind == ANA_THREAD ? ""
-                            : n->isnew == n->present ? "new"
-                            : n->isnew           ? "mixed"
-                                                 : "slower");
+                            : n->isnew == n->present                     ? "new"
+                            : n->isnew ? "mixed"
+                                       : "slower");
     cJSON_AddNumberToObject(o, "present", n->present);
     double om, nm, dm;
     ana_gnode_means(g, i, &om, &nm, &dm);
@@ -485,8 +514,10 @@ static cJSON *rep_graph(const struct ana_graph *g) {
         continue;
       }
       cJSON *e = cJSON_CreateObject();
-      if (ov < 0) cJSON_AddNullToObject(e, "old_ms");
-      else cJSON_AddNumberToObject(e, "old_ms", rep_ms(ov));
+      if (ov < 0)
+        cJSON_AddNullToObject(e, "old_ms");
+      else
+        cJSON_AddNumberToObject(e, "old_ms", rep_ms(ov));
       cJSON_AddNumberToObject(e, "new_ms", rep_ms(nv));
       cJSON_AddNumberToObject(e, "delta_ms", rep_ms(nv - (ov < 0 ? 0 : ov)));
       cJSON_AddItemToArray(pp, e);
@@ -511,9 +542,10 @@ static cJSON *rep_causes(const struct ana_graph *g) {
     cJSON_AddNumberToObject(o, "rank", k + 1);
     rep_loc(o, g->ctx, nd->name, nd->component, nd->url, nd->line, nd->col,
             nd->gen);
-    cJSON_AddStringToObject(o, "status", nd->isnew == nd->present ? "new"
-                                         : nd->isnew           ? "mixed"
-                                                               : "slower");
+    cJSON_AddStringToObject(o, "status",
+                            nd->isnew == nd->present ? "new"
+                            : nd->isnew              ? "mixed"
+                                                     : "slower");
     cJSON_AddItemToObject(o, "old_ms", rep_num(cs[k].old_ms));
     cJSON_AddItemToObject(o, "new_ms", rep_num(cs[k].new_ms));
     cJSON_AddItemToObject(o, "delta_ms", rep_num(cs[k].delta_ms));
@@ -521,13 +553,13 @@ static cJSON *rep_causes(const struct ana_graph *g) {
     for (unsigned p = 0; p < g->npairs; p++) {
       int64_t ov = g->old_us[(size_t)i * g->npairs + p];
       int64_t nv = g->new_us[(size_t)i * g->npairs + p];
-      cJSON_AddItemToArray(pd, nv == ANA_ABSENT
-                                   ? cJSON_CreateNull()
-                                   : cJSON_CreateNumber(
-                                         rep_ms(nv - (ov < 0 ? 0 : ov))));
+      cJSON_AddItemToArray(pd, nv == ANA_ABSENT ? cJSON_CreateNull()
+                                                : cJSON_CreateNumber(rep_ms(
+                                                      nv - (ov < 0 ? 0 : ov))));
     }
     uint32_t len = 0;
-    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent) path[len++] = j;
+    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent)
+      path[len++] = j;
     cJSON *pa = cJSON_AddArrayToObject(o, "path");
     for (uint32_t j = len - 1; j-- > 0;)
       cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
@@ -551,7 +583,8 @@ static cJSON *rep_spread_json(const struct ana_spreads *sp) {
     cJSON_AddItemToObject(o, "old_self_ms", rep_num(s->fn.old_ms));
     cJSON_AddItemToObject(o, "new_self_ms", rep_num(s->fn.new_ms));
     cJSON_AddItemToObject(o, "delta_ms", rep_num(s->delta_ms));
-    if (isnan(s->lo)) cJSON_AddNullToObject(o, "ci95");
+    if (isnan(s->lo))
+      cJSON_AddNullToObject(o, "ci95");
     else {
       cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
       cJSON_AddItemToArray(ci, rep_num(s->lo));
@@ -635,8 +668,8 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   uint32_t nrows = ana_bu_rows(r->bu, &rows);
   cJSON *bu = cJSON_AddObjectToObject(root, "bottom_up");
   cJSON_AddNumberToObject(bu, "functions", nrows);
-  uint32_t keep = r->bottomup_max && nrows > r->bottomup_max ? r->bottomup_max
-                                                             : nrows;
+  uint32_t keep =
+      r->bottomup_max && nrows > r->bottomup_max ? r->bottomup_max : nrows;
   cJSON_AddNumberToObject(bu, "shown", keep);
   cJSON *rw = cJSON_AddArrayToObject(bu, "rows");
   for (uint32_t i = 0; i < keep; i++) {
