@@ -50,4 +50,34 @@ static inline int jr_is(const char *k, size_t n, const char *lit) {
   return i == n && !lit[i];
 }
 
+/* A comparison pair by pair (zam/compare.c), read by the report writers
+ * (report/write.c). Arrays are parallel, one entry a pair, in the order
+ * the pairs were added; the decision fields hold the aggregation over the
+ * first `decided` pairs and are made again when pairs were added since. */
+struct ana_cmp {
+  struct ana_ctx *ctx;
+  struct ana_opts o;
+  int drop;        /* zamcap's own markers left out of the trees */
+  unsigned expect; /* pairs expected, for "pair i/N"; 0: not known */
+  int say;         /* zc_log level of the per-pair lines */
+  struct ana_bottomup *bu;
+  struct ana_maps *maps, *own; /* own: made here when none was given */
+  unsigned n, cap;
+  char **old_files, **new_files;
+  uint32_t *old_nodes, *new_nodes; /* pruned timeline sizes */
+  struct ana_graph **graphs;
+  struct ana_figures *ofig, *nfig;
+  struct ana_stats stats;
+  struct ana_sym_stats sym;
+  double t0;
+  unsigned dots; /* pair graphs already written out */
+  unsigned decided;
+  struct ana_graph *agg;
+  struct ana_spreads sp;
+  unsigned sp_undecided, sp_needed;
+  struct ana_e2e *e2e;
+};
+/* Makes the aggregation over every pair added, unless it is up to date. */
+void ana__cmp_aggregate(struct ana_cmp *c);
+
 #endif

@@ -330,8 +330,9 @@ struct ana_bu_row {
   double old_ms, new_ms, delta_ms; /* means over the timelines added */
 };
 struct ana_bottomup;
-/* npairs: timelines per side, kept apart for the per-pair Δs (timelines
- * past it are summed into the last). */
+/* npairs: timelines per side expected (0: not known), kept apart for the
+ * per-pair Δs; room grows as more are added, up to ANA_SPREAD_MAX_PAIRS
+ * (timelines past the room are summed into the last). */
 struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs);
 void ana_bu_free(struct ana_bottomup *b);
 /* Adds one timeline's self times to the old (side 0) or new (side 1): the
@@ -538,7 +539,6 @@ struct ana_report_in {
    * regressed when its interval lies above it. threshold_ms when >= 0,
    * else threshold_pct % of the old build's mean (0: 5 %). */
   double threshold_ms, threshold_pct;
-  int decide_only;       /* no report, no log: only the outcome */
   struct ana_maps *maps; /* source maps for the traces' scripts, or NULL */
 };
 
@@ -566,11 +566,43 @@ struct ana_outcome {
 const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
 int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
 const char *ana_e2e_state_name(enum ana_e2e_state s);
+/* The end-to-end row the verdict rests on: the scenario's wall time when
+ * the marks give it, else scripting; NULL when neither. */
+const struct ana_e2e_row *ana_e2e_main(const struct ana_e2e *e2e);
 
-/* The analysis of npairs trace pairs into out: pairs/pair-<i>.dot,
- * critical-graph.dot (and .svg), summary.md, report.json, report.html, as
- * in->formats says, and the summary on stdout; *oc gets the outcome.
- * drop: leave zamcap's own user-timing markers out of the trees. */
+/* ---- a comparison, one pair at a time (zam/compare.c) ---- */
+
+/* The pairs come in as they are captured; each trace is read once, and
+ * only its critical graph, figures and bottom-up times are kept. The
+ * verdict over the pairs so far can be asked for at any point, and the
+ * reports are written from the same object (ana_cmp_write). */
+struct ana_cmp;
+/* expect: the pairs expected (for "pair i/N" and room), 0 when not known;
+ * maps: the scripts' source maps (borrowed), or NULL; say: the zc_log level
+ * of the line each added pair gets (9: none). */
+struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop_markers,
+                            struct ana_maps *maps, unsigned expect, int say);
+void ana_cmp_free(struct ana_cmp *c);
+/* Reads one pair's traces, names their functions from the source maps,
+ * and compares them. On error (a trace that cannot be read, or holds no
+ * CPU samples) the pair is not added and zc_errmsg() names the file. */
+enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
+                        const char *new_path);
+unsigned ana_cmp_pairs(const struct ana_cmp *c);
+/* The outcome over the pairs added so far (the end-to-end threshold as
+ * ana_report_in's); a state of no regression with no pair. */
+void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
+                     double threshold_pct, struct ana_outcome *oc);
+/* Every report of the comparison into out, as in->formats says, the
+ * summary on stdout; *oc gets the outcome. */
+enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
+                          const struct ana_report_in *in,
+                          struct ana_outcome *oc);
+
+/* The analysis of npairs trace pairs into out, with an ana_cmp:
+ * pairs/pair-<i>.dot, critical-graph.dot (and .svg), summary.md, report.json,
+ * report.html, as in->formats says, and the summary on stdout; *oc gets the
+ * outcome. drop: leave zamcap's own user-timing markers out of the trees. */
 enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,

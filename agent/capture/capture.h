@@ -59,15 +59,14 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
                     const char *trace_base, struct cap_run_result *res,
                     struct cap_spare *spare);
 
-/* ---- the main command's plan ---- */
+/* ---- plans of pairs over N builds ---- */
 
-enum { CAP_OLD = 0, CAP_NEW = 1, CAP_MAX_PAIRS = 100 };
-extern const char *const cap_side_name[2]; /* "old", "new" */
+enum { CAP_MAX_PAIRS = 100, CAP_MAX_BUILDS = 256 };
 
 /* One run as it went, for report.json. */
 struct cap_record {
   unsigned pair, attempt; /* from 1 */
-  int side;               /* CAP_OLD or CAP_NEW */
+  unsigned build;         /* index in cap_runs */
   int ok;
   char *error; /* the message, when it failed */
   char *trace; /* "traces/old-1.json.gz", when it succeeded */
@@ -80,55 +79,86 @@ struct cap_record {
   double busy_pct;  /* the main thread's busy share of the settle wait */
 };
 
+/* Every traced run of a session, kept by build: a later comparison that
+ * involves a build finds the traces recorded for it before. */
+struct cap_build {
+  char *name;  /* "old", "new", "b3": the traces' and progress lines' */
+  char *base;  /* its URL */
+  char **file; /* its traces, in the order recorded */
+  size_t nfiles, capfiles;
+  unsigned warm; /* warm-up runs done on it */
+  unsigned used; /* trace numbers taken: a plan's pair i is used + i */
+};
+struct cap_runs {
+  struct cap_build *build;
+  unsigned nbuilds;
+  struct cap_record *runs; /* every run, in order */
+  size_t nruns, capruns;
+  double work_ms; /* the runs' own time, for the overhead figure */
+};
+void cap_runs_init(struct cap_runs *r);
+/* Adds a build; returns its index. */
+unsigned cap_runs_build(struct cap_runs *r, const char *name, const char *base);
+void cap_runs_clear(struct cap_runs *r);
+
 /* What the command line hears while the plan runs: a line for a status
  * that is replaced (keep 0) or kept (keep 1). */
 typedef void cap_progress_fn(void *arg, int keep, const char *msg);
 
-struct cap_outcome;
-/* After each complete pair from plan->min_pairs on: 1 to go on, 0 when
- * the pairs so far decide (*why then says so, a static string). */
-typedef int cap_more_fn(void *arg, const struct cap_outcome *so_far,
-                        const char **why);
+/* After each complete pair, its two traces (build a's, build b's). ask is
+ * set when the plan would stop on its word (auto-sampling, from
+ * plan->min_pairs complete pairs on, before the last): then 1 to go on, 0
+ * to stop (*why says why, a static string). A value below 0 ends the plan
+ * with the error in zc_errmsg(). */
+typedef int cap_pair_fn(void *arg, unsigned pair, const char *trace_a,
+                        const char *trace_b, int ask, const char **why);
+
+/* Runs one traced or untraced run; cap_run unless a test says otherwise. */
+typedef enum zc_err cap_run_fn(struct cdp_conn *conn,
+                               const struct cap_run_opts *o,
+                               const char *trace_base,
+                               struct cap_run_result *res,
+                               struct cap_spare *spare);
 
 struct cap_plan {
   const struct scn_scenario *scn;
-  const char *base[2]; /* the builds' URLs */
+  unsigned a, b; /* the builds compared, indexes into the cap_runs */
   unsigned pairs, warmup, retries;
-  /* Auto-sampling: with more set, the plan may stop once min_pairs are
-   * complete and more says so, and before a pair that would likely end
-   * past budget_ms (0: none) from the first pair's start. */
+  /* Auto-sampling: with decides set, the plan may stop once min_pairs
+   * are complete and pair_done says so, and before a pair that would
+   * likely end past budget_ms (0: none) from the first pair's start. */
+  int decides;
   unsigned min_pairs;
   double budget_ms;
-  cap_more_fn *more;
-  void *more_arg;
+  cap_pair_fn *pair_done; /* may be NULL */
+  void *pair_arg;
   struct cap_run_opts run; /* scn, base and next_base are set per run */
   const char *out;         /* traces go to out/traces/, screenshots to
                               run.replay.fail_dir */
   cap_progress_fn *progress;
   void *progress_arg;
+  cap_run_fn *runner; /* NULL: cap_run */
 };
 
+/* One comparison's pairs, as they went; the traces are the cap_runs'. */
 struct cap_outcome {
-  char *file[2][CAP_MAX_PAIRS]; /* each pair's traces; NULL where none */
-  struct cap_record *runs;      /* every run, in order */
-  size_t nruns, capruns;
+  const char *file[2][CAP_MAX_PAIRS]; /* builds a and b; NULL where none */
   unsigned complete, dropped;
   unsigned dropped_pair[CAP_MAX_PAIRS]; /* the first `dropped` are set */
-  double work_ms;   /* the runs' own time, for the overhead figure */
-  unsigned ran;     /* pairs begun */
+  unsigned ran;                         /* pairs begun */
   const char *stop; /* why the plan stopped: "planned pairs done",
                        "decided", "--max-pairs reached", "--time-budget" */
 };
 
-/* Warm-up runs on both builds (untraced; a failure there ends the plan:
- * the scenario cannot run on that build), then the pairs, old and new in
- * turn, the order swapped every other pair. A run that fails is tried
- * again up to plan->retries times; a pair whose run still fails is
- * dropped and the rest go on. Returns ZC_OK when the plan ran to its end,
- * however many pairs were dropped; an error (SIGINT, a warm-up that
- * failed) with *out holding what was done until then. */
+/* Warm-up runs on both builds not warmed yet (untraced; a failure there
+ * ends the plan: the scenario cannot run on that build), then the pairs,
+ * a and b in turn, the order swapped every other pair. A run that fails
+ * is tried again up to plan->retries times; a pair whose run still fails
+ * is dropped and the rest go on. Each trace is kept in runs, by build.
+ * Returns ZC_OK when the plan ran to its end, however many pairs were
+ * dropped; an error (SIGINT, a warm-up that failed, pair_done's) with
+ * *out holding what was done until then. */
 enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *plan,
-                      struct cap_outcome *out);
-void cap_outcome_clear(struct cap_outcome *o);
+                      struct cap_runs *runs, struct cap_outcome *out);
 
 #endif

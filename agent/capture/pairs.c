@@ -1,14 +1,60 @@
-/* capture: the main command's plan of runs: warm-ups on both builds, then
- * interleaved, counterbalanced pairs, each run retried, a pair dropped
- * when one of its runs keeps failing. */
+/* capture: plans of runs over N builds: warm-ups on each build not yet
+ * warmed, then interleaved, counterbalanced pairs of two builds, each run
+ * retried, a pair dropped when one of its runs keeps failing. Every trace
+ * is kept by build, for later comparisons. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "capture.h"
+#include "zc-out.h"
 
-const char *const cap_side_name[2] = {"old", "new"};
+void cap_runs_init(struct cap_runs *r) {
+  memset(r, 0, sizeof *r);
+}
+
+unsigned cap_runs_build(struct cap_runs *r, const char *name,
+                        const char *base) {
+  r->build = zc_xreallocarray(r->build, r->nbuilds + 1, sizeof *r->build);
+  struct cap_build *b = &r->build[r->nbuilds];
+  memset(b, 0, sizeof *b);
+  b->name = zc_xstrdup(name);
+  b->base = zc_xstrdup(base);
+  return r->nbuilds++;
+}
+
+void cap_runs_clear(struct cap_runs *r) {
+  for (unsigned k = 0; k < r->nbuilds; k++) {
+    struct cap_build *b = &r->build[k];
+    for (size_t i = 0; i < b->nfiles; i++)
+      free(b->file[i]);
+    free(b->file);
+    free(b->name);
+    free(b->base);
+  }
+  free(r->build);
+  for (size_t i = 0; i < r->nruns; i++) {
+    free(r->runs[i].error);
+    free(r->runs[i].trace);
+    free(r->runs[i].shot);
+    free(r->runs[i].dialog);
+  }
+  free(r->runs);
+  memset(r, 0, sizeof *r);
+}
+
+/* The plan as it runs: the plan, the session's runs, and where this
+ * plan's trace numbers start for each of its two builds. */
+struct cap_ctx {
+  struct cdp_conn *conn;
+  const struct cap_plan *pl;
+  struct cap_runs *runs;
+  struct cap_run_opts ro;
+  struct cap_spare spare; /* the next run's page */
+  unsigned build[2];      /* a, b */
+  unsigned first[2];      /* trace numbers before this plan's */
+};
 
 static void say(const struct cap_plan *pl, int keep, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -22,6 +68,23 @@ static void say(const struct cap_plan *pl, int keep, const char *fmt, ...) {
   pl->progress(pl->progress_arg, keep, msg);
 }
 
+static const char *bname(const struct cap_ctx *x, int sd) {
+  return x->runs->build[x->build[sd]].name;
+}
+
+static const char *bbase(const struct cap_ctx *x, int sd) {
+  return x->runs->build[x->build[sd]].base;
+}
+
+static enum zc_err run_one(struct cap_ctx *x, const char *trace_base,
+                           struct cap_run_result *res) {
+  cap_run_fn *run = x->pl->runner ? x->pl->runner : cap_run;
+  memset(res, 0, sizeof *res);
+  enum zc_err e = run(x->conn, &x->ro, trace_base, res, &x->spare);
+  x->runs->work_ms += res->work_ms;
+  return e;
+}
+
 /* "failures/NAME.png" of a kept screenshot's path, or NULL. */
 static char *rel_to(const char *folder, const char *path) {
   const char *b = strrchr(path, '/');
@@ -33,112 +96,126 @@ static char *rel_to(const char *folder, const char *path) {
 }
 
 /* Warm-up runs: caches, JIT and the OS warm for both builds alike. A
- * build the scenario cannot run on stops everything here. */
-static enum zc_err warm_up(struct cdp_conn *conn, const struct cap_plan *pl,
-                           struct cap_run_opts *ro, struct cap_spare *spare,
-                           struct cap_outcome *out) {
-  char name[64];
-  ro->trace = 0;
+ * build the scenario cannot run on stops everything here. A build warmed
+ * by an earlier plan of the session is not warmed again. */
+static enum zc_err warm_up(struct cap_ctx *x) {
+  const struct cap_plan *pl = x->pl;
+  char name[300];
+  x->ro.trace = 0;
   for (unsigned w = 1; w <= pl->warmup; w++)
     for (int sd = 0; sd < 2; sd++) {
+      struct cap_build *b = &x->runs->build[x->build[sd]];
+      if (b->warm >= w) continue;
       double t = zc_now_ms();
       struct cap_run_result res;
-      ro->base = ro->replay.base_url = pl->base[sd];
-      ro->next_base = pl->base[1 - sd]; /* the other build, or pair 1's */
-      snprintf(name, sizeof name, "warmup-%u-%s", w, cap_side_name[sd]);
-      ro->replay.fail_name = name;
-      say(pl, 0, "warm-up %u/%u, %s build ...", w, pl->warmup,
-          cap_side_name[sd]);
-      enum zc_err e = cap_run(conn, ro, NULL, &res, spare);
-      out->work_ms += res.work_ms;
+      x->ro.base = x->ro.replay.base_url = bbase(x, sd);
+      x->ro.next_base = bbase(x, 1 - sd); /* the other build, or pair 1's */
+      snprintf(name, sizeof name, "warmup-%u-%s", w, b->name);
+      x->ro.replay.fail_name = name;
+      say(pl, 0, "warm-up %u/%u, %s build ...", w, pl->warmup, b->name);
+      enum zc_err e = run_one(x, NULL, &res);
       if (e && e != ZC_E_INTERRUPTED) {
         char why[1024]; /* zc_fail writes what zc_errmsg reads */
         snprintf(why, sizeof why, "%s", zc_errmsg());
-        return zc_fail(e, "warm-up on the %s build: %s", cap_side_name[sd],
-                       why);
+        return zc_fail(e, "warm-up on the %s build: %s", b->name, why);
       }
       if (e) return e;
-      say(pl, 1, "warm-up %u/%u, %s build: %.1f s", w, pl->warmup,
-          cap_side_name[sd], (zc_now_ms() - t) / 1e3);
+      b->warm = w;
+      say(pl, 1, "warm-up %u/%u, %s build: %.1f s", w, pl->warmup, b->name,
+          (zc_now_ms() - t) / 1e3);
     }
-  ro->trace = 1;
+  x->ro.trace = 1;
   return ZC_OK;
 }
 
 /* "pair 2/3", or "pair 2" when auto-sampling decides how many. */
 static void pair_name(const struct cap_plan *pl, unsigned i, char *out,
                       size_t cap) {
-  if (pl->more)
+  if (pl->decides)
     snprintf(out, cap, "pair %u", i);
   else
     snprintf(out, cap, "pair %u/%u", i, pl->pairs);
 }
 
-/* One traced run of pair i on build sd, kept in out->runs. */
-static enum zc_err one_run(struct cdp_conn *conn, const struct cap_plan *pl,
-                           struct cap_run_opts *ro, struct cap_spare *spare,
-                           unsigned i, int sd, unsigned attempt,
-                           struct cap_outcome *out) {
-  char path[4200], name[64];
+/* The record of a run, kept in the session's runs. */
+static struct cap_record *record(struct cap_ctx *x, unsigned i, int sd,
+                                 unsigned attempt, double ms,
+                                 const struct cap_run_result *res) {
+  struct cap_runs *rs = x->runs;
+  ZC_GROW(rs->runs, rs->capruns, rs->nruns + 1);
+  struct cap_record *r = &rs->runs[rs->nruns++];
+  *r = (struct cap_record){
+      .pair = i,
+      .build = x->build[sd],
+      .attempt = attempt + 1,
+      .ms = ms,
+      .dialogs = res->dialogs,
+      .unsettled = res->unsettled,
+      .busy_pct = res->busy_pct,
+      .dialog = res->dialogs ? zc_xstrdup(res->dialog) : NULL,
+  };
+  return r;
+}
+
+/* One traced run of pair i on build sd (0: a, 1: b); its trace is kept. */
+static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
+                           unsigned attempt, struct cap_outcome *out) {
+  const struct cap_plan *pl = x->pl;
+  char path[4200], name[300], pn[32];
   double t = zc_now_ms();
   struct cap_run_result res;
-  snprintf(path, sizeof path, "%s/traces/%s-%u", pl->out, cap_side_name[sd], i);
-  snprintf(name, sizeof name, "%s-%u-try-%u", cap_side_name[sd], i,
+  unsigned num = x->first[sd] + i;
+  snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/" ZC_OUT_TRACE_FMT, pl->out,
+           bname(x, sd), num);
+  snprintf(name, sizeof name, ZC_OUT_TRACE_FMT "-try-%u", bname(x, sd), num,
            attempt + 1);
-  ro->replay.fail_name = name;
-  char pn[32];
+  x->ro.replay.fail_name = name;
   pair_name(pl, i, pn, sizeof pn);
-  say(pl, 0, "%s, %s build%s ...", pn, cap_side_name[sd],
-      attempt ? " (retry)" : "");
-  enum zc_err e = cap_run(conn, ro, path, &res, spare);
-  out->work_ms += res.work_ms;
-  ZC_GROW(out->runs, out->capruns, out->nruns + 1);
-  struct cap_record *r = &out->runs[out->nruns++];
-  memset(r, 0, sizeof *r);
-  r->pair = i;
-  r->side = sd;
-  r->attempt = attempt + 1;
-  r->ok = !e;
-  r->ms = zc_now_ms() - t;
-  r->dialogs = res.dialogs;
-  r->unsettled = res.unsettled;
-  r->busy_pct = res.busy_pct;
-  r->dialog = res.dialogs ? zc_xstrdup(res.dialog) : NULL;
+  say(pl, 0, "%s, %s build%s ...", pn, bname(x, sd), attempt ? " (retry)" : "");
+  enum zc_err e = run_one(x, path, &res);
+  struct cap_record *r = record(x, i, sd, attempt, zc_now_ms() - t, &res);
   if (e) {
     r->error = zc_xstrdup(zc_errmsg());
-    r->shot = rel_to("failures", res.shot);
+    r->shot = rel_to(ZC_OUT_FAILURES, res.shot);
+    free(res.file);
     return e;
   }
+  r->ok = 1;
   r->bytes = res.bytes;
-  r->trace = res.file ? rel_to("traces", res.file) : NULL;
-  out->file[sd][i - 1] = res.file;
-  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn, cap_side_name[sd],
+  r->trace = res.file ? rel_to(ZC_OUT_TRACES, res.file) : NULL;
+  if (res.file) {
+    struct cap_build *b = &x->runs->build[x->build[sd]];
+    ZC_GROW(b->file, b->capfiles, b->nfiles + 1);
+    b->file[b->nfiles++] = res.file;
+    out->file[sd][i - 1] = res.file;
+  }
+  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn, bname(x, sd),
       r->ms / 1e3, (double)res.bytes / 1e6);
   return ZC_OK;
 }
 
-/* Pair i, old then new or new then old; 0 when it is dropped. */
-static enum zc_err one_pair(struct cdp_conn *conn, const struct cap_plan *pl,
-                            struct cap_run_opts *ro, struct cap_spare *spare,
-                            unsigned i, struct cap_outcome *out, int *ok) {
+/* Pair i, a then b or b then a; *ok 0 when it is dropped. */
+static enum zc_err one_pair(struct cap_ctx *x, unsigned i,
+                            struct cap_outcome *out, int *ok) {
+  const struct cap_plan *pl = x->pl;
   *ok = 1;
   for (int k = 0; k < 2 && *ok; k++) {
     /* Counterbalanced: drift over time weighs on both builds alike. */
     int sd = i % 2 ? k : 1 - k;
-    ro->base = ro->replay.base_url = pl->base[sd];
+    x->ro.base = x->ro.replay.base_url = bbase(x, sd);
     /* The run after this one, if this one succeeds: the other build of
      * the pair, or the first of the next pair. */
-    ro->next_base = k == 0          ? pl->base[1 - sd]
-                    : i < pl->pairs ? pl->base[sd]
-                                    : NULL;
+    x->ro.next_base = k == 0          ? bbase(x, 1 - sd)
+                      : i < pl->pairs ? bbase(x, sd)
+                                      : NULL;
     for (unsigned attempt = 0;; attempt++) {
-      enum zc_err e = one_run(conn, pl, ro, spare, i, sd, attempt, out);
+      enum zc_err e = one_run(x, i, sd, attempt, out);
       if (!e) break;
       if (e == ZC_E_INTERRUPTED) return e;
       char pn[32];
       pair_name(pl, i, pn, sizeof pn);
-      say(pl, 1, "%s, %s build failed (try %u of %u): %s", pn,
-          cap_side_name[sd], attempt + 1, pl->retries + 1, zc_errmsg());
+      say(pl, 1, "%s, %s build failed (try %u of %u): %s", pn, bname(x, sd),
+          attempt + 1, pl->retries + 1, zc_errmsg());
       if (attempt >= pl->retries) {
         *ok = 0;
         break;
@@ -148,60 +225,81 @@ static enum zc_err one_pair(struct cdp_conn *conn, const struct cap_plan *pl,
   return ZC_OK;
 }
 
-enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
-                      struct cap_outcome *out) {
-  memset(out, 0, sizeof *out);
-  struct cap_run_opts ro = pl->run;
-  struct cap_spare spare = {NULL, NULL, 0, 0}; /* the next run's page */
-  ro.scn = pl->scn;
-  enum zc_err e = warm_up(conn, pl, &ro, &spare, out);
+/* After complete pair i: pair_done's word; 1 to go on. */
+static int go_on(struct cap_ctx *x, unsigned i, unsigned last,
+                 struct cap_outcome *out, enum zc_err *e) {
+  const struct cap_plan *pl = x->pl;
+  if (!pl->pair_done) return 1;
+  const char *why = NULL;
+  int ask = pl->decides && i < last && out->complete >= pl->min_pairs;
+  int more = pl->pair_done(pl->pair_arg, i, out->file[0][i - 1],
+                           out->file[1][i - 1], ask, &why);
+  if (more < 0) {
+    struct zc_errsave sv;
+    zc_err_save(&sv);
+    *e = sv.code ? sv.code : ZC_E_INTERNAL;
+    return 0;
+  }
+  if (more || !ask) return 1;
+  out->stop = why ? why : "decided";
+  return 0;
+}
+
+static enum zc_err plan_pairs(struct cap_ctx *x, struct cap_outcome *out) {
+  const struct cap_plan *pl = x->pl;
   unsigned last = pl->pairs < CAP_MAX_PAIRS ? pl->pairs : CAP_MAX_PAIRS;
-  out->stop = pl->more ? "--max-pairs reached" : "planned pairs done";
+  out->stop = pl->decides ? "--max-pairs reached" : "planned pairs done";
   double t0 = zc_now_ms();
+  enum zc_err e = ZC_OK;
   for (unsigned i = 1; !e && i <= last; i++) {
     /* A pair takes about what the pairs so far took on average. */
     double spent = zc_now_ms() - t0;
-    if (pl->more && pl->budget_ms > 0 && i > pl->min_pairs &&
+    if (pl->decides && pl->budget_ms > 0 && i > pl->min_pairs &&
         spent + spent / (i - 1) > pl->budget_ms) {
       out->stop = "--time-budget";
       break;
     }
     int ok;
     out->ran = i;
-    if ((e = one_pair(conn, pl, &ro, &spare, i, out, &ok))) break;
+    if ((e = one_pair(x, i, out, &ok))) break;
     if (ok) {
       out->complete++;
-      const char *why = NULL;
-      if (pl->more && i < last && out->complete >= pl->min_pairs &&
-          !pl->more(pl->more_arg, out, &why)) {
-        out->stop = why ? why : "decided";
-        break;
-      }
+      if (!go_on(x, i, last, out, &e)) break;
       continue;
     }
     out->dropped_pair[out->dropped++] = i;
     say(pl, 1,
         "pair %u dropped; its traces that were recorded stay in "
-        "%s/traces/",
+        "%s/" ZC_OUT_TRACES "/",
         i, pl->out);
   }
-  struct zc_errsave sv;
-  zc_err_save(&sv);
-  cdp_page_close(spare.page);
-  zc_err_restore(&sv);
   return e;
 }
 
-void cap_outcome_clear(struct cap_outcome *o) {
+enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
+                      struct cap_runs *runs, struct cap_outcome *out) {
+  memset(out, 0, sizeof *out);
+  if (pl->a >= runs->nbuilds || pl->b >= runs->nbuilds || pl->a == pl->b)
+    return zc_fail(ZC_E_INTERNAL,
+                   "a plan of pairs between builds %u and %u "
+                   "of %u",
+                   pl->a, pl->b, runs->nbuilds);
+  struct cap_ctx x = {
+      .conn = conn,
+      .pl = pl,
+      .runs = runs,
+      .ro = pl->run,
+      .build = {pl->a, pl->b},
+      .first = {runs->build[pl->a].used, runs->build[pl->b].used},
+  };
+  x.ro.scn = pl->scn;
+  enum zc_err e = warm_up(&x);
+  if (!e) e = plan_pairs(&x, out);
   for (int sd = 0; sd < 2; sd++)
-    for (unsigned i = 0; i < CAP_MAX_PAIRS; i++)
-      free(o->file[sd][i]);
-  for (size_t i = 0; i < o->nruns; i++) {
-    free(o->runs[i].error);
-    free(o->runs[i].trace);
-    free(o->runs[i].shot);
-    free(o->runs[i].dialog);
-  }
-  free(o->runs);
-  memset(o, 0, sizeof *o);
+    runs->build[x.build[sd]].used = x.first[sd] + out->ran;
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  cdp_page_close(x.spare.page);
+  zc_err_restore(&sv);
+  return e;
 }

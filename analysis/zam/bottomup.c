@@ -109,9 +109,25 @@ static uint32_t bu_path(struct ana_bottomup *b, uint32_t parent,
   return (uint32_t)b->npaths++;
 }
 
+/* Room for np timelines a side: the per-row sums laid out again. */
+static void bu_widen(struct ana_bottomup *b, unsigned np) {
+  for (int s = 0; s < 2; s++) {
+    double *w = zc_xcalloc(b->n * np + 1, sizeof *w);
+    for (size_t r = 0; r < b->n; r++)
+      memcpy(w + r * np, b->sum[s] + r * b->np, b->np * sizeof *w);
+    free(b->sum[s]);
+    b->sum[s] = w;
+    b->capsum[s] = b->n * np + 1;
+  }
+  b->np = np;
+}
+
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                 int side) {
   side = side ? 1 : 0;
+  if (b->count[side] >= b->np && b->np < ANA_SPREAD_MAX_PAIRS)
+    bu_widen(b, b->np * 2 < ANA_SPREAD_MAX_PAIRS ? b->np * 2
+                                                 : ANA_SPREAD_MAX_PAIRS);
   unsigned k = b->count[side] < b->np ? b->count[side] : b->np - 1;
   ZC_GROW(b->map, b->capmap, (size_t)tl->nnodes + 1);
   b->map[0] = UINT32_MAX; /* the root has no path */

@@ -1,0 +1,507 @@
+/* The session (session.h): serve N builds, start Chrome once, compare
+ * any two of them pair by pair, write the reports, upload them. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "attach.h"
+#include "capture.h"
+#include "maps.h"
+#include "session.h"
+#include "zc-out.h"
+
+/* Progress on stderr: on a terminal, one status line rewritten in place
+ * while a run goes, and a line kept per finished run; elsewhere (a log, a
+ * nightly job's mail) only the kept lines, one per event. */
+struct progress {
+  double t0;
+  int tty, open; /* a status line is showing */
+  double work;   /* the runs' own time, for the overhead figure */
+};
+
+static void progress(struct progress *p, int keep, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void progress(struct progress *p, int keep, const char *fmt, ...) {
+  if (zc_verbosity < 1 || (!keep && !p->tty)) return;
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  zc_scrub(msg);
+  if (p->tty) fputs("\r\033[K", stderr);
+  fprintf(stderr, "zamcap: [%6.1f s] ", (zc_now_ms() - p->t0) / 1e3);
+  zc_term_put(stderr, msg, SIZE_MAX); /* it may quote the page */
+  if (keep) fputc('\n', stderr);
+  p->open = !keep && p->tty;
+  fflush(stderr);
+}
+
+/* Ends a status line left showing, before an error or the results: with
+ * clear, it is wiped instead of kept. */
+static void progress_end(struct progress *p, int clear) {
+  if (!p->open) return;
+  fputs(clear ? "\r\033[K" : "\n", stderr);
+  p->open = 0;
+}
+
+static void progress_cb(void *arg, int keep, const char *msg) {
+  progress(arg, keep, "%s", msg);
+}
+
+/* The closing line: wall time, zamcap's own CPU and memory, and (-vv) the
+ * overhead beyond the runs' own time. */
+static void report_time(const struct progress *pg) {
+  double wall = zc_now_ms() - pg->t0;
+  zc_log(1, "done in %.1f s; zamcap itself: %.1f s CPU, peak memory %.1f MB",
+         wall / 1e3, zc_cpu_ms() / 1e3, zc_peak_mb());
+  zc_log(2,
+         "the runs' own time (replaying and settling): %.1f s; zamcap's "
+         "overhead beyond it (launch, contexts, traces, analysis, reports): "
+         "%.1f s, %.1f %%",
+         pg->work / 1e3, (wall - pg->work) / 1e3,
+         100 * (wall - pg->work) / (pg->work + 1e-9));
+}
+
+static void add_str_or_null(cJSON *o, const char *k, const char *v) {
+  if (v)
+    cJSON_AddStringToObject(o, k, v);
+  else
+    cJSON_AddNullToObject(o, k);
+}
+
+/* report.json's environment: Chrome and the machine. */
+static cJSON *environment(struct cdp_browser *b) {
+  cJSON *env = cJSON_CreateObject();
+  cJSON_AddStringToObject(env, "chrome", cdp_browser_version(b));
+  const char *fl = cdp_browser_flags(b);
+  if (fl[0]) {
+    cJSON *a = cJSON_AddArrayToObject(env, "chrome_flags");
+    while (*fl) {
+      size_t n = strcspn(fl, "\n");
+      char *one = zc_xstrndup(fl, n);
+      cJSON_AddItemToArray(a, cJSON_CreateString(one));
+      free(one);
+      fl += n + (fl[n] == '\n');
+    }
+  } else {
+    cJSON_AddStringToObject(env, "chrome_attached", cdp_browser_ws_url(b));
+  }
+  cJSON *m = cJSON_AddObjectToObject(env, "machine");
+  struct utsname u;
+  if (uname(&u) == 0) {
+    char os[600];
+    snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
+    cJSON_AddStringToObject(m, "os", os);
+    cJSON_AddStringToObject(m, "host", u.nodename);
+  }
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+  if (cpus > 0) cJSON_AddNumberToObject(m, "cpus", (double)cpus);
+  if (pages > 0 && psz > 0)
+    cJSON_AddNumberToObject(m, "memory_mb",
+                            (double)((long long)pages * psz / (1 << 20)));
+  return env;
+}
+
+struct agent_session {
+  const struct agent_args *a;
+  const struct agent_build *arg; /* as given */
+  unsigned n;
+  struct scn_scenario *scn;
+  char *out;
+  struct agent_server **srv; /* per build: its server, or NULL (a URL) */
+  struct cap_runs runs;      /* the builds' URLs and every run */
+  struct agent_maps *maps;   /* NULL with --no-source-maps */
+  struct cdp_browser *browser;
+  cJSON *environment;
+  struct progress pg;
+};
+
+/* report.json's inputs for a comparison of builds ia and ib. */
+static void add_inputs(cJSON *extra, const struct agent_session *s, unsigned ia,
+                       unsigned ib) {
+  const struct agent_args *a = s->a;
+  const struct scn_scenario *scn = s->scn;
+  cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
+  cJSON_AddStringToObject(inp, "scenario", a->operands[0]);
+  cJSON_AddStringToObject(inp, "title", scn->title);
+  cJSON_AddStringToObject(inp, "old", s->arg[ia].arg);
+  cJSON_AddStringToObject(inp, "new", s->arg[ib].arg);
+  cJSON_AddStringToObject(inp, "old_url", s->runs.build[ia].base);
+  cJSON_AddStringToObject(inp, "new_url", s->runs.build[ib].base);
+  /* The recorded origins mapped onto each build's URL. */
+  cJSON *orig = cJSON_AddArrayToObject(inp, "origins");
+  for (size_t i = 0; i < scn->norigins; i++)
+    cJSON_AddItemToArray(orig, cJSON_CreateString(scn->origins[i]));
+  if (a->pairs)
+    cJSON_AddNumberToObject(inp, "pairs", a->pairs);
+  else
+    cJSON_AddStringToObject(inp, "pairs", "auto");
+  cJSON_AddNumberToObject(inp, "warmup", a->warmup);
+  cJSON_AddNumberToObject(inp, "retries", a->retries);
+  if (a->cpu_throttle > 1)
+    cJSON_AddNumberToObject(inp, "cpu_throttle", a->cpu_throttle);
+  else
+    cJSON_AddNullToObject(inp, "cpu_throttle");
+  /* DevTools' throttling the Recorder kept: applied to both builds alike */
+  cJSON *net = cJSON_AddArrayToObject(inp, "network_conditions");
+  for (size_t i = 0; i < scn->n; i++) {
+    const struct scn_step *st = &scn->steps[i];
+    if (st->type != SCN_EMULATE_NETWORK) continue;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "step", st->index + 1);
+    cJSON_AddNumberToObject(o, "download", st->download);
+    cJSON_AddNumberToObject(o, "upload", st->upload);
+    cJSON_AddNumberToObject(o, "latency", st->latency);
+    cJSON_AddItemToArray(net, o);
+  }
+}
+
+/* Says once per session that the flow throttles the network. */
+static void say_network(const struct scn_scenario *scn) {
+  for (size_t i = 0; i < scn->n; i++) {
+    const struct scn_step *st = &scn->steps[i];
+    if (st->type != SCN_EMULATE_NETWORK) continue;
+    zc_log(1,
+           "step %u throttles the network (download %.0f B/s, upload "
+           "%.0f B/s, latency %.0f ms): both builds run with it",
+           st->index + 1, st->download, st->upload, st->latency);
+  }
+}
+
+/* One run of report.json's runs. */
+static cJSON *run_json(const struct cap_runs *rs, const struct cap_record *r) {
+  cJSON *run = cJSON_CreateObject();
+  cJSON_AddNumberToObject(run, "pair", r->pair);
+  cJSON_AddStringToObject(run, "build", rs->build[r->build].name);
+  cJSON_AddNumberToObject(run, "attempt", r->attempt);
+  cJSON_AddStringToObject(run, "status", r->ok ? "ok" : "failed");
+  add_str_or_null(run, "error", r->error);
+  add_str_or_null(run, "trace", r->trace);
+  cJSON_AddNumberToObject(run, "ms", r->ms);
+  if (r->ok) cJSON_AddNumberToObject(run, "bytes", (double)r->bytes);
+  add_str_or_null(run, "failure", r->shot);
+  cJSON_AddNumberToObject(run, "dialogs", r->dialogs);
+  if (r->ok) {
+    cJSON_AddBoolToObject(run, "settled", !r->unsettled);
+    if (r->unsettled)
+      cJSON_AddNumberToObject(run, "busy_pct", round(r->busy_pct * 10) / 10);
+  }
+  add_str_or_null(run, "dialog", r->dialog);
+  return run;
+}
+
+/* report.json's runs (this comparison's, from run `first` on) and
+ * dropped_pairs. */
+static void add_runs(cJSON *extra, const struct cap_runs *rs, size_t first,
+                     const struct cap_outcome *oc) {
+  cJSON *runs = cJSON_AddArrayToObject(extra, "runs");
+  for (size_t k = first; k < rs->nruns; k++)
+    cJSON_AddItemToArray(runs, run_json(rs, &rs->runs[k]));
+  cJSON *dl = cJSON_AddArrayToObject(extra, "dropped_pairs");
+  for (unsigned i = 0; i < oc->dropped; i++)
+    cJSON_AddItemToArray(dl, cJSON_CreateNumber(oc->dropped_pair[i]));
+}
+
+static void add_sampling(cJSON *extra, const struct agent_args *a,
+                         const struct cap_outcome *oc) {
+  cJSON *smp = cJSON_AddObjectToObject(extra, "sampling");
+  cJSON_AddStringToObject(smp, "mode", a->pairs ? "fixed" : "auto");
+  cJSON_AddNumberToObject(smp, "pairs", oc->ran);
+  cJSON_AddNumberToObject(smp, "complete", oc->complete);
+  if (!a->pairs) {
+    cJSON_AddNumberToObject(smp, "max_pairs", a->pairs_max);
+    if (a->time_budget_s > 0)
+      cJSON_AddNumberToObject(smp, "time_budget_s", a->time_budget_s);
+  }
+  cJSON_AddStringToObject(smp, "stopped", oc->stop ? oc->stop : "");
+}
+
+static void session_free(struct agent_session *s) {
+  if (!s) return;
+  cdp_browser_free(s->browser);
+  for (unsigned k = 0; k < s->n; k++)
+    agent_server_free(s->srv[k]);
+  free(s->srv);
+  agent_maps_free(s->maps);
+  cap_runs_clear(&s->runs);
+  cJSON_Delete(s->environment);
+  scn_free(s->scn);
+  free(s->out);
+  free(s);
+}
+
+/* The output folder, the builds' servers and the source maps. */
+static enum zc_err session_builds(struct agent_session *s) {
+  char path[4200];
+  enum zc_err e = agent_outdir(s->a->out, &s->out);
+  if (!e) {
+    snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES, s->out);
+    e = zc_mkdirs(path);
+  }
+  for (unsigned k = 0; k < s->n; k++)
+    agent_url_secrets(s->arg[k].opt, s->arg[k].arg);
+  /* Each build on its own port: N origins, as N deployments are. */
+  for (unsigned k = 0; !e && k < s->n; k++) {
+    const char *base = NULL;
+    e = agent_build_base(s->arg[k].opt, s->arg[k].arg, &s->srv[k], &base);
+    if (!e) cap_runs_build(&s->runs, s->arg[k].name, base);
+  }
+  if (e || s->a->no_source_maps) return e;
+  /* Source maps: read from the build folders zamcap serves, fetched for
+   * URL builds, kept in OUT/sourcemaps/. */
+  snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
+  s->maps = agent_maps_new(path, 1, 1);
+  for (unsigned k = 0; k < s->n; k++)
+    if (s->srv[k])
+      agent_maps_root(s->maps, s->runs.build[k].base, s->arg[k].arg);
+  return ZC_OK;
+}
+
+int agent_session_open(const struct agent_args *a,
+                       const struct agent_build *builds, unsigned n,
+                       struct agent_session **out) {
+  *out = NULL;
+  struct agent_session *s = zc_xcalloc(1, sizeof *s);
+  s->a = a;
+  s->arg = builds;
+  s->n = n;
+  s->srv = zc_xcalloc(n ? n : 1, sizeof *s->srv);
+  s->pg = (struct progress){.t0 = zc_now_ms(), .tty = isatty(2)};
+  cap_runs_init(&s->runs);
+  if (agent_load_scenario(a, a->operands[0], &s->scn)) {
+    zc_error("%s", zc_errmsg());
+    session_free(s);
+    return ZC_EXIT_USAGE;
+  }
+  char *chrome = a->cdp.browser_url ? NULL : cdp_find_chrome(a->cdp.chrome);
+  if (!a->cdp.browser_url && !chrome) {
+    zc_error("%s", zc_errmsg());
+    session_free(s);
+    return ZC_EXIT_CAPTURE;
+  }
+  free(chrome);
+  enum zc_err e = session_builds(s);
+  if (e) {
+    zc_error("%s", zc_errmsg());
+    session_free(s);
+    return e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE : ZC_EXIT_INTERNAL;
+  }
+  say_network(s->scn);
+  *out = s;
+  return 0;
+}
+
+const char *agent_session_out(const struct agent_session *s) {
+  return s->out;
+}
+
+/* Chrome, once per session. */
+static int session_browser(struct agent_session *s) {
+  if (s->browser) return 0;
+  char logp[4200];
+  snprintf(logp, sizeof logp, "%s/" ZC_OUT_CHROME_LOG, s->out);
+  struct cdp_opts co = s->a->cdp;
+  if (!co.browser_url) co.log_path = logp;
+  progress(&s->pg, 0, "starting Chrome");
+  enum zc_err e = cdp_browser_start(&co, &s->browser);
+  if (e) {
+    progress_end(&s->pg, 0);
+    zc_error("%s", zc_errmsg());
+    return agent_exit_for(e);
+  }
+  s->environment = environment(s->browser);
+  return 0;
+}
+
+/* A comparison under way: the session, its analysis, its report's
+ * fields. */
+struct cmp_run {
+  struct agent_session *s;
+  struct ana_cmp *cmp;
+  const char *out;
+  enum zc_err err; /* the first pair the analysis could not read */
+};
+
+/* After each complete pair: into the analysis, read once; and with
+ * --pairs auto, whether anything is still undecided. */
+static int pair_done(void *arg, unsigned pair, const char *ta, const char *tb,
+                     int ask, const char **why) {
+  struct cmp_run *r = arg;
+  const struct agent_args *a = r->s->a;
+  if (!r->err && (r->err = ana_cmp_add(r->cmp, ta, tb))) {
+    progress_end(&r->s->pg, 0);
+    zc_log(0, "warning: pair %u left out of the analysis: %s", pair,
+           zc_errmsg());
+  }
+  if (!ask || r->err) return 1;
+  unsigned n = ana_cmp_pairs(r->cmp);
+  struct ana_outcome oc;
+  ana_cmp_outcome(r->cmp, a->threshold_ms, a->threshold_pct, &oc);
+  int more = oc.undecided || oc.e2e == ANA_E2E_UNDECIDED;
+  char need[64] = "";
+  if (more && oc.pairs_needed > n)
+    snprintf(need, sizeof need, "; about %u in all would settle it",
+             oc.pairs_needed);
+  progress(&r->s->pg, 1, "after %u pairs: %s%s, %u undecided, end-to-end %s%s",
+           n, ana_state_name(oc.state),
+           oc.causes ? " (regression-causes found)" : "", oc.undecided,
+           ana_e2e_state_name(oc.e2e), need);
+  *why = "decided";
+  return more;
+}
+
+/* The reports of a comparison whose pairs are in; returns the exit
+ * code. */
+static int report(struct cmp_run *r, const struct cap_outcome *oc, cJSON *extra,
+                  int *reported) {
+  struct agent_session *s = r->s;
+  const struct agent_args *a = s->a;
+  unsigned formats = a->formats;
+  if (a->attach) formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what it sends */
+  add_sampling(extra, a, oc);
+  struct ana_report_in in = {
+      .command = "run",
+      .formats = formats,
+      .extra = extra,
+      .planned = oc->ran,
+      .dropped = oc->dropped,
+      .threshold_ms = a->threshold_ms,
+      .threshold_pct = a->threshold_pct,
+  };
+  unsigned n = ana_cmp_pairs(r->cmp);
+  progress(&s->pg, 0, "comparing %u pair%s ...", n, n == 1 ? "" : "s");
+  progress_end(&s->pg, 1);
+  if (!a->pairs)
+    zc_log(1, "%u pair%s (%s)", oc->ran, oc->ran == 1 ? "" : "s",
+           oc->stop ? oc->stop : "");
+  struct ana_outcome res;
+  enum zc_err e = r->err ? r->err : ana_cmp_write(r->cmp, r->out, &in, &res);
+  if (s->maps && agent_maps_save(s->maps))
+    zc_log(1, "warning: %s; source maps were used but not kept", zc_errmsg());
+  if (e) {
+    zc_error("%s", zc_errmsg());
+    return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
+  }
+  *reported = 1;
+  if (oc->dropped)
+    zc_error(
+        "capture incomplete: %u of %u pairs dropped (see %s/" ZC_OUT_FAILURES
+        "/); the report covers the other %u",
+        oc->dropped, oc->ran, r->out, oc->complete);
+  return oc->dropped ? ZC_EXIT_CAPTURE : ana_exit_code(&res);
+}
+
+/* The plan of pairs for builds ia and ib. */
+static struct cap_plan plan_for(struct agent_session *s, unsigned ia,
+                                unsigned ib, const char *faildir,
+                                struct cmp_run *r) {
+  const struct agent_args *a = s->a;
+  return (struct cap_plan){
+      .scn = s->scn,
+      .a = ia,
+      .b = ib,
+      .pairs = a->pairs ? a->pairs : a->pairs_max,
+      .min_pairs = a->pairs ? a->pairs : 3,
+      .decides = !a->pairs,
+      .budget_ms = a->time_budget_s * 1e3,
+      .pair_done = pair_done,
+      .pair_arg = r,
+      .warmup = a->warmup,
+      .retries = a->retries,
+      .out = s->out,
+      .progress = progress_cb,
+      .progress_arg = &s->pg,
+      .run = {.settle_ms = a->settle_ms,
+              .timeout_ms = a->cdp.timeout_ms,
+              .settle_max_ms = a->settle_max_ms,
+              .compress = 1,
+              .trace = 1,
+              .cpu_throttle = a->cpu_throttle,
+              .replay = {.step_timeout_ms = a->step_timeout_ms,
+                         .fail_dir = faildir}}};
+}
+
+static void say_start(struct agent_session *s) {
+  const struct agent_args *a = s->a;
+  char pairs[64];
+  if (a->pairs)
+    snprintf(pairs, sizeof pairs, "%u pair%s", a->pairs,
+             a->pairs == 1 ? "" : "s");
+  else
+    snprintf(pairs, sizeof pairs, "3 to %u pairs (auto)", a->pairs_max);
+  progress(&s->pg, 1, "%s; %s: %s, %u warm-up run%s per build; report in %s/",
+           cdp_browser_version(s->browser),
+           s->scn->title[0] ? s->scn->title : a->operands[0], pairs, a->warmup,
+           a->warmup == 1 ? "" : "s", s->out);
+}
+
+int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
+                          const char *out, int *reported) {
+  *reported = 0;
+  int rc = session_browser(s);
+  if (rc) return rc;
+  const struct agent_args *a = s->a;
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  say_start(s);
+  struct ana_opts ao = a->ana;
+  struct cmp_run r = {
+      .s = s,
+      .cmp = ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL,
+                         a->pairs, 1),
+      .out = out ? out : s->out,
+  };
+  cJSON *extra = cJSON_CreateObject();
+  add_inputs(extra, s, ia, ib);
+  cJSON_AddItemToObject(extra, "environment",
+                        cJSON_Duplicate(s->environment, 1));
+  struct cap_plan plan = plan_for(s, ia, ib, faildir, &r);
+  struct cap_outcome oc;
+  size_t first = s->runs.nruns;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  add_runs(extra, &s->runs, first, &oc);
+  if (e) {
+    progress_end(&s->pg, 0);
+    zc_error("%s", zc_errmsg());
+    rc = agent_exit_for(e);
+  } else if (!oc.complete) {
+    zc_error("no pair was captured (see %s/" ZC_OUT_FAILURES "/)", s->out);
+    rc = ZC_EXIT_CAPTURE;
+  } else {
+    rc = report(&r, &oc, extra, reported);
+  }
+  s->pg.work = s->runs.work_ms;
+  ana_cmp_free(r.cmp);
+  cJSON_Delete(extra);
+  rmdir(faildir); /* only when empty: nothing failed */
+  return rc;
+}
+
+int agent_session_upload(struct agent_session *s, const char *out, int rc) {
+  const struct agent_args *a = s->a;
+  if (!a->attach) return rc;
+  if (!out) out = s->out;
+  enum zc_err e = agent_attach_stoppable(a->attach, a->headers, a->nheaders,
+                                         out, &cdp_interrupted);
+  if (!e) return rc;
+  zc_error("%s (the report stays in %s/)", zc_errmsg(), out);
+  if (e == ZC_E_INTERRUPTED) return agent_exit_for(e);
+  return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
+}
+
+void agent_session_close(struct agent_session *s, int reported) {
+  if (!s) return;
+  /* Chrome goes first: its exit is part of the time reported. */
+  cdp_browser_free(s->browser);
+  s->browser = NULL;
+  if (reported) report_time(&s->pg);
+  session_free(s);
+}

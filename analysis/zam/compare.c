@@ -1,0 +1,257 @@
+/* A comparison, one pair at a time: each pair's traces are read once, as
+ * they come, into a critical graph, end-to-end figures and bottom-up
+ * times; the timelines are then let go. The verdict over the pairs so far
+ * can be asked for at any point (--pairs auto asks after each pair), and
+ * the report writers (report/write.c) read the same object. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana-int.h"
+
+struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
+                            struct ana_maps *maps, unsigned expect, int say) {
+  struct ana_cmp *c = zc_xcalloc(1, sizeof *c);
+  c->ctx = ana_ctx_new();
+  c->o = *o;
+  c->drop = drop;
+  c->expect = expect;
+  c->say = say;
+  c->bu = ana_bu_new(c->ctx, expect);
+  /* Maps the traces carry (a DevTools export's metadata.sourceMaps) need
+   * somewhere to go even when the caller gave none. */
+  c->own = maps ? NULL : ana_maps_new(NULL, NULL);
+  c->maps = maps ? maps : c->own;
+  c->sp.bu = c->bu;
+  c->t0 = zc_now_ms();
+  return c;
+}
+
+static void cmp_undecide(struct ana_cmp *c) {
+  ana_graph_free(c->agg);
+  c->agg = NULL;
+  free((void *)c->sp.v);
+  c->sp.v = NULL;
+  c->sp.n = 0;
+  ana_e2e_free(c->e2e);
+  c->e2e = NULL;
+  c->decided = 0;
+}
+
+void ana_cmp_free(struct ana_cmp *c) {
+  if (!c) return;
+  cmp_undecide(c);
+  for (unsigned p = 0; p < c->n; p++) {
+    free(c->old_files[p]);
+    free(c->new_files[p]);
+    ana_graph_free(c->graphs[p]);
+    ana_figures_clear(&c->ofig[p]);
+    ana_figures_clear(&c->nfig[p]);
+  }
+  free(c->old_files);
+  free(c->new_files);
+  free(c->old_nodes);
+  free(c->new_nodes);
+  free(c->graphs);
+  free(c->ofig);
+  free(c->nfig);
+  ana_bu_free(c->bu);
+  ana_maps_free(c->own);
+  ana_ctx_free(c->ctx);
+  free(c);
+}
+
+unsigned ana_cmp_pairs(const struct ana_cmp *c) {
+  return c->n;
+}
+
+/* Source maps: those the trace carries, then the caller's. */
+static void cmp_symbolize(struct ana_cmp *c, struct ana_timeline *tl) {
+  for (uint32_t i = 0; i < tl->nembedded; i++) {
+    const struct ana_embedded_map *em = &tl->embedded[i];
+    ana_maps_add(c->maps, em->url, em->map, em->mapn, em->map_url, NULL, 0);
+  }
+  struct ana_sym_stats st;
+  ana_symbolize(tl, c->maps, &st);
+  c->sym.frames += st.frames;
+  c->sym.renamed += st.renamed;
+  c->sym.sourced += st.sourced;
+  c->sym.scripts = st.scripts;
+  c->sym.mapped = st.mapped;
+}
+
+/* Loads one trace under its original names; a trace without CPU samples
+ * is an input error, since there is nothing to compare. Its figures are
+ * copied out. */
+static enum zc_err cmp_load(struct ana_cmp *c, const char *path,
+                            struct ana_figures *fig,
+                            struct ana_timeline **out) {
+  double t0 = zc_now_ms();
+  enum zc_err e = ana_load(c->ctx, path, out);
+  if (e) return e;
+  struct ana_timeline *tl = *out;
+  if (!tl->samples) {
+    zc_fail(ZC_E_PARSE,
+            "%s: no CPU profile samples in this trace: it holds "
+            "%s",
+            path, tl->what ? tl->what : "nothing zamcap reads");
+    ana_timeline_free(tl);
+    *out = NULL;
+    return ZC_E_PARSE;
+  }
+  ana_figures_copy(fig, &tl->fig);
+  /* Original names before anything else reads them: the bottom-up table,
+   * the pruning of one-letter names, the matching. */
+  cmp_symbolize(c, tl);
+  zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms", path,
+         (double)tl->bytes / 1e6, (unsigned long long)tl->events,
+         (unsigned long long)tl->samples, tl->nnodes, zc_now_ms() - t0);
+  return ZC_OK;
+}
+
+static const char *base_name(const char *p) {
+  const char *s = strrchr(p, '/');
+  return s ? s + 1 : p;
+}
+
+static void cmp_grow(struct ana_cmp *c) {
+  if (c->n < c->cap) return;
+  unsigned cap = c->cap ? 2 * c->cap : 4;
+  c->old_files = zc_xrealloc(c->old_files, cap * sizeof *c->old_files);
+  c->new_files = zc_xrealloc(c->new_files, cap * sizeof *c->new_files);
+  c->old_nodes = zc_xrealloc(c->old_nodes, cap * sizeof *c->old_nodes);
+  c->new_nodes = zc_xrealloc(c->new_nodes, cap * sizeof *c->new_nodes);
+  c->graphs = zc_xrealloc(c->graphs, cap * sizeof *c->graphs);
+  c->ofig = zc_xrealloc(c->ofig, cap * sizeof *c->ofig);
+  c->nfig = zc_xrealloc(c->nfig, cap * sizeof *c->nfig);
+  c->cap = cap;
+}
+
+enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
+                        const char *new_path) {
+  double t0 = zc_now_ms();
+  struct ana_timeline *ot = NULL, *nt = NULL;
+  struct ana_figures of, nf;
+  memset(&of, 0, sizeof of);
+  memset(&nf, 0, sizeof nf);
+  struct ana_graph *g = NULL;
+  enum zc_err e = cmp_load(c, old_path, &of, &ot);
+  if (!e) e = cmp_load(c, new_path, &nf, &nt);
+  if (!e) {
+    /* The bottom-up table sees every node; the matching, the pruned
+     * tree. Only a pair whose two traces were read counts. */
+    unsigned what = ANA_PRUNE_NAMES | (c->drop ? ANA_PRUNE_MARKERS : 0u);
+    ana_bu_add(c->bu, ot, 0);
+    ana_bu_add(c->bu, nt, 1);
+    ana_prune(ot, what);
+    ana_prune(nt, what);
+    e = ana_critical(ot, nt, &c->o, &c->stats, &g);
+  }
+  if (e) {
+    ana_figures_clear(&of);
+    ana_figures_clear(&nf);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+    return e;
+  }
+  cmp_grow(c);
+  unsigned p = c->n++;
+  c->old_files[p] = zc_xstrdup(old_path);
+  c->new_files[p] = zc_xstrdup(new_path);
+  c->old_nodes[p] = ana_tl_reachable(ot);
+  c->new_nodes[p] = ana_tl_reachable(nt);
+  c->graphs[p] = g;
+  c->ofig[p] = of;
+  c->nfig[p] = nf;
+  ana_timeline_free(ot);
+  ana_timeline_free(nt);
+  char of_n[16] = "";
+  if (c->expect) snprintf(of_n, sizeof of_n, "/%u", c->expect);
+  uint32_t nc = ana_graph_causes(g);
+  zc_log(c->say, "pair %u%s: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
+         of_n, base_name(old_path), base_name(new_path), nc, nc == 1 ? "" : "s",
+         (zc_now_ms() - t0) / 1e3);
+  return ZC_OK;
+}
+
+void ana__cmp_aggregate(struct ana_cmp *c) {
+  if (c->decided == c->n && c->agg) return;
+  cmp_undecide(c);
+  unsigned quorum = c->o.quorum > c->n ? c->n : c->o.quorum;
+  c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
+  struct ana_spread *v = NULL;
+  c->sp.n = ana_bu_spread(c->bu, c->o.mu_ms, quorum, c->o.significance, c->agg,
+                          &v, &c->sp_undecided, &c->sp_needed);
+  c->sp.v = v;
+  c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
+  c->decided = c->n;
+}
+
+const char *ana_state_name(enum ana_state s) {
+  switch (s) {
+  case ANA_REGRESSION: return "regression";
+  case ANA_INCONCLUSIVE: return "inconclusive";
+  default: return "no regression";
+  }
+}
+
+int ana_exit_code(const struct ana_outcome *oc) {
+  return oc->state == ANA_REGRESSION     ? ZC_EXIT_FOUND
+         : oc->state == ANA_INCONCLUSIVE ? ZC_EXIT_INCONCLUSIVE
+                                         : ZC_EXIT_NONE;
+}
+
+const char *ana_e2e_state_name(enum ana_e2e_state s) {
+  switch (s) {
+  case ANA_E2E_UNDECIDED: return "undecided";
+  case ANA_E2E_REGRESSED: return "regressed";
+  case ANA_E2E_NOT: return "not regressed";
+  default: return "unknown";
+  }
+}
+
+const struct ana_e2e_row *ana_e2e_main(const struct ana_e2e *e2e) {
+  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
+  return sc ? sc : ana_e2e_find(e2e, "scripting_ms");
+}
+
+/* The end-to-end part of the outcome: the main figure against the
+ * threshold. */
+static void e2e_outcome(const struct ana_e2e *e2e, double threshold_ms,
+                        double threshold_pct, struct ana_outcome *oc) {
+  const struct ana_e2e_row *r = ana_e2e_main(e2e);
+  if (!r || r->delta.n < 2 || isnan(r->delta.lo)) return;
+  double thr = threshold_ms >= 0 ? threshold_ms
+                                 : (threshold_pct > 0 ? threshold_pct : 5) /
+                                       100 * r->old.mean;
+  if (isnan(thr)) return;
+  oc->threshold_ms = thr;
+  oc->e2e = r->delta.lo > thr   ? ANA_E2E_REGRESSED
+            : r->delta.hi < thr ? ANA_E2E_NOT
+                                : ANA_E2E_UNDECIDED;
+  if (oc->e2e == ANA_E2E_UNDECIDED) {
+    double *d = zc_xmalloc((r->nv ? r->nv : 1) * sizeof *d);
+    for (unsigned i = 0; i < r->nv; i++)
+      d[i] = r->new_v[i] - r->old_v[i];
+    unsigned k = ana_pairs_needed(d, r->nv, thr);
+    free(d);
+    if (k > oc->pairs_needed) oc->pairs_needed = k;
+  }
+}
+
+void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
+                     double threshold_pct, struct ana_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  oc->threshold_ms = NAN;
+  if (!c->n) return;
+  ana__cmp_aggregate(c);
+  const struct ana_graph *agg = c->agg;
+  oc->causes = ana_graph_causes(agg) + c->sp.n;
+  oc->undecided = agg->noisy_causes + c->sp_undecided;
+  oc->pairs_needed =
+      agg->pairs_needed > c->sp_needed ? agg->pairs_needed : c->sp_needed;
+  oc->state = oc->causes      ? ANA_REGRESSION
+              : oc->undecided ? ANA_INCONCLUSIVE
+                              : ANA_NO_REGRESSION;
+  e2e_outcome(c->e2e, threshold_ms, threshold_pct, oc);
+}
