@@ -13,6 +13,7 @@
  * an escape ever be missed. Links go only to the relative paths zamcap
  * writes into its output folder (html_rel_ok). */
 #include "ana.h"
+#include "report/html-int.h"
 
 #include <errno.h>
 #include <math.h>
@@ -332,55 +333,8 @@ static void html_file(struct html *h, const char *s, const char *dir) {
   }
 }
 
-/* ---- the page ---- */
-
-static const char html_css[] =
-    "#fl-c{width:100%;height:360px;display:block;border:1px solid #ddd;"
-    "cursor:pointer}\n"
-    ".flbar{margin:.4em 0}\n"
-    "#fl-tip{position:absolute;background:#fff;border:1px solid #999;"
-    "padding:.3em .5em;white-space:pre;font-size:12px;pointer-events:none;"
-    "max-width:60em;overflow:hidden}\n"
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
-    "color:#1a1a1a;background:#fff;max-width:78em;margin:1.5em auto;"
-    "padding:0 1em}\n"
-    "h1{font-size:1.45em;margin:0 0 .2em}\n"
-    "h2{font-size:1.15em;margin:1.8em 0 .5em;padding-bottom:.2em;"
-    "border-bottom:1px solid #ccc}\n"
-    "h3{font-size:1em;margin:1.2em 0 .3em}\n"
-    "p{margin:.4em 0}\n"
-    "table{border-collapse:collapse;margin:.3em 0}\n"
-    "th,td{border:1px solid #d4d4d4;padding:.25em .55em;text-align:left;"
-    "vertical-align:top}\n"
-    "th{background:#f2f2f2;font-weight:600}\n"
-    ".n{text-align:right;white-space:nowrap;"
-    "font-variant-numeric:tabular-nums}\n"
-    "code,.loc{font-family:ui-monospace,Menlo,Consolas,monospace;"
-    "font-size:.9em;overflow-wrap:break-word}\n"
-    "td a{white-space:nowrap}\n"
-    ".dim,.ci{color:#666}.ci{font-size:.85em}\n"
-    ".verdict{font-size:1.25em;padding:.45em .8em;"
-    "border-left:6px solid #c62828;background:#fdecea}\n"
-    ".verdict.none{border-color:#2e7d32;background:#e8f5e9}\n"
-    ".warn{border-left:6px solid #ef6c00;background:#fff3e0;"
-    "padding:.35em .8em}\n"
-    ".up{color:#b71c1c}.down{color:#1b5e20}\n"
-    ".badge{font-size:.78em;padding:0 .45em;border:1px solid #999;"
-    "border-radius:.6em;margin-left:.35em;white-space:nowrap}\n"
-    ".scroll{overflow-x:auto}\n"
-    "img.graph{max-width:100%;height:auto;border:1px solid #ddd}\n"
-    "ul.tree,ul.tree ul{list-style:none;margin:0;padding-left:1.4em}\n"
-    "ul.tree{padding-left:0}\n"
-    "ul.tree li{margin:.15em 0}\n"
-    "ul.tree .leaf{margin-left:1.05em}\n"
-    "summary{cursor:pointer}\n"
-    ".cause>.node,.cause>details>summary>.node{background:#dcdcdc;"
-    "font-weight:600;padding:0 .3em}\n"
-    "@media print{body{max-width:none;margin:0;font-size:10pt}"
-    ".scroll{overflow:visible}a{color:inherit}h2{break-after:avoid}"
-    "tr,li{break-inside:avoid}"
-    ".verdict,.warn,th,.node{print-color-adjust:exact;"
-    "-webkit-print-color-adjust:exact}}\n";
+/* ---- the page ----
+ * Its style sheet is report.css, embedded at build time. */
 
 /* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
@@ -1139,164 +1093,11 @@ static void html_details(struct html *h) {
 }
 
 /* ---- the flame graph ----
- * The one script of the page, allowed by a nonce drawn for this file: it
- * reads report.json's "flame" columns from a JSON data block (in which
- * every '<', '>' and '&' is a \\u escape, so no string can close it) and
- * draws on a canvas: page text is never markup here either (names go to
- * fillText and textContent). */
-
-/* in pieces: C11 promises string literals of 4095 bytes only */
-static const char *const html_flame_js[] = {
-    "(function () {\n"
-    "  'use strict';\n"
-    "  var el = function (id) { return document.getElementById(id); };\n"
-    "  var d = JSON.parse(el('fl-data').textContent);\n"
-    "  var n = d.parent.length, kids = [], roots = [], i, k;\n"
-    "  for (i = 0; i < n; i++) kids.push([]);\n"
-    "  for (i = 0; i < n; i++) {\n"
-    "    if (d.parent[i] < 0) roots.push(i); else kids[d.parent[i]].push(i);\n"
-    "  }\n"
-    "  var x0 = new Float64Array(n), depth = new Int32Array(n), total = 0, "
-    "deep = 0;\n"
-    "  var stack = [];\n"
-    "  for (k = 0; k < roots.length; k++) {\n"
-    "    x0[roots[k]] = total; total += d.new_ms[roots[k]]; "
-    "stack.push(roots[k]);\n"
-    "  }\n"
-    "  while (stack.length) {\n"
-    "    i = stack.pop();\n"
-    "    var pos = x0[i];\n"
-    "    for (k = 0; k < kids[i].length; k++) {\n"
-    "      var j = kids[i][k];\n"
-    "      x0[j] = pos; depth[j] = depth[i] + 1; pos += d.new_ms[j]; "
-    "stack.push(j);\n"
-    "      if (depth[j] > deep) deep = depth[j];\n"
-    "    }\n"
-    "  }\n"
-    "  var maxd = 0;\n"
-    "  for (i = 0; i < n; i++) {\n"
-    "    var dl = Math.abs(d.new_ms[i] - d.old_ms[i]);\n"
-    "    if (dl > maxd) maxd = dl;\n"
-    "  }\n"
-    "  var name = function (i) { return d.names[d.name[i]] || '(anonymous)'; "
-    "};\n"
-    "  var canvas = el('fl-c'), tip = el('fl-tip'), ctx = "
-    "canvas.getContext('2d');\n"
-    "  var ROW = 18, ROWS = Math.min(40, deep + 2);\n"
-    "  canvas.style.height = ROWS * ROW + 'px';\n"
-    "  var st = { zoom: -1, query: '', matches: 0, drawn: [] };\n"
-    "  function color(i) {\n"
-    "    var dl = d.new_ms[i] - d.old_ms[i];\n"
-    "    var r = maxd > 0 ? Math.min(1, Math.abs(dl) / maxd) : 0;\n"
-    "    if (r < 0.02) return 'hsl(0,0%,86%)';\n"
-    "    return 'hsl(' + (dl > 0 ? 0 : 215) + ',' + Math.round(35 + 55 * r) +\n"
-    "      '%,' + Math.round(84 - 34 * r) + '%)';\n"
-    "  }\n"
-    "  function view() {\n"
-    "    var z = st.zoom;\n"
-    "    if (z < 0) return { a: 0, b: total || 1, top: 0 };\n"
-    "    return { a: x0[z], b: x0[z] + (d.new_ms[z] || 1e-9),\n"
-    "             top: Math.max(0, depth[z] - 3) };\n"
-    "  }\n"
-    "  function draw() {\n"
-    "    var w = canvas.clientWidth || 900, dpr = window.devicePixelRatio || "
-    "1;\n"
-    "    canvas.width = Math.round(w * dpr);\n"
-    "    canvas.height = Math.round(ROWS * ROW * dpr);\n"
-    "    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);\n"
-    "    ctx.clearRect(0, 0, w, ROWS * ROW);\n"
-    "    ctx.font = '11px sans-serif';\n"
-    "    ctx.textBaseline = 'middle';\n"
-    "    var v = view(), scale = w / (v.b - v.a), q = st.query, hits = 0;\n"
-    "    st.drawn = [];\n"
-    "    var todo = roots.slice();\n"
-    "    while (todo.length) {\n"
-    "      var i = todo.pop();\n"
-    "      var x = (x0[i] - v.a) * scale, wd = d.new_ms[i] * scale;\n"
-    "      if (x + wd < 0 || x > w || wd < 0.4) continue;\n"
-    "      var row = depth[i] - v.top;\n"
-    "      for (var k = 0; k < kids[i].length; k++) todo.push(kids[i][k]);\n"
-    "      var hit = q && name(i).toLowerCase().indexOf(q) >= 0;\n"
-    "      if (hit) hits++;\n"
-    "      if (row < 0 || row >= ROWS) continue;\n",
-    "      var y = row * ROW, xs = Math.max(0, x), ws = Math.min(w, x + wd) - "
-    "xs;\n"
-    "      ctx.fillStyle = hit ? '#f5d800' : color(i);\n"
-    "      ctx.fillRect(xs, y, Math.max(ws - 0.5, 0.4), ROW - 1);\n"
-    "      if (d.flag[i]) {\n"
-    "        ctx.strokeStyle = d.flag[i] & 2 ? '#000' : '#555';\n"
-    "        ctx.lineWidth = d.flag[i] & 2 ? 2 : 1;\n"
-    "        ctx.strokeRect(xs + 0.5, y + 0.5, Math.max(ws - 1.5, 0.4), ROW - "
-    "2);\n"
-    "      }\n"
-    "      if (ws > 28) {\n"
-    "        ctx.fillStyle = '#111';\n"
-    "        ctx.save();\n"
-    "        ctx.beginPath(); ctx.rect(xs, y, ws - 2, ROW); ctx.clip();\n"
-    "        ctx.fillText(name(i), xs + 3, y + ROW / 2);\n"
-    "        ctx.restore();\n"
-    "      }\n"
-    "      st.drawn.push([i, xs, y, ws]);\n"
-    "    }\n"
-    "    st.matches = hits;\n"
-    "    el('fl-n').textContent = q ? hits + ' match' + (hits === 1 ? '' : "
-    "'es') : '';\n"
-    "  }\n"
-    "  function at(ev) {\n"
-    "    var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left,\n"
-    "      y = ev.clientY - r.top;\n"
-    "    for (var k = st.drawn.length - 1; k >= 0; k--) {\n"
-    "      var e = st.drawn[k];\n"
-    "      if (x >= e[1] && x < e[1] + e[3] && y >= e[2] && y < e[2] + ROW) "
-    "return e[0];\n"
-    "    }\n"
-    "    return -1;\n"
-    "  }\n"
-    "  function ms(v) { return (Math.round(v * 10) / 10).toFixed(1); }\n"
-    "  canvas.addEventListener('click', function (ev) {\n"
-    "    st.zoom = at(ev); draw();\n"
-    "  });\n"
-    "  canvas.addEventListener('mousemove', function (ev) {\n"
-    "    var i = at(ev);\n"
-    "    if (i < 0) { tip.hidden = true; return; }\n"
-    "    var f = d.names[d.file[i]], dl = d.new_ms[i] - d.old_ms[i];\n"
-    "    tip.textContent = name(i) + (f ? '\\n' + f + ':' + d.line[i] : '') +\n"
-    "      '\\nold ' + ms(d.old_ms[i]) + ' ms \\u2192 new ' + ms(d.new_ms[i]) "
-    "+\n"
-    "      ' ms (' + (dl >= 0 ? '+' : '') + ms(dl) + ' ms), per run' +\n"
-    "      (d.flag[i] & 2 ? '\\nregression-cause' : d.flag[i] ? '\\non a "
-    "critical path' : '');\n"
-    "    tip.style.left = (ev.pageX + 12) + 'px';\n"
-    "    tip.style.top = (ev.pageY + 12) + 'px';\n"
-    "    tip.hidden = false;\n"
-    "  });\n"
-    "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; "
-    "});\n"
-    "  el('fl-q').addEventListener('input', function () {\n"
-    "    st.query = this.value.trim().toLowerCase(); draw();\n"
-    "  });\n"
-    "  el('fl-reset').addEventListener('click', function () { st.zoom = -1; "
-    "draw(); });\n"
-    "  window.addEventListener('resize', draw);\n"
-    "  /* for tests and the console: the state, and where a frame is drawn */\n"
-    "  window.zamcapFlame = {\n"
-    "    state: st, nodes: n,\n"
-    "    find: function (s) {\n"
-    "      for (var k = 0; k < st.drawn.length; k++)\n"
-    "        if (name(st.drawn[k][0]) === s) {\n"
-    "          var r = canvas.getBoundingClientRect(), e = st.drawn[k];\n"
-    "          return { x: r.left + e[1] + e[3] / 2, y: r.top + e[2] + ROW / "
-    "2,\n"
-    "                   node: e[0] };\n",
-    "        }\n"
-    "      return null;\n"
-    "    },\n"
-    "    name: name, draw: draw\n"
-    "  };\n"
-    "  draw();\n"
-    "})();\n"
-    "\n",
-    NULL};
+ * The one script of the page (report.js, embedded at build time), allowed
+ * by a nonce drawn for this file: it reads report.json's "flame" columns
+ * from a JSON data block (in which every '<', '>' and '&' is a \\u escape,
+ * so no string can close it) and draws on a canvas: page text is never
+ * markup here either (names go to fillText and textContent). */
 
 /* A nonce for the script: 128 bits from the kernel; 0 when there is none
  * to be had (then no script, no flame graph). */
@@ -1372,9 +1173,8 @@ static void html_flame(struct html *h) {
   put(h, "<script type=\"application/json\" id=\"fl-data\">");
   html_json_data(h, fl);
   putf(h, "</script>\n<script nonce=\"%s\">\n", h->nonce);
-  for (size_t i = 0; html_flame_js[i]; i++)
-    put(h, html_flame_js[i]);
-  put(h, "</script>\n</section>\n");
+  fwrite(ana__html_js, 1, ana__html_js_len, h->f);
+  put(h, "\n</script>\n</section>\n");
 }
 
 static void html_page(struct html *h, const unsigned char *svg, size_t n,
@@ -1395,7 +1195,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
     html_esc(h, title);
   }
   put(h, "</title>\n<style>\n");
-  put(h, html_css);
+  fwrite(ana__html_css, 1, ana__html_css_len, h->f);
   put(h, "</style>\n</head>\n<body>\n<header>\n<h1>zamcap: old vs new");
   if (title && *title) {
     put(h, " — ");
