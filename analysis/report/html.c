@@ -654,8 +654,64 @@ static void html_path(struct html *h, const cJSON *path) {
   if (first) html_dash(h);
 }
 
+/* A report table: the header cells cols, then a row (written by row) for
+ * each object among the first max entries of rows; i counts the entries
+ * from 1. The rest stay in report.json, as the caller may say. */
+static void html_table(struct html *h, const char *cols, const cJSON *rows,
+                       int max,
+                       void (*row)(struct html *, const cJSON *, int i)) {
+  const cJSON *o;
+  int i = 0;
+  put(h, "<div class=\"scroll\"><table>\n<thead><tr>");
+  put(h, cols);
+  put(h, "</tr></thead>\n<tbody>\n");
+  cJSON_ArrayForEach(o, rows) {
+    if (i++ == max) break;
+    if (cJSON_IsObject(o)) row(h, o, i);
+  }
+  put(h, "</tbody></table></div>\n");
+}
+
+/* A cause's Δ in each pair. */
+static void html_td_per_pair(struct html *h, const cJSON *c) {
+  const cJSON *e;
+  int first = 1;
+  put(h, "<td class=\"n\">");
+  cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
+    if (!first) put(h, ", ");
+    html_jnum(h, e, HTML_DELTA);
+    first = 0;
+  }
+  if (first) html_dash(h);
+  put(h, "</td>");
+}
+
+static void html_cause_row(struct html *h, const cJSON *c, int i) {
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "</td><td>");
+  html_where(h, c, 1);
+  put(h, "</td><td>");
+  const char *st = jstr(c, "status");
+  if (st)
+    html_esc(h, st);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_td_num(h, c, "old_ms", HTML_MS);
+  html_td_num(h, c, "new_ms", HTML_MS);
+  html_td_num(h, c, "delta_ms", HTML_DELTA);
+  html_td_per_pair(h, c);
+  put(h, "<td>");
+  html_path(h, jarr(c, "path"));
+  put(h, "</td></tr>\n");
+}
+
 static void html_causes(struct html *h) {
-  const cJSON *rc = jarr(h->r, "regression_causes"), *c, *e;
+  const cJSON *rc = jarr(h->r, "regression_causes");
   put(h, "<section id=\"causes\">\n<h2>Regression-causes</h2>\n");
   int n = cJSON_GetArraySize(rc);
   if (n <= 0) {
@@ -664,45 +720,13 @@ static void html_causes(struct html *h) {
     return;
   }
   put(h, "<p class=\"dim\">Ranked by Δ: times are means over the pairs "
-         "a function is in.</p>\n"
-         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
-         "<th>function</th><th>source</th><th>status</th>"
-         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
-         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
-         "<th>call path</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(c, rc) {
-    if (i++ == HTML_CAUSES_MAX) break;
-    if (!cJSON_IsObject(c)) continue;
-    put(h, "<tr>");
-    html_td_num(h, c, "rank", HTML_COUNT);
-    put(h, "<td>");
-    html_name(h, c);
-    put(h, "</td><td>");
-    html_where(h, c, 1);
-    put(h, "</td><td>");
-    const char *st = jstr(c, "status");
-    if (st)
-      html_esc(h, st);
-    else
-      html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, c, "old_ms", HTML_MS);
-    html_td_num(h, c, "new_ms", HTML_MS);
-    html_td_num(h, c, "delta_ms", HTML_DELTA);
-    put(h, "<td class=\"n\">");
-    int first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
-      if (!first) put(h, ", ");
-      html_jnum(h, e, HTML_DELTA);
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td><td>");
-    html_path(h, jarr(c, "path"));
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n");
+         "a function is in.</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th>status</th><th class=\"n\">old ms</th>"
+             "<th class=\"n\">new ms</th><th class=\"n\">Δ ms</th>"
+             "<th class=\"n\">Δ per pair</th><th>call path</th>",
+             rc, HTML_CAUSES_MAX, html_cause_row);
   if (n > HTML_CAUSES_MAX)
     putf(h,
          "<p class=\"dim\">The first %d of %d; all are in "
@@ -711,60 +735,52 @@ static void html_causes(struct html *h) {
   put(h, "</section>\n");
 }
 
+static void html_spread_row(struct html *h, const cJSON *c, int i) {
+  const cJSON *e;
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "</td><td>");
+  html_where(h, c, 1);
+  put(h, "</td>");
+  html_td_num(h, c, "old_self_ms", HTML_MS);
+  html_td_num(h, c, "new_self_ms", HTML_MS);
+  html_td_num(h, c, "delta_ms", HTML_DELTA);
+  html_td_per_pair(h, c);
+  html_td_num(h, c, "call_paths", HTML_COUNT);
+  put(h, "<td>");
+  int first = 1;
+  cJSON_ArrayForEach(e, jarr(c, "costliest_paths")) {
+    if (!cJSON_IsObject(e)) continue;
+    put(h, first ? "" : "<br>");
+    html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
+    put(h, " ");
+    html_path(h, jarr(e, "path"));
+    first = 0;
+  }
+  if (first) html_dash(h);
+  put(h, "</td></tr>\n");
+}
+
 /* The spread-out causes, when there are any: functions slower by μ over
  * all their call paths together, with the costliest paths. */
 static void html_spread(struct html *h) {
-  const cJSON *rc = jarr(h->r, "spread_causes"), *c, *e;
-  int n = cJSON_GetArraySize(rc);
-  if (n <= 0) return;
+  const cJSON *rc = jarr(h->r, "spread_causes");
+  if (cJSON_GetArraySize(rc) <= 0) return;
   put(h, "<section id=\"spread\">\n<h2>Spread-out regression-causes</h2>\n"
          "<p class=\"dim\">Functions whose self time, summed over all their "
          "call paths, got slower by at least μ, though no path alone did. "
-         "Δ is the mean of the per-pair changes.</p>\n"
-         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
-         "<th>function</th><th>source</th>"
-         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
-         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
-         "<th class=\"n\">call paths</th><th>costliest paths (Δ ms)</th>"
-         "</tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(c, rc) {
-    if (i++ == HTML_CAUSES_MAX) break;
-    if (!cJSON_IsObject(c)) continue;
-    put(h, "<tr>");
-    html_td_num(h, c, "rank", HTML_COUNT);
-    put(h, "<td>");
-    html_name(h, c);
-    put(h, "</td><td>");
-    html_where(h, c, 1);
-    put(h, "</td>");
-    html_td_num(h, c, "old_self_ms", HTML_MS);
-    html_td_num(h, c, "new_self_ms", HTML_MS);
-    html_td_num(h, c, "delta_ms", HTML_DELTA);
-    put(h, "<td class=\"n\">");
-    int first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
-      if (!first) put(h, ", ");
-      html_jnum(h, e, HTML_DELTA);
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, c, "call_paths", HTML_COUNT);
-    put(h, "<td>");
-    first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "costliest_paths")) {
-      if (!cJSON_IsObject(e)) continue;
-      put(h, first ? "" : "<br>");
-      html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
-      put(h, " ");
-      html_path(h, jarr(e, "path"));
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n</section>\n");
+         "Δ is the mean of the per-pair changes.</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
+             "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
+             "<th class=\"n\">call paths</th>"
+             "<th>costliest paths (Δ ms)</th>",
+             rc, HTML_CAUSES_MAX, html_spread_row);
+  put(h, "</section>\n");
 }
 
 /* mean [ci] of one side of an end-to-end figure; values as tooltip. */
@@ -787,7 +803,8 @@ static void html_e2e_side(struct html *h, const cJSON *o, enum html_fmt f) {
   put(h, "</td>");
 }
 
-static void html_e2e_row(struct html *h, const cJSON *m) {
+/* An end-to-end row's figures, after its name cells. */
+static void html_e2e_figures(struct html *h, const cJSON *m) {
   const cJSON *d = jobj(m, "delta");
   html_e2e_side(h, jobj(m, "old"), HTML_MS);
   html_e2e_side(h, jobj(m, "new"), HTML_MS);
@@ -809,8 +826,44 @@ static void html_e2e_row(struct html *h, const cJSON *m) {
   put(h, "</td></tr>\n");
 }
 
+static void html_e2e_metric(struct html *h, const cJSON *m, int i) {
+  const char *label = jstr(m, "label"), *name = jstr(m, "name");
+  const char *unit = jstr(m, "unit");
+  (void)i;
+  put(h, "<tr><td>");
+  if (label || name)
+    html_esc(h, label ? label : name);
+  else
+    html_dash(h);
+  put(h, "</td><td>");
+  if (unit) html_esc(h, unit);
+  put(h, "</td>");
+  html_e2e_figures(h, m);
+}
+
+static void html_e2e_step(struct html *h, const cJSON *m, int i) {
+  const char *type = jstr(m, "type");
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, m, "step", HTML_COUNT);
+  put(h, "<td>");
+  if (type)
+    html_esc(h, type);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_e2e_figures(h, m);
+}
+
+/* The figures' header cells, after the name columns. */
+#define HTML_E2E_COLS                                                          \
+  "<th class=\"n\">old: mean [95% CI]</th>"                                    \
+  "<th class=\"n\">new: mean [95% CI]</th>"                                    \
+  "<th class=\"n\">Δ [95% CI]</th><th class=\"n\">Δ %</th>"                  \
+  "<th>significant</th>"
+
 static void html_e2e(struct html *h) {
-  const cJSON *e = jobj(h->r, "end_to_end"), *m;
+  const cJSON *e = jobj(h->r, "end_to_end");
   const cJSON *metrics = jarr(e, "metrics"), *steps = jarr(e, "steps");
   put(h, "<section id=\"end-to-end\">\n<h2>End to end</h2>\n");
   if (cJSON_GetArraySize(metrics) <= 0 && cJSON_GetArraySize(steps) <= 0) {
@@ -822,61 +875,36 @@ static void html_e2e(struct html *h) {
     put(h, "</section>\n");
     return;
   }
-  static const char head[] =
-      "<th class=\"n\">old: mean [95% CI]</th>"
-      "<th class=\"n\">new: mean [95% CI]</th>"
-      "<th class=\"n\">Δ [95% CI]</th><th class=\"n\">Δ %</th>"
-      "<th>significant</th></tr></thead>\n<tbody>\n";
   unsigned pairs = jcount(e, "pairs");
   if (pairs) putf(h, "<p class=\"dim\">Over %u pairs.</p>\n", pairs);
-  if (cJSON_GetArraySize(metrics) > 0) {
-    put(h, "<div class=\"scroll\"><table>\n<thead><tr><th>metric</th>"
-           "<th>unit</th>");
-    put(h, head);
-    int i = 0;
-    cJSON_ArrayForEach(m, metrics) {
-      if (i++ == HTML_ROWS_MAX) break;
-      if (!cJSON_IsObject(m)) continue;
-      const char *label = jstr(m, "label"), *name = jstr(m, "name");
-      const char *unit = jstr(m, "unit");
-      put(h, "<tr><td>");
-      if (label || name)
-        html_esc(h, label ? label : name);
-      else
-        html_dash(h);
-      put(h, "</td><td>");
-      if (unit) html_esc(h, unit);
-      put(h, "</td>");
-      html_e2e_row(h, m);
-    }
-    put(h, "</tbody></table></div>\n");
-  }
+  if (cJSON_GetArraySize(metrics) > 0)
+    html_table(h, "<th>metric</th><th>unit</th>" HTML_E2E_COLS, metrics,
+               HTML_ROWS_MAX, html_e2e_metric);
   if (cJSON_GetArraySize(steps) > 0) {
-    put(h, "<h3>Per step (ms)</h3>\n<div class=\"scroll\"><table>\n<thead>"
-           "<tr><th class=\"n\">step</th><th>type</th>");
-    put(h, head);
-    int i = 0;
-    cJSON_ArrayForEach(m, steps) {
-      if (i++ == HTML_ROWS_MAX) break;
-      if (!cJSON_IsObject(m)) continue;
-      const char *type = jstr(m, "type");
-      put(h, "<tr>");
-      html_td_num(h, m, "step", HTML_COUNT);
-      put(h, "<td>");
-      if (type)
-        html_esc(h, type);
-      else
-        html_dash(h);
-      put(h, "</td>");
-      html_e2e_row(h, m);
-    }
-    put(h, "</tbody></table></div>\n");
+    put(h, "<h3>Per step (ms)</h3>\n");
+    html_table(h, "<th class=\"n\">step</th><th>type</th>" HTML_E2E_COLS, steps,
+               HTML_ROWS_MAX, html_e2e_step);
   }
   put(h, "</section>\n");
 }
 
+static void html_bottomup_row(struct html *h, const cJSON *r, int i) {
+  const char *kind = jstr(r, "kind");
+  putf(h, "<tr><td class=\"n\">%d</td><td>", i);
+  html_name(h, r);
+  put(h, "</td><td>");
+  html_where(h, r, 1);
+  put(h, "</td><td>");
+  if (kind) html_esc(h, kind);
+  put(h, "</td>");
+  html_td_num(h, r, "old_self_ms", HTML_MS);
+  html_td_num(h, r, "new_self_ms", HTML_MS);
+  html_td_num(h, r, "delta_ms", HTML_DELTA);
+  put(h, "</tr>\n");
+}
+
 static void html_bottomup(struct html *h) {
-  const cJSON *bu = jobj(h->r, "bottom_up"), *rows = jarr(bu, "rows"), *r;
+  const cJSON *bu = jobj(h->r, "bottom_up"), *rows = jarr(bu, "rows");
   put(h, "<section id=\"bottom-up\">\n<h2>Bottom-up: self time by "
          "function</h2>\n");
   int n = cJSON_GetArraySize(rows);
@@ -892,29 +920,13 @@ static void html_bottomup(struct html *h) {
        "many functions. The first %d",
        shown);
   if (total) putf(h, " of %u functions", total);
-  put(h, ".</p>\n<div class=\"scroll\"><table>\n<thead><tr>"
-         "<th class=\"n\">#</th><th>function</th><th>source</th>"
-         "<th>kind</th><th class=\"n\">old self ms</th>"
-         "<th class=\"n\">new self ms</th><th class=\"n\">Δ ms</th></tr>"
-         "</thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(r, rows) {
-    if (i++ == HTML_BOTTOMUP_MAX) break;
-    if (!cJSON_IsObject(r)) continue;
-    const char *kind = jstr(r, "kind");
-    putf(h, "<tr><td class=\"n\">%d</td><td>", i);
-    html_name(h, r);
-    put(h, "</td><td>");
-    html_where(h, r, 1);
-    put(h, "</td><td>");
-    if (kind) html_esc(h, kind);
-    put(h, "</td>");
-    html_td_num(h, r, "old_self_ms", HTML_MS);
-    html_td_num(h, r, "new_self_ms", HTML_MS);
-    html_td_num(h, r, "delta_ms", HTML_DELTA);
-    put(h, "</tr>\n");
-  }
-  put(h, "</tbody></table></div>\n</section>\n");
+  put(h, ".</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th>kind</th><th class=\"n\">old self ms</th>"
+             "<th class=\"n\">new self ms</th><th class=\"n\">Δ ms</th>",
+             rows, HTML_BOTTOMUP_MAX, html_bottomup_row);
+  put(h, "</section>\n");
 }
 
 /* A two-column table of an object's fields, in their order. */
@@ -939,44 +951,44 @@ static void html_kv_row(struct html *h, const char *k, const cJSON *v) {
   put(h, "</td></tr>\n");
 }
 
-static void html_runs(struct html *h) {
-  const cJSON *runs = jarr(h->r, "runs"), *r;
-  if (cJSON_GetArraySize(runs) <= 0) return;
-  put(h, "<h3>Runs</h3>\n<div class=\"scroll\"><table>\n<thead><tr>"
-         "<th class=\"n\">pair</th><th>build</th><th class=\"n\">attempt</th>"
-         "<th>status</th><th class=\"n\">ms</th><th>trace</th>"
-         "<th>error</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(r, runs) {
-    if (i++ == HTML_ROWS_MAX) break;
-    if (!cJSON_IsObject(r)) continue;
-    const char *st = jstr(r, "status"), *b = jstr(r, "build");
-    const char *err = jstr(r, "error"), *fail = jstr(r, "failure");
-    put(h, "<tr>");
-    html_td_num(h, r, "pair", HTML_COUNT);
-    put(h, "<td>");
-    if (b) html_esc(h, b);
-    put(h, "</td>");
-    html_td_num(h, r, "attempt", HTML_COUNT);
-    putf(h, "<td%s>", st && strcmp(st, "ok") ? " class=\"up\"" : "");
-    if (st)
-      html_esc(h, st);
-    else
-      html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, r, "ms", HTML_MS);
-    put(h, "<td>");
-    html_file(h, jstr(r, "trace"), "traces");
-    put(h, "</td><td>");
-    if (err) html_esc(h, err);
-    if (fail) {
-      put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
-      html_file(h, fail, "failures");
-    }
-    if (!err && !fail) html_dash(h);
-    put(h, "</td></tr>\n");
+static void html_run_row(struct html *h, const cJSON *r, int i) {
+  const char *st = jstr(r, "status"), *b = jstr(r, "build");
+  const char *err = jstr(r, "error"), *fail = jstr(r, "failure");
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, r, "pair", HTML_COUNT);
+  put(h, "<td>");
+  if (b) html_esc(h, b);
+  put(h, "</td>");
+  html_td_num(h, r, "attempt", HTML_COUNT);
+  putf(h, "<td%s>", st && strcmp(st, "ok") ? " class=\"up\"" : "");
+  if (st)
+    html_esc(h, st);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_td_num(h, r, "ms", HTML_MS);
+  put(h, "<td>");
+  html_file(h, jstr(r, "trace"), "traces");
+  put(h, "</td><td>");
+  if (err) html_esc(h, err);
+  if (fail) {
+    put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
+    html_file(h, fail, "failures");
   }
-  put(h, "</tbody></table></div>\n");
+  if (!err && !fail) html_dash(h);
+  put(h, "</td></tr>\n");
+}
+
+static void html_runs(struct html *h) {
+  const cJSON *runs = jarr(h->r, "runs");
+  if (cJSON_GetArraySize(runs) <= 0) return;
+  put(h, "<h3>Runs</h3>\n");
+  html_table(h,
+             "<th class=\"n\">pair</th><th>build</th>"
+             "<th class=\"n\">attempt</th><th>status</th>"
+             "<th class=\"n\">ms</th><th>trace</th><th>error</th>",
+             runs, HTML_ROWS_MAX, html_run_row);
 }
 
 /* A pair's trace: in a capture's report, a link to traces/<name>. */
@@ -1000,34 +1012,34 @@ static void html_pair_trace(struct html *h, const char *s) {
   put(h, "</span>");
 }
 
+static void html_pair_row(struct html *h, const cJSON *p, int i) {
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, p, "pair", HTML_COUNT);
+  put(h, "<td>");
+  html_pair_trace(h, jstr(p, "old_trace"));
+  put(h, "</td><td>");
+  html_pair_trace(h, jstr(p, "new_trace"));
+  put(h, "</td>");
+  html_td_num(h, p, "old_nodes", HTML_COUNT);
+  html_td_num(h, p, "new_nodes", HTML_COUNT);
+  html_td_num(h, p, "graph_nodes", HTML_COUNT);
+  html_td_num(h, p, "causes", HTML_COUNT);
+  put(h, "<td>");
+  html_file(h, jstr(p, "dot"), "pairs");
+  put(h, "</td></tr>\n");
+}
+
 static void html_pairs(struct html *h) {
-  const cJSON *pairs = jarr(h->r, "pairs"), *p;
+  const cJSON *pairs = jarr(h->r, "pairs");
   if (cJSON_GetArraySize(pairs) <= 0) return;
-  put(h, "<h3>Pairs compared</h3>\n<div class=\"scroll\"><table>\n<thead>"
-         "<tr><th class=\"n\">pair</th><th>old trace</th><th>new trace</th>"
-         "<th class=\"n\">old nodes</th><th class=\"n\">new nodes</th>"
-         "<th class=\"n\">graph nodes</th><th class=\"n\">causes</th>"
-         "<th>graph</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(p, pairs) {
-    if (i++ == HTML_ROWS_MAX) break;
-    if (!cJSON_IsObject(p)) continue;
-    put(h, "<tr>");
-    html_td_num(h, p, "pair", HTML_COUNT);
-    put(h, "<td>");
-    html_pair_trace(h, jstr(p, "old_trace"));
-    put(h, "</td><td>");
-    html_pair_trace(h, jstr(p, "new_trace"));
-    put(h, "</td>");
-    html_td_num(h, p, "old_nodes", HTML_COUNT);
-    html_td_num(h, p, "new_nodes", HTML_COUNT);
-    html_td_num(h, p, "graph_nodes", HTML_COUNT);
-    html_td_num(h, p, "causes", HTML_COUNT);
-    put(h, "<td>");
-    html_file(h, jstr(p, "dot"), "pairs");
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n");
+  put(h, "<h3>Pairs compared</h3>\n");
+  html_table(h,
+             "<th class=\"n\">pair</th><th>old trace</th><th>new trace</th>"
+             "<th class=\"n\">old nodes</th><th class=\"n\">new nodes</th>"
+             "<th class=\"n\">graph nodes</th><th class=\"n\">causes</th>"
+             "<th>graph</th>",
+             pairs, HTML_ROWS_MAX, html_pair_row);
 }
 
 static void html_details(struct html *h) {
