@@ -14,10 +14,12 @@
  * writes into its output folder (html_rel_ok). */
 #include "ana.h"
 #include "report/html-int.h"
+#include "zc-out.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -569,7 +571,8 @@ static void html_tree_node(struct html *h, const struct html_graph *t, int i,
     put(h, "<div class=\"leaf\">");
     html_node_label(h, n, cause);
     if (t->kid[i] >= 0)
-      put(h, " <span class=\"dim\">(deeper levels in report.json)</span>");
+      put(h,
+          " <span class=\"dim\">(deeper levels in " ZC_OUT_REPORT ")</span>");
     put(h, "</div>");
   }
   put(h, "</li>\n");
@@ -584,8 +587,8 @@ static void html_tree(struct html *h, const cJSON *g) {
   put(h, "</ul>\n");
   if (h->nodes >= HTML_TREE_NODES)
     putf(h,
-         "<p class=\"dim\">The first %u nodes; the whole graph is in "
-         "report.json.</p>\n",
+         "<p class=\"dim\">The first %u nodes; the whole graph is "
+         "in " ZC_OUT_REPORT ".</p>\n",
          HTML_TREE_NODES);
   html_graph_free(&t);
 }
@@ -729,8 +732,8 @@ static void html_causes(struct html *h) {
              rc, HTML_CAUSES_MAX, html_cause_row);
   if (n > HTML_CAUSES_MAX)
     putf(h,
-         "<p class=\"dim\">The first %d of %d; all are in "
-         "report.json.</p>\n",
+         "<p class=\"dim\">The first %d of %d; all are in " ZC_OUT_REPORT
+         ".</p>\n",
          HTML_CAUSES_MAX, n);
   put(h, "</section>\n");
 }
@@ -969,12 +972,12 @@ static void html_run_row(struct html *h, const cJSON *r, int i) {
   put(h, "</td>");
   html_td_num(h, r, "ms", HTML_MS);
   put(h, "<td>");
-  html_file(h, jstr(r, "trace"), "traces");
+  html_file(h, jstr(r, "trace"), ZC_OUT_TRACES);
   put(h, "</td><td>");
   if (err) html_esc(h, err);
   if (fail) {
     put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
-    html_file(h, fail, "failures");
+    html_file(h, fail, ZC_OUT_FAILURES);
   }
   if (!err && !fail) html_dash(h);
   put(h, "</td></tr>\n");
@@ -993,12 +996,14 @@ static void html_runs(struct html *h) {
 
 /* A pair's trace: in a capture's report, a link to traces/<name>. */
 static void html_pair_trace(struct html *h, const char *s) {
-  const char *dirs[] = {"traces"};
+  const char *dirs[] = {ZC_OUT_TRACES};
+  const ptrdiff_t tn = (ptrdiff_t)strlen(ZC_OUT_TRACES);
   const char *base = s ? strrchr(s, '/') : NULL;
   char rel[256];
-  if (h->has_runs && base && base - s >= 6 && !strncmp(base - 6, "traces", 6) &&
-      (base - s == 6 || base[-7] == '/') &&
-      snprintf(rel, sizeof rel, "traces%s", base) < (int)sizeof rel &&
+  if (h->has_runs && base && base - s >= tn &&
+      !strncmp(base - tn, ZC_OUT_TRACES, (size_t)tn) &&
+      (base - s == tn || base[-tn - 1] == '/') &&
+      snprintf(rel, sizeof rel, ZC_OUT_TRACES "%s", base) < (int)sizeof rel &&
       html_rel_ok(rel, dirs, 1)) {
     html_link(h, rel, rel);
     return;
@@ -1026,7 +1031,7 @@ static void html_pair_row(struct html *h, const cJSON *p, int i) {
   html_td_num(h, p, "graph_nodes", HTML_COUNT);
   html_td_num(h, p, "causes", HTML_COUNT);
   put(h, "<td>");
-  html_file(h, jstr(p, "dot"), "pairs");
+  html_file(h, jstr(p, "dot"), ZC_OUT_PAIRS);
   put(h, "</td></tr>\n");
 }
 
@@ -1180,7 +1185,7 @@ static void html_flame(struct html *h) {
   if (jnum(fl, "left_out", &left) && left > 0)
     putf(h,
          "<p class=\"dim\">The %.0f smallest call paths are left out "
-         "(report.json's folded exports hold them all).</p>\n",
+         "(" ZC_OUT_REPORT "'s folded exports hold them all).</p>\n",
          left);
   put(h, "<script type=\"application/json\" id=\"fl-data\">");
   html_json_data(h, fl);
@@ -1261,7 +1266,7 @@ static enum zc_err html_page_fn(void *arg, FILE *f) {
 
 enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
                            const char *path) {
-  if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
+  if (!path) return zc_fail(ZC_E_USAGE, ZC_OUT_HTML ": no path given");
   if (!cJSON_IsObject(report))
     return zc_fail(ZC_E_PARSE, "%s: the report is not a JSON object", path);
   char *svg = NULL, note[512] = "";
@@ -1296,11 +1301,13 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
 
 enum zc_err ana_write_html_from(const char *outdir) {
   if (!outdir) return zc_fail(ZC_E_USAGE, "no output folder given");
-  size_t n = strlen(outdir) + 32;
+  /* room for "/" and any of the three names (their sum is plenty) */
+  size_t n =
+      strlen(outdir) + sizeof "/" ZC_OUT_REPORT ZC_OUT_GRAPH_SVG ZC_OUT_HTML;
   char *json = zc_xmalloc(n), *svg = zc_xmalloc(n), *html = zc_xmalloc(n);
-  snprintf(json, n, "%s/report.json", outdir);
-  snprintf(svg, n, "%s/critical-graph.svg", outdir);
-  snprintf(html, n, "%s/report.html", outdir);
+  snprintf(json, n, "%s/" ZC_OUT_REPORT, outdir);
+  snprintf(svg, n, "%s/" ZC_OUT_GRAPH_SVG, outdir);
+  snprintf(html, n, "%s/" ZC_OUT_HTML, outdir);
   char *text = NULL;
   size_t len = 0;
   cJSON *r = NULL;
