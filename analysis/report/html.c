@@ -13,10 +13,13 @@
  * an escape ever be missed. Links go only to the relative paths zamcap
  * writes into its output folder (html_rel_ok). */
 #include "ana.h"
+#include "report/html-int.h"
+#include "zc-out.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -332,55 +335,8 @@ static void html_file(struct html *h, const char *s, const char *dir) {
   }
 }
 
-/* ---- the page ---- */
-
-static const char html_css[] =
-    "#fl-c{width:100%;height:360px;display:block;border:1px solid #ddd;"
-    "cursor:pointer}\n"
-    ".flbar{margin:.4em 0}\n"
-    "#fl-tip{position:absolute;background:#fff;border:1px solid #999;"
-    "padding:.3em .5em;white-space:pre;font-size:12px;pointer-events:none;"
-    "max-width:60em;overflow:hidden}\n"
-    "body{font:14px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;"
-    "color:#1a1a1a;background:#fff;max-width:78em;margin:1.5em auto;"
-    "padding:0 1em}\n"
-    "h1{font-size:1.45em;margin:0 0 .2em}\n"
-    "h2{font-size:1.15em;margin:1.8em 0 .5em;padding-bottom:.2em;"
-    "border-bottom:1px solid #ccc}\n"
-    "h3{font-size:1em;margin:1.2em 0 .3em}\n"
-    "p{margin:.4em 0}\n"
-    "table{border-collapse:collapse;margin:.3em 0}\n"
-    "th,td{border:1px solid #d4d4d4;padding:.25em .55em;text-align:left;"
-    "vertical-align:top}\n"
-    "th{background:#f2f2f2;font-weight:600}\n"
-    ".n{text-align:right;white-space:nowrap;"
-    "font-variant-numeric:tabular-nums}\n"
-    "code,.loc{font-family:ui-monospace,Menlo,Consolas,monospace;"
-    "font-size:.9em;overflow-wrap:break-word}\n"
-    "td a{white-space:nowrap}\n"
-    ".dim,.ci{color:#666}.ci{font-size:.85em}\n"
-    ".verdict{font-size:1.25em;padding:.45em .8em;"
-    "border-left:6px solid #c62828;background:#fdecea}\n"
-    ".verdict.none{border-color:#2e7d32;background:#e8f5e9}\n"
-    ".warn{border-left:6px solid #ef6c00;background:#fff3e0;"
-    "padding:.35em .8em}\n"
-    ".up{color:#b71c1c}.down{color:#1b5e20}\n"
-    ".badge{font-size:.78em;padding:0 .45em;border:1px solid #999;"
-    "border-radius:.6em;margin-left:.35em;white-space:nowrap}\n"
-    ".scroll{overflow-x:auto}\n"
-    "img.graph{max-width:100%;height:auto;border:1px solid #ddd}\n"
-    "ul.tree,ul.tree ul{list-style:none;margin:0;padding-left:1.4em}\n"
-    "ul.tree{padding-left:0}\n"
-    "ul.tree li{margin:.15em 0}\n"
-    "ul.tree .leaf{margin-left:1.05em}\n"
-    "summary{cursor:pointer}\n"
-    ".cause>.node,.cause>details>summary>.node{background:#dcdcdc;"
-    "font-weight:600;padding:0 .3em}\n"
-    "@media print{body{max-width:none;margin:0;font-size:10pt}"
-    ".scroll{overflow:visible}a{color:inherit}h2{break-after:avoid}"
-    "tr,li{break-inside:avoid}"
-    ".verdict,.warn,th,.node{print-color-adjust:exact;"
-    "-webkit-print-color-adjust:exact}}\n";
+/* ---- the page ----
+ * Its style sheet is report.css, embedded at build time. */
 
 /* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
@@ -615,7 +571,8 @@ static void html_tree_node(struct html *h, const struct html_graph *t, int i,
     put(h, "<div class=\"leaf\">");
     html_node_label(h, n, cause);
     if (t->kid[i] >= 0)
-      put(h, " <span class=\"dim\">(deeper levels in report.json)</span>");
+      put(h,
+          " <span class=\"dim\">(deeper levels in " ZC_OUT_REPORT ")</span>");
     put(h, "</div>");
   }
   put(h, "</li>\n");
@@ -630,8 +587,8 @@ static void html_tree(struct html *h, const cJSON *g) {
   put(h, "</ul>\n");
   if (h->nodes >= HTML_TREE_NODES)
     putf(h,
-         "<p class=\"dim\">The first %u nodes; the whole graph is in "
-         "report.json.</p>\n",
+         "<p class=\"dim\">The first %u nodes; the whole graph is "
+         "in " ZC_OUT_REPORT ".</p>\n",
          HTML_TREE_NODES);
   html_graph_free(&t);
 }
@@ -700,8 +657,64 @@ static void html_path(struct html *h, const cJSON *path) {
   if (first) html_dash(h);
 }
 
+/* A report table: the header cells cols, then a row (written by row) for
+ * each object among the first max entries of rows; i counts the entries
+ * from 1. The rest stay in report.json, as the caller may say. */
+static void html_table(struct html *h, const char *cols, const cJSON *rows,
+                       int max,
+                       void (*row)(struct html *, const cJSON *, int i)) {
+  const cJSON *o;
+  int i = 0;
+  put(h, "<div class=\"scroll\"><table>\n<thead><tr>");
+  put(h, cols);
+  put(h, "</tr></thead>\n<tbody>\n");
+  cJSON_ArrayForEach(o, rows) {
+    if (i++ == max) break;
+    if (cJSON_IsObject(o)) row(h, o, i);
+  }
+  put(h, "</tbody></table></div>\n");
+}
+
+/* A cause's Δ in each pair. */
+static void html_td_per_pair(struct html *h, const cJSON *c) {
+  const cJSON *e;
+  int first = 1;
+  put(h, "<td class=\"n\">");
+  cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
+    if (!first) put(h, ", ");
+    html_jnum(h, e, HTML_DELTA);
+    first = 0;
+  }
+  if (first) html_dash(h);
+  put(h, "</td>");
+}
+
+static void html_cause_row(struct html *h, const cJSON *c, int i) {
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "</td><td>");
+  html_where(h, c, 1);
+  put(h, "</td><td>");
+  const char *st = jstr(c, "status");
+  if (st)
+    html_esc(h, st);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_td_num(h, c, "old_ms", HTML_MS);
+  html_td_num(h, c, "new_ms", HTML_MS);
+  html_td_num(h, c, "delta_ms", HTML_DELTA);
+  html_td_per_pair(h, c);
+  put(h, "<td>");
+  html_path(h, jarr(c, "path"));
+  put(h, "</td></tr>\n");
+}
+
 static void html_causes(struct html *h) {
-  const cJSON *rc = jarr(h->r, "regression_causes"), *c, *e;
+  const cJSON *rc = jarr(h->r, "regression_causes");
   put(h, "<section id=\"causes\">\n<h2>Regression-causes</h2>\n");
   int n = cJSON_GetArraySize(rc);
   if (n <= 0) {
@@ -710,107 +723,67 @@ static void html_causes(struct html *h) {
     return;
   }
   put(h, "<p class=\"dim\">Ranked by Δ: times are means over the pairs "
-         "a function is in.</p>\n"
-         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
-         "<th>function</th><th>source</th><th>status</th>"
-         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
-         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
-         "<th>call path</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(c, rc) {
-    if (i++ == HTML_CAUSES_MAX) break;
-    if (!cJSON_IsObject(c)) continue;
-    put(h, "<tr>");
-    html_td_num(h, c, "rank", HTML_COUNT);
-    put(h, "<td>");
-    html_name(h, c);
-    put(h, "</td><td>");
-    html_where(h, c, 1);
-    put(h, "</td><td>");
-    const char *st = jstr(c, "status");
-    if (st)
-      html_esc(h, st);
-    else
-      html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, c, "old_ms", HTML_MS);
-    html_td_num(h, c, "new_ms", HTML_MS);
-    html_td_num(h, c, "delta_ms", HTML_DELTA);
-    put(h, "<td class=\"n\">");
-    int first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
-      if (!first) put(h, ", ");
-      html_jnum(h, e, HTML_DELTA);
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td><td>");
-    html_path(h, jarr(c, "path"));
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n");
+         "a function is in.</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th>status</th><th class=\"n\">old ms</th>"
+             "<th class=\"n\">new ms</th><th class=\"n\">Δ ms</th>"
+             "<th class=\"n\">Δ per pair</th><th>call path</th>",
+             rc, HTML_CAUSES_MAX, html_cause_row);
   if (n > HTML_CAUSES_MAX)
     putf(h,
-         "<p class=\"dim\">The first %d of %d; all are in "
-         "report.json.</p>\n",
+         "<p class=\"dim\">The first %d of %d; all are in " ZC_OUT_REPORT
+         ".</p>\n",
          HTML_CAUSES_MAX, n);
   put(h, "</section>\n");
+}
+
+static void html_spread_row(struct html *h, const cJSON *c, int i) {
+  const cJSON *e;
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "</td><td>");
+  html_where(h, c, 1);
+  put(h, "</td>");
+  html_td_num(h, c, "old_self_ms", HTML_MS);
+  html_td_num(h, c, "new_self_ms", HTML_MS);
+  html_td_num(h, c, "delta_ms", HTML_DELTA);
+  html_td_per_pair(h, c);
+  html_td_num(h, c, "call_paths", HTML_COUNT);
+  put(h, "<td>");
+  int first = 1;
+  cJSON_ArrayForEach(e, jarr(c, "costliest_paths")) {
+    if (!cJSON_IsObject(e)) continue;
+    put(h, first ? "" : "<br>");
+    html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
+    put(h, " ");
+    html_path(h, jarr(e, "path"));
+    first = 0;
+  }
+  if (first) html_dash(h);
+  put(h, "</td></tr>\n");
 }
 
 /* The spread-out causes, when there are any: functions slower by μ over
  * all their call paths together, with the costliest paths. */
 static void html_spread(struct html *h) {
-  const cJSON *rc = jarr(h->r, "spread_causes"), *c, *e;
-  int n = cJSON_GetArraySize(rc);
-  if (n <= 0) return;
+  const cJSON *rc = jarr(h->r, "spread_causes");
+  if (cJSON_GetArraySize(rc) <= 0) return;
   put(h, "<section id=\"spread\">\n<h2>Spread-out regression-causes</h2>\n"
          "<p class=\"dim\">Functions whose self time, summed over all their "
          "call paths, got slower by at least μ, though no path alone did. "
-         "Δ is the mean of the per-pair changes.</p>\n"
-         "<div class=\"scroll\"><table>\n<thead><tr><th class=\"n\">#</th>"
-         "<th>function</th><th>source</th>"
-         "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
-         "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
-         "<th class=\"n\">call paths</th><th>costliest paths (Δ ms)</th>"
-         "</tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(c, rc) {
-    if (i++ == HTML_CAUSES_MAX) break;
-    if (!cJSON_IsObject(c)) continue;
-    put(h, "<tr>");
-    html_td_num(h, c, "rank", HTML_COUNT);
-    put(h, "<td>");
-    html_name(h, c);
-    put(h, "</td><td>");
-    html_where(h, c, 1);
-    put(h, "</td>");
-    html_td_num(h, c, "old_self_ms", HTML_MS);
-    html_td_num(h, c, "new_self_ms", HTML_MS);
-    html_td_num(h, c, "delta_ms", HTML_DELTA);
-    put(h, "<td class=\"n\">");
-    int first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
-      if (!first) put(h, ", ");
-      html_jnum(h, e, HTML_DELTA);
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, c, "call_paths", HTML_COUNT);
-    put(h, "<td>");
-    first = 1;
-    cJSON_ArrayForEach(e, jarr(c, "costliest_paths")) {
-      if (!cJSON_IsObject(e)) continue;
-      put(h, first ? "" : "<br>");
-      html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
-      put(h, " ");
-      html_path(h, jarr(e, "path"));
-      first = 0;
-    }
-    if (first) html_dash(h);
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n</section>\n");
+         "Δ is the mean of the per-pair changes.</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th class=\"n\">old ms</th><th class=\"n\">new ms</th>"
+             "<th class=\"n\">Δ ms</th><th class=\"n\">Δ per pair</th>"
+             "<th class=\"n\">call paths</th>"
+             "<th>costliest paths (Δ ms)</th>",
+             rc, HTML_CAUSES_MAX, html_spread_row);
+  put(h, "</section>\n");
 }
 
 /* mean [ci] of one side of an end-to-end figure; values as tooltip. */
@@ -833,7 +806,8 @@ static void html_e2e_side(struct html *h, const cJSON *o, enum html_fmt f) {
   put(h, "</td>");
 }
 
-static void html_e2e_row(struct html *h, const cJSON *m) {
+/* An end-to-end row's figures, after its name cells. */
+static void html_e2e_figures(struct html *h, const cJSON *m) {
   const cJSON *d = jobj(m, "delta");
   html_e2e_side(h, jobj(m, "old"), HTML_MS);
   html_e2e_side(h, jobj(m, "new"), HTML_MS);
@@ -855,8 +829,44 @@ static void html_e2e_row(struct html *h, const cJSON *m) {
   put(h, "</td></tr>\n");
 }
 
+static void html_e2e_metric(struct html *h, const cJSON *m, int i) {
+  const char *label = jstr(m, "label"), *name = jstr(m, "name");
+  const char *unit = jstr(m, "unit");
+  (void)i;
+  put(h, "<tr><td>");
+  if (label || name)
+    html_esc(h, label ? label : name);
+  else
+    html_dash(h);
+  put(h, "</td><td>");
+  if (unit) html_esc(h, unit);
+  put(h, "</td>");
+  html_e2e_figures(h, m);
+}
+
+static void html_e2e_step(struct html *h, const cJSON *m, int i) {
+  const char *type = jstr(m, "type");
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, m, "step", HTML_COUNT);
+  put(h, "<td>");
+  if (type)
+    html_esc(h, type);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_e2e_figures(h, m);
+}
+
+/* The figures' header cells, after the name columns. */
+#define HTML_E2E_COLS                                                          \
+  "<th class=\"n\">old: mean [95% CI]</th>"                                    \
+  "<th class=\"n\">new: mean [95% CI]</th>"                                    \
+  "<th class=\"n\">Δ [95% CI]</th><th class=\"n\">Δ %</th>"                  \
+  "<th>significant</th>"
+
 static void html_e2e(struct html *h) {
-  const cJSON *e = jobj(h->r, "end_to_end"), *m;
+  const cJSON *e = jobj(h->r, "end_to_end");
   const cJSON *metrics = jarr(e, "metrics"), *steps = jarr(e, "steps");
   put(h, "<section id=\"end-to-end\">\n<h2>End to end</h2>\n");
   if (cJSON_GetArraySize(metrics) <= 0 && cJSON_GetArraySize(steps) <= 0) {
@@ -868,61 +878,36 @@ static void html_e2e(struct html *h) {
     put(h, "</section>\n");
     return;
   }
-  static const char head[] =
-      "<th class=\"n\">old: mean [95% CI]</th>"
-      "<th class=\"n\">new: mean [95% CI]</th>"
-      "<th class=\"n\">Δ [95% CI]</th><th class=\"n\">Δ %</th>"
-      "<th>significant</th></tr></thead>\n<tbody>\n";
   unsigned pairs = jcount(e, "pairs");
   if (pairs) putf(h, "<p class=\"dim\">Over %u pairs.</p>\n", pairs);
-  if (cJSON_GetArraySize(metrics) > 0) {
-    put(h, "<div class=\"scroll\"><table>\n<thead><tr><th>metric</th>"
-           "<th>unit</th>");
-    put(h, head);
-    int i = 0;
-    cJSON_ArrayForEach(m, metrics) {
-      if (i++ == HTML_ROWS_MAX) break;
-      if (!cJSON_IsObject(m)) continue;
-      const char *label = jstr(m, "label"), *name = jstr(m, "name");
-      const char *unit = jstr(m, "unit");
-      put(h, "<tr><td>");
-      if (label || name)
-        html_esc(h, label ? label : name);
-      else
-        html_dash(h);
-      put(h, "</td><td>");
-      if (unit) html_esc(h, unit);
-      put(h, "</td>");
-      html_e2e_row(h, m);
-    }
-    put(h, "</tbody></table></div>\n");
-  }
+  if (cJSON_GetArraySize(metrics) > 0)
+    html_table(h, "<th>metric</th><th>unit</th>" HTML_E2E_COLS, metrics,
+               HTML_ROWS_MAX, html_e2e_metric);
   if (cJSON_GetArraySize(steps) > 0) {
-    put(h, "<h3>Per step (ms)</h3>\n<div class=\"scroll\"><table>\n<thead>"
-           "<tr><th class=\"n\">step</th><th>type</th>");
-    put(h, head);
-    int i = 0;
-    cJSON_ArrayForEach(m, steps) {
-      if (i++ == HTML_ROWS_MAX) break;
-      if (!cJSON_IsObject(m)) continue;
-      const char *type = jstr(m, "type");
-      put(h, "<tr>");
-      html_td_num(h, m, "step", HTML_COUNT);
-      put(h, "<td>");
-      if (type)
-        html_esc(h, type);
-      else
-        html_dash(h);
-      put(h, "</td>");
-      html_e2e_row(h, m);
-    }
-    put(h, "</tbody></table></div>\n");
+    put(h, "<h3>Per step (ms)</h3>\n");
+    html_table(h, "<th class=\"n\">step</th><th>type</th>" HTML_E2E_COLS, steps,
+               HTML_ROWS_MAX, html_e2e_step);
   }
   put(h, "</section>\n");
 }
 
+static void html_bottomup_row(struct html *h, const cJSON *r, int i) {
+  const char *kind = jstr(r, "kind");
+  putf(h, "<tr><td class=\"n\">%d</td><td>", i);
+  html_name(h, r);
+  put(h, "</td><td>");
+  html_where(h, r, 1);
+  put(h, "</td><td>");
+  if (kind) html_esc(h, kind);
+  put(h, "</td>");
+  html_td_num(h, r, "old_self_ms", HTML_MS);
+  html_td_num(h, r, "new_self_ms", HTML_MS);
+  html_td_num(h, r, "delta_ms", HTML_DELTA);
+  put(h, "</tr>\n");
+}
+
 static void html_bottomup(struct html *h) {
-  const cJSON *bu = jobj(h->r, "bottom_up"), *rows = jarr(bu, "rows"), *r;
+  const cJSON *bu = jobj(h->r, "bottom_up"), *rows = jarr(bu, "rows");
   put(h, "<section id=\"bottom-up\">\n<h2>Bottom-up: self time by "
          "function</h2>\n");
   int n = cJSON_GetArraySize(rows);
@@ -938,29 +923,13 @@ static void html_bottomup(struct html *h) {
        "many functions. The first %d",
        shown);
   if (total) putf(h, " of %u functions", total);
-  put(h, ".</p>\n<div class=\"scroll\"><table>\n<thead><tr>"
-         "<th class=\"n\">#</th><th>function</th><th>source</th>"
-         "<th>kind</th><th class=\"n\">old self ms</th>"
-         "<th class=\"n\">new self ms</th><th class=\"n\">Δ ms</th></tr>"
-         "</thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(r, rows) {
-    if (i++ == HTML_BOTTOMUP_MAX) break;
-    if (!cJSON_IsObject(r)) continue;
-    const char *kind = jstr(r, "kind");
-    putf(h, "<tr><td class=\"n\">%d</td><td>", i);
-    html_name(h, r);
-    put(h, "</td><td>");
-    html_where(h, r, 1);
-    put(h, "</td><td>");
-    if (kind) html_esc(h, kind);
-    put(h, "</td>");
-    html_td_num(h, r, "old_self_ms", HTML_MS);
-    html_td_num(h, r, "new_self_ms", HTML_MS);
-    html_td_num(h, r, "delta_ms", HTML_DELTA);
-    put(h, "</tr>\n");
-  }
-  put(h, "</tbody></table></div>\n</section>\n");
+  put(h, ".</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th>kind</th><th class=\"n\">old self ms</th>"
+             "<th class=\"n\">new self ms</th><th class=\"n\">Δ ms</th>",
+             rows, HTML_BOTTOMUP_MAX, html_bottomup_row);
+  put(h, "</section>\n");
 }
 
 /* A two-column table of an object's fields, in their order. */
@@ -985,54 +954,56 @@ static void html_kv_row(struct html *h, const char *k, const cJSON *v) {
   put(h, "</td></tr>\n");
 }
 
-static void html_runs(struct html *h) {
-  const cJSON *runs = jarr(h->r, "runs"), *r;
-  if (cJSON_GetArraySize(runs) <= 0) return;
-  put(h, "<h3>Runs</h3>\n<div class=\"scroll\"><table>\n<thead><tr>"
-         "<th class=\"n\">pair</th><th>build</th><th class=\"n\">attempt</th>"
-         "<th>status</th><th class=\"n\">ms</th><th>trace</th>"
-         "<th>error</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(r, runs) {
-    if (i++ == HTML_ROWS_MAX) break;
-    if (!cJSON_IsObject(r)) continue;
-    const char *st = jstr(r, "status"), *b = jstr(r, "build");
-    const char *err = jstr(r, "error"), *fail = jstr(r, "failure");
-    put(h, "<tr>");
-    html_td_num(h, r, "pair", HTML_COUNT);
-    put(h, "<td>");
-    if (b) html_esc(h, b);
-    put(h, "</td>");
-    html_td_num(h, r, "attempt", HTML_COUNT);
-    putf(h, "<td%s>", st && strcmp(st, "ok") ? " class=\"up\"" : "");
-    if (st)
-      html_esc(h, st);
-    else
-      html_dash(h);
-    put(h, "</td>");
-    html_td_num(h, r, "ms", HTML_MS);
-    put(h, "<td>");
-    html_file(h, jstr(r, "trace"), "traces");
-    put(h, "</td><td>");
-    if (err) html_esc(h, err);
-    if (fail) {
-      put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
-      html_file(h, fail, "failures");
-    }
-    if (!err && !fail) html_dash(h);
-    put(h, "</td></tr>\n");
+static void html_run_row(struct html *h, const cJSON *r, int i) {
+  const char *st = jstr(r, "status"), *b = jstr(r, "build");
+  const char *err = jstr(r, "error"), *fail = jstr(r, "failure");
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, r, "pair", HTML_COUNT);
+  put(h, "<td>");
+  if (b) html_esc(h, b);
+  put(h, "</td>");
+  html_td_num(h, r, "attempt", HTML_COUNT);
+  putf(h, "<td%s>", st && strcmp(st, "ok") ? " class=\"up\"" : "");
+  if (st)
+    html_esc(h, st);
+  else
+    html_dash(h);
+  put(h, "</td>");
+  html_td_num(h, r, "ms", HTML_MS);
+  put(h, "<td>");
+  html_file(h, jstr(r, "trace"), ZC_OUT_TRACES);
+  put(h, "</td><td>");
+  if (err) html_esc(h, err);
+  if (fail) {
+    put(h, err ? " <span class=\"dim\">screenshot:</span> " : "");
+    html_file(h, fail, ZC_OUT_FAILURES);
   }
-  put(h, "</tbody></table></div>\n");
+  if (!err && !fail) html_dash(h);
+  put(h, "</td></tr>\n");
+}
+
+static void html_runs(struct html *h) {
+  const cJSON *runs = jarr(h->r, "runs");
+  if (cJSON_GetArraySize(runs) <= 0) return;
+  put(h, "<h3>Runs</h3>\n");
+  html_table(h,
+             "<th class=\"n\">pair</th><th>build</th>"
+             "<th class=\"n\">attempt</th><th>status</th>"
+             "<th class=\"n\">ms</th><th>trace</th><th>error</th>",
+             runs, HTML_ROWS_MAX, html_run_row);
 }
 
 /* A pair's trace: in a capture's report, a link to traces/<name>. */
 static void html_pair_trace(struct html *h, const char *s) {
-  const char *dirs[] = {"traces"};
+  const char *dirs[] = {ZC_OUT_TRACES};
+  const ptrdiff_t tn = (ptrdiff_t)strlen(ZC_OUT_TRACES);
   const char *base = s ? strrchr(s, '/') : NULL;
   char rel[256];
-  if (h->has_runs && base && base - s >= 6 && !strncmp(base - 6, "traces", 6) &&
-      (base - s == 6 || base[-7] == '/') &&
-      snprintf(rel, sizeof rel, "traces%s", base) < (int)sizeof rel &&
+  if (h->has_runs && base && base - s >= tn &&
+      !strncmp(base - tn, ZC_OUT_TRACES, (size_t)tn) &&
+      (base - s == tn || base[-tn - 1] == '/') &&
+      snprintf(rel, sizeof rel, ZC_OUT_TRACES "%s", base) < (int)sizeof rel &&
       html_rel_ok(rel, dirs, 1)) {
     html_link(h, rel, rel);
     return;
@@ -1046,34 +1017,34 @@ static void html_pair_trace(struct html *h, const char *s) {
   put(h, "</span>");
 }
 
+static void html_pair_row(struct html *h, const cJSON *p, int i) {
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, p, "pair", HTML_COUNT);
+  put(h, "<td>");
+  html_pair_trace(h, jstr(p, "old_trace"));
+  put(h, "</td><td>");
+  html_pair_trace(h, jstr(p, "new_trace"));
+  put(h, "</td>");
+  html_td_num(h, p, "old_nodes", HTML_COUNT);
+  html_td_num(h, p, "new_nodes", HTML_COUNT);
+  html_td_num(h, p, "graph_nodes", HTML_COUNT);
+  html_td_num(h, p, "causes", HTML_COUNT);
+  put(h, "<td>");
+  html_file(h, jstr(p, "dot"), ZC_OUT_PAIRS);
+  put(h, "</td></tr>\n");
+}
+
 static void html_pairs(struct html *h) {
-  const cJSON *pairs = jarr(h->r, "pairs"), *p;
+  const cJSON *pairs = jarr(h->r, "pairs");
   if (cJSON_GetArraySize(pairs) <= 0) return;
-  put(h, "<h3>Pairs compared</h3>\n<div class=\"scroll\"><table>\n<thead>"
-         "<tr><th class=\"n\">pair</th><th>old trace</th><th>new trace</th>"
-         "<th class=\"n\">old nodes</th><th class=\"n\">new nodes</th>"
-         "<th class=\"n\">graph nodes</th><th class=\"n\">causes</th>"
-         "<th>graph</th></tr></thead>\n<tbody>\n");
-  int i = 0;
-  cJSON_ArrayForEach(p, pairs) {
-    if (i++ == HTML_ROWS_MAX) break;
-    if (!cJSON_IsObject(p)) continue;
-    put(h, "<tr>");
-    html_td_num(h, p, "pair", HTML_COUNT);
-    put(h, "<td>");
-    html_pair_trace(h, jstr(p, "old_trace"));
-    put(h, "</td><td>");
-    html_pair_trace(h, jstr(p, "new_trace"));
-    put(h, "</td>");
-    html_td_num(h, p, "old_nodes", HTML_COUNT);
-    html_td_num(h, p, "new_nodes", HTML_COUNT);
-    html_td_num(h, p, "graph_nodes", HTML_COUNT);
-    html_td_num(h, p, "causes", HTML_COUNT);
-    put(h, "<td>");
-    html_file(h, jstr(p, "dot"), "pairs");
-    put(h, "</td></tr>\n");
-  }
-  put(h, "</tbody></table></div>\n");
+  put(h, "<h3>Pairs compared</h3>\n");
+  html_table(h,
+             "<th class=\"n\">pair</th><th>old trace</th><th>new trace</th>"
+             "<th class=\"n\">old nodes</th><th class=\"n\">new nodes</th>"
+             "<th class=\"n\">graph nodes</th><th class=\"n\">causes</th>"
+             "<th>graph</th>",
+             pairs, HTML_ROWS_MAX, html_pair_row);
 }
 
 static void html_details(struct html *h) {
@@ -1139,164 +1110,11 @@ static void html_details(struct html *h) {
 }
 
 /* ---- the flame graph ----
- * The one script of the page, allowed by a nonce drawn for this file: it
- * reads report.json's "flame" columns from a JSON data block (in which
- * every '<', '>' and '&' is a \\u escape, so no string can close it) and
- * draws on a canvas: page text is never markup here either (names go to
- * fillText and textContent). */
-
-/* in pieces: C11 promises string literals of 4095 bytes only */
-static const char *const html_flame_js[] = {
-    "(function () {\n"
-    "  'use strict';\n"
-    "  var el = function (id) { return document.getElementById(id); };\n"
-    "  var d = JSON.parse(el('fl-data').textContent);\n"
-    "  var n = d.parent.length, kids = [], roots = [], i, k;\n"
-    "  for (i = 0; i < n; i++) kids.push([]);\n"
-    "  for (i = 0; i < n; i++) {\n"
-    "    if (d.parent[i] < 0) roots.push(i); else kids[d.parent[i]].push(i);\n"
-    "  }\n"
-    "  var x0 = new Float64Array(n), depth = new Int32Array(n), total = 0, "
-    "deep = 0;\n"
-    "  var stack = [];\n"
-    "  for (k = 0; k < roots.length; k++) {\n"
-    "    x0[roots[k]] = total; total += d.new_ms[roots[k]]; "
-    "stack.push(roots[k]);\n"
-    "  }\n"
-    "  while (stack.length) {\n"
-    "    i = stack.pop();\n"
-    "    var pos = x0[i];\n"
-    "    for (k = 0; k < kids[i].length; k++) {\n"
-    "      var j = kids[i][k];\n"
-    "      x0[j] = pos; depth[j] = depth[i] + 1; pos += d.new_ms[j]; "
-    "stack.push(j);\n"
-    "      if (depth[j] > deep) deep = depth[j];\n"
-    "    }\n"
-    "  }\n"
-    "  var maxd = 0;\n"
-    "  for (i = 0; i < n; i++) {\n"
-    "    var dl = Math.abs(d.new_ms[i] - d.old_ms[i]);\n"
-    "    if (dl > maxd) maxd = dl;\n"
-    "  }\n"
-    "  var name = function (i) { return d.names[d.name[i]] || '(anonymous)'; "
-    "};\n"
-    "  var canvas = el('fl-c'), tip = el('fl-tip'), ctx = "
-    "canvas.getContext('2d');\n"
-    "  var ROW = 18, ROWS = Math.min(40, deep + 2);\n"
-    "  canvas.style.height = ROWS * ROW + 'px';\n"
-    "  var st = { zoom: -1, query: '', matches: 0, drawn: [] };\n"
-    "  function color(i) {\n"
-    "    var dl = d.new_ms[i] - d.old_ms[i];\n"
-    "    var r = maxd > 0 ? Math.min(1, Math.abs(dl) / maxd) : 0;\n"
-    "    if (r < 0.02) return 'hsl(0,0%,86%)';\n"
-    "    return 'hsl(' + (dl > 0 ? 0 : 215) + ',' + Math.round(35 + 55 * r) +\n"
-    "      '%,' + Math.round(84 - 34 * r) + '%)';\n"
-    "  }\n"
-    "  function view() {\n"
-    "    var z = st.zoom;\n"
-    "    if (z < 0) return { a: 0, b: total || 1, top: 0 };\n"
-    "    return { a: x0[z], b: x0[z] + (d.new_ms[z] || 1e-9),\n"
-    "             top: Math.max(0, depth[z] - 3) };\n"
-    "  }\n"
-    "  function draw() {\n"
-    "    var w = canvas.clientWidth || 900, dpr = window.devicePixelRatio || "
-    "1;\n"
-    "    canvas.width = Math.round(w * dpr);\n"
-    "    canvas.height = Math.round(ROWS * ROW * dpr);\n"
-    "    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);\n"
-    "    ctx.clearRect(0, 0, w, ROWS * ROW);\n"
-    "    ctx.font = '11px sans-serif';\n"
-    "    ctx.textBaseline = 'middle';\n"
-    "    var v = view(), scale = w / (v.b - v.a), q = st.query, hits = 0;\n"
-    "    st.drawn = [];\n"
-    "    var todo = roots.slice();\n"
-    "    while (todo.length) {\n"
-    "      var i = todo.pop();\n"
-    "      var x = (x0[i] - v.a) * scale, wd = d.new_ms[i] * scale;\n"
-    "      if (x + wd < 0 || x > w || wd < 0.4) continue;\n"
-    "      var row = depth[i] - v.top;\n"
-    "      for (var k = 0; k < kids[i].length; k++) todo.push(kids[i][k]);\n"
-    "      var hit = q && name(i).toLowerCase().indexOf(q) >= 0;\n"
-    "      if (hit) hits++;\n"
-    "      if (row < 0 || row >= ROWS) continue;\n",
-    "      var y = row * ROW, xs = Math.max(0, x), ws = Math.min(w, x + wd) - "
-    "xs;\n"
-    "      ctx.fillStyle = hit ? '#f5d800' : color(i);\n"
-    "      ctx.fillRect(xs, y, Math.max(ws - 0.5, 0.4), ROW - 1);\n"
-    "      if (d.flag[i]) {\n"
-    "        ctx.strokeStyle = d.flag[i] & 2 ? '#000' : '#555';\n"
-    "        ctx.lineWidth = d.flag[i] & 2 ? 2 : 1;\n"
-    "        ctx.strokeRect(xs + 0.5, y + 0.5, Math.max(ws - 1.5, 0.4), ROW - "
-    "2);\n"
-    "      }\n"
-    "      if (ws > 28) {\n"
-    "        ctx.fillStyle = '#111';\n"
-    "        ctx.save();\n"
-    "        ctx.beginPath(); ctx.rect(xs, y, ws - 2, ROW); ctx.clip();\n"
-    "        ctx.fillText(name(i), xs + 3, y + ROW / 2);\n"
-    "        ctx.restore();\n"
-    "      }\n"
-    "      st.drawn.push([i, xs, y, ws]);\n"
-    "    }\n"
-    "    st.matches = hits;\n"
-    "    el('fl-n').textContent = q ? hits + ' match' + (hits === 1 ? '' : "
-    "'es') : '';\n"
-    "  }\n"
-    "  function at(ev) {\n"
-    "    var r = canvas.getBoundingClientRect(), x = ev.clientX - r.left,\n"
-    "      y = ev.clientY - r.top;\n"
-    "    for (var k = st.drawn.length - 1; k >= 0; k--) {\n"
-    "      var e = st.drawn[k];\n"
-    "      if (x >= e[1] && x < e[1] + e[3] && y >= e[2] && y < e[2] + ROW) "
-    "return e[0];\n"
-    "    }\n"
-    "    return -1;\n"
-    "  }\n"
-    "  function ms(v) { return (Math.round(v * 10) / 10).toFixed(1); }\n"
-    "  canvas.addEventListener('click', function (ev) {\n"
-    "    st.zoom = at(ev); draw();\n"
-    "  });\n"
-    "  canvas.addEventListener('mousemove', function (ev) {\n"
-    "    var i = at(ev);\n"
-    "    if (i < 0) { tip.hidden = true; return; }\n"
-    "    var f = d.names[d.file[i]], dl = d.new_ms[i] - d.old_ms[i];\n"
-    "    tip.textContent = name(i) + (f ? '\\n' + f + ':' + d.line[i] : '') +\n"
-    "      '\\nold ' + ms(d.old_ms[i]) + ' ms \\u2192 new ' + ms(d.new_ms[i]) "
-    "+\n"
-    "      ' ms (' + (dl >= 0 ? '+' : '') + ms(dl) + ' ms), per run' +\n"
-    "      (d.flag[i] & 2 ? '\\nregression-cause' : d.flag[i] ? '\\non a "
-    "critical path' : '');\n"
-    "    tip.style.left = (ev.pageX + 12) + 'px';\n"
-    "    tip.style.top = (ev.pageY + 12) + 'px';\n"
-    "    tip.hidden = false;\n"
-    "  });\n"
-    "  canvas.addEventListener('mouseleave', function () { tip.hidden = true; "
-    "});\n"
-    "  el('fl-q').addEventListener('input', function () {\n"
-    "    st.query = this.value.trim().toLowerCase(); draw();\n"
-    "  });\n"
-    "  el('fl-reset').addEventListener('click', function () { st.zoom = -1; "
-    "draw(); });\n"
-    "  window.addEventListener('resize', draw);\n"
-    "  /* for tests and the console: the state, and where a frame is drawn */\n"
-    "  window.zamcapFlame = {\n"
-    "    state: st, nodes: n,\n"
-    "    find: function (s) {\n"
-    "      for (var k = 0; k < st.drawn.length; k++)\n"
-    "        if (name(st.drawn[k][0]) === s) {\n"
-    "          var r = canvas.getBoundingClientRect(), e = st.drawn[k];\n"
-    "          return { x: r.left + e[1] + e[3] / 2, y: r.top + e[2] + ROW / "
-    "2,\n"
-    "                   node: e[0] };\n",
-    "        }\n"
-    "      return null;\n"
-    "    },\n"
-    "    name: name, draw: draw\n"
-    "  };\n"
-    "  draw();\n"
-    "})();\n"
-    "\n",
-    NULL};
+ * The one script of the page (report.js, embedded at build time), allowed
+ * by a nonce drawn for this file: it reads report.json's "flame" columns
+ * from a JSON data block (in which every '<', '>' and '&' is a \\u escape,
+ * so no string can close it) and draws on a canvas: page text is never
+ * markup here either (names go to fillText and textContent). */
 
 /* A nonce for the script: 128 bits from the kernel; 0 when there is none
  * to be had (then no script, no flame graph). */
@@ -1367,14 +1185,13 @@ static void html_flame(struct html *h) {
   if (jnum(fl, "left_out", &left) && left > 0)
     putf(h,
          "<p class=\"dim\">The %.0f smallest call paths are left out "
-         "(report.json's folded exports hold them all).</p>\n",
+         "(" ZC_OUT_REPORT "'s folded exports hold them all).</p>\n",
          left);
   put(h, "<script type=\"application/json\" id=\"fl-data\">");
   html_json_data(h, fl);
   putf(h, "</script>\n<script nonce=\"%s\">\n", h->nonce);
-  for (size_t i = 0; html_flame_js[i]; i++)
-    put(h, html_flame_js[i]);
-  put(h, "</script>\n</section>\n");
+  fwrite(ana__html_js, 1, ana__html_js_len, h->f);
+  put(h, "\n</script>\n</section>\n");
 }
 
 static void html_page(struct html *h, const unsigned char *svg, size_t n,
@@ -1395,7 +1212,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
     html_esc(h, title);
   }
   put(h, "</title>\n<style>\n");
-  put(h, html_css);
+  fwrite(ana__html_css, 1, ana__html_css_len, h->f);
   put(h, "</style>\n</head>\n<body>\n<header>\n<h1>zamcap: old vs new");
   if (title && *title) {
     put(h, " — ");
@@ -1449,7 +1266,7 @@ static enum zc_err html_page_fn(void *arg, FILE *f) {
 
 enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
                            const char *path) {
-  if (!path) return zc_fail(ZC_E_USAGE, "report.html: no path given");
+  if (!path) return zc_fail(ZC_E_USAGE, ZC_OUT_HTML ": no path given");
   if (!cJSON_IsObject(report))
     return zc_fail(ZC_E_PARSE, "%s: the report is not a JSON object", path);
   char *svg = NULL, note[512] = "";
@@ -1484,11 +1301,13 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
 
 enum zc_err ana_write_html_from(const char *outdir) {
   if (!outdir) return zc_fail(ZC_E_USAGE, "no output folder given");
-  size_t n = strlen(outdir) + 32;
+  /* room for "/" and any of the three names (their sum is plenty) */
+  size_t n =
+      strlen(outdir) + sizeof "/" ZC_OUT_REPORT ZC_OUT_GRAPH_SVG ZC_OUT_HTML;
   char *json = zc_xmalloc(n), *svg = zc_xmalloc(n), *html = zc_xmalloc(n);
-  snprintf(json, n, "%s/report.json", outdir);
-  snprintf(svg, n, "%s/critical-graph.svg", outdir);
-  snprintf(html, n, "%s/report.html", outdir);
+  snprintf(json, n, "%s/" ZC_OUT_REPORT, outdir);
+  snprintf(svg, n, "%s/" ZC_OUT_GRAPH_SVG, outdir);
+  snprintf(html, n, "%s/" ZC_OUT_HTML, outdir);
   char *text = NULL;
   size_t len = 0;
   cJSON *r = NULL;

@@ -6,6 +6,7 @@
  * with a compare report and with fields of the wrong type. Screenshots go
  * to the test's tmp folder. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -558,9 +559,10 @@ static void test_files(void) {
   cJSON_Delete(r);
 }
 
-/* The flame graph: its one script runs under the page's nonce and throws
- * nothing; hovering a frame shows a function named with markup as text,
- * clicking zooms into it, the search counts matches; nothing is fetched. */
+/* The flame graph: its one script, analysis/report/report.js as the build
+ * embedded it, runs under the page's nonce and throws nothing; hovering a
+ * frame shows a function named with markup as text, clicking zooms into
+ * it, the search counts matches; nothing is fetched. */
 static const char flame_js[] =
     "(async () => {"
     "const F = window.zamcapFlame;"
@@ -603,6 +605,18 @@ static void test_flame(void) {
   ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=3\\u003e");
   ZT_TRUE(html && !strstr(html, "<img src=x"));
   ZT_HAS(html, "script-src 'nonce-");
+  /* The page's script is report.js byte for byte, and nothing in it can
+   * close its <script> element early. */
+  char path[4096];
+  snprintf(path, sizeof path, "%s/../../analysis/report/report.js",
+           zt_data(""));
+  char *js = zt_read(path);
+  ZT_TRUE(js && *js);
+  ZT_HAS(html, js);
+  for (char *p = js; p && *p; p++)
+    *p = (char)tolower((unsigned char)*p);
+  ZT_TRUE(js && !strstr(js, "</script"));
+  free(js);
   free(html);
   struct seen s;
   cJSON *f = open_page_js(zt_tmp("flame/out/report.html"), &s,
