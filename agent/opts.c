@@ -78,7 +78,7 @@ static const struct option_row rows[] = {
      "unrecorded runs per build first (default 1)"},
     {"runs", 0, "N", AGENT_RECORD, K_COUNT, 1, 1e6, AT(runs),
      "how many runs (default 1)"},
-    {"mu", 0, "MS", AGENT_RUN | AGENT_COMPARE, K_MS, 1e-9, 1e9, AT(ana.mu_ms),
+    {"mu", 0, "MS", AGENT_RUN | AGENT_COMPARE, K_MS, 1e-9, 1e9, AT(ana.mu),
      "smallest regression reported (default 50)"},
     {"quorum", 0, "K", AGENT_RUN | AGENT_COMPARE, K_COUNT, 1, 1e6,
      AT(ana.quorum), "keep what K pairs agree on (default: all)"},

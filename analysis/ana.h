@@ -47,6 +47,22 @@ const struct ana_gen *ana_gen_get(const struct ana_ctx *c, uint32_t id);
  * the length. */
 size_t ana_component(const char *url, size_t n, char *out, size_t cap);
 
+/* ---- the weight of a node, and its unit ---- */
+
+/* What a timeline weighs: CPU time (samples' durations), bytes allocated
+ * (a sampling heap profile), or a count. Nodes hold raw weights (µs,
+ * bytes, counts); μ, the statistics and every report speak the shown unit
+ * (ms, KB, counts), per raw weights to one of it. */
+enum ana_unit { ANA_UNIT_TIME, ANA_UNIT_BYTES, ANA_UNIT_COUNT };
+struct ana_unit_desc {
+  const char *name;  /* "time", "bytes", "count" */
+  const char *shown; /* "ms", "KB", "" (after a number, with a space) */
+  const char *key;   /* report.json's key suffix: delta_ms, delta_kb */
+  double per;        /* raw weights per shown unit: 1000, 1024, 1 */
+};
+/* The unit's description; an unknown value is time's. */
+const struct ana_unit_desc *ana_unit_desc(unsigned unit);
+
 /* ---- timelines ---- */
 
 enum ana_kind {
@@ -67,8 +83,8 @@ struct ana_node {                /* read-only for users */
   uint8_t pruned;                /* removed by ana_prune */
   uint32_t parent;
   uint32_t kid0, nkids; /* children: tl->kids[kid0 .. kid0+nkids) */
-  int64_t total_us, self_us;
-  int64_t first_us; /* first sample in the subtree; INT64_MAX if none */
+  int64_t total, self;  /* raw weights in the timeline's unit */
+  int64_t first_us;     /* first sample in the subtree; INT64_MAX if none */
 };
 
 /* End-to-end figures of one recorded run, read from the trace's events on
@@ -95,6 +111,7 @@ struct ana_figures {
 
 struct ana_timeline {
   struct ana_ctx *ctx;    /* borrowed */
+  uint8_t unit;           /* enum ana_unit: what the nodes weigh */
   struct ana_node *nodes; /* [0] is the root */
   uint32_t nnodes;
   uint32_t *kids;
@@ -252,7 +269,8 @@ void ana_match_alternate(const uint32_t *a, uint32_t n, const uint32_t *b,
 /* ---- critical graphs ---- */
 
 struct ana_opts {
-  double mu_ms;         /* minimum regression, default 50 */
+  double mu;            /* minimum regression in the timelines' shown unit
+                           (ms for time, KB for bytes), default 50 */
   double lcs_budget_ms; /* default 10000 */
   unsigned quorum;      /* aggregation: pairs a node must be in; 0 = all */
   int significance;     /* aggregation: with 3 pairs or more, keep a node
@@ -275,14 +293,16 @@ struct ana_gnode { /* read-only for users */
 
 struct ana_graph {
   struct ana_ctx *ctx; /* borrowed */
+  uint8_t unit;        /* enum ana_unit, the timelines' */
   unsigned npairs;
   unsigned quorum;         /* aggregated: pairs a node had to be in */
   struct ana_gnode *nodes; /* [0] is the root */
   uint32_t n;
-  /* Per node and pair, row-major (node * npairs + pair), in µs: ANA_ABSENT
-   * where the node is not in that pair's graph; old_us is -1 where the node
+  /* Per node and pair, row-major (node * npairs + pair), in the unit's raw
+   * weight (µs for time): ANA_ABSENT
+   * where the node is not in that pair's graph; old_w is -1 where the node
    * had no match in the old timeline. */
-  int64_t *old_us, *new_us;
+  int64_t *old_w, *new_w;
   uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
   /* aggregation: for the nodes left out, the most pairs in all that
@@ -308,8 +328,9 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *g, unsigned n,
 void ana_graph_free(struct ana_graph *g);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 
-/* Mean old, new and Δ of a node over the pairs it is present in, in ms
- * (old counts 0 where it had no match). Returns the pairs counted. */
+/* Mean old, new and Δ of a node over the pairs it is present in, in the
+ * graph's shown unit (ms for time, KB for bytes; old counts 0 where it had
+ * no match). Returns the pairs counted. */
 unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
                          double *new_ms, double *delta_ms);
 
@@ -363,7 +384,7 @@ struct ana_spread {
 /* The spread-out causes, largest Δ first (caller frees *out). Those that
  * failed only the significance test count in *undecided, with the pairs
  * their spread says would likely settle them in *needed (the most). */
-uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
+uint32_t ana_bu_spread(struct ana_bottomup *b, double mu, unsigned quorum,
                        int significance, const struct ana_graph *agg,
                        struct ana_spread **out, unsigned *undecided,
                        unsigned *needed);
@@ -461,13 +482,13 @@ void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
 /* The short text summary: each regression-cause's path with its Δ, then
  * the spread-out ones with their costliest paths (sp may be NULL). */
 void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
-                       double mu_ms, FILE *f);
+                       double mu, FILE *f);
 /* summary.md: a few lines for an issue comment — the verdict (when given,
  * else one made from the graph), the top regression-causes with Δ, Δ per
  * pair, place and call path, and the end-to-end change (e2e may be NULL).
  * Everything from the page is escaped for Markdown. */
 void ana_write_summary_md(const struct ana_graph *g,
-                          const struct ana_spreads *sp, double mu_ms,
+                          const struct ana_spreads *sp, double mu,
                           const char *verdict, const struct ana_e2e *e2e,
                           FILE *f);
 /* The headline, the same in every report (terminal, summary.md,
@@ -477,8 +498,8 @@ void ana_write_summary_md(const struct ana_graph *g,
  * "No regression-cause (no function got slower by ≥ 50 ms in the one
  * pair)". causes < 0: unknown; mu NAN or npairs 0: left out; a quorum below
  * npairs says "in at least K of N pairs". Returns what snprintf does. */
-int ana_headline(char *out, size_t cap, long causes, long undecided,
-                 double mu_ms, unsigned npairs, unsigned quorum);
+int ana_headline(char *out, size_t cap, long causes, long undecided, double mu,
+                 unsigned npairs, unsigned quorum);
 
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,

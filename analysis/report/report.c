@@ -114,10 +114,11 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
       fputs("\\n(thread)", f);
     }
     if (n->kind != ANA_ROOT && n->kind != ANA_THREAD) {
+      const char *u = ana_unit_desc(g->unit)->shown;
       if (n->isnew == n->present)
-        fprintf(f, "\\nnew: %.1f ms (+%.1f)", nw, d);
+        fprintf(f, "\\nnew: %.1f %s (+%.1f)", nw, u, d);
       else
-        fprintf(f, "\\n%.1f \xe2\x86\x92 %.1f (%+.1f) ms", o, nw, d);
+        fprintf(f, "\\n%.1f \xe2\x86\x92 %.1f (%+.1f) %s", o, nw, d, u);
     }
     fputc('"', f);
     if (n->cause) fputs(", style=\"rounded,filled\", fillcolor=\"grey75\"", f);
@@ -378,8 +379,8 @@ void ana_write_summary_md(const struct ana_graph *g,
     rep_md_code(f, ana_str(g->ctx, nd->component));
     fprintf(f, ":%d | ", nd->line + 1);
     for (unsigned p = 0; p < g->npairs; p++) {
-      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
-      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      int64_t ov = g->old_w[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_w[(size_t)i * g->npairs + p];
       if (p) fputs(", ", f);
       if (nv == ANA_ABSENT)
         fputs("–", f);
@@ -426,8 +427,17 @@ void ana_write_summary_md(const struct ana_graph *g,
 
 /* ---- report.json ---- */
 
-static double rep_ms(int64_t us) {
-  return round((double)us) / 1e3;
+/* A raw weight in the graph's shown unit (µs to ms for time). */
+static double rep_w(const struct ana_graph *g, int64_t w) {
+  return round((double)w) / ana_unit_desc(g->unit)->per;
+}
+
+/* A key of report.json that carries the unit: "delta" -> "delta_ms" for
+ * time, "delta_kb" for bytes. */
+static const char *rep_key(const struct ana_graph *g, const char *stem,
+                           char *buf, size_t cap) {
+  snprintf(buf, cap, "%s_%s", stem, ana_unit_desc(g->unit)->key);
+  return buf;
 }
 
 static cJSON *rep_num(double v) {
@@ -501,25 +511,28 @@ static cJSON *rep_graph(const struct ana_graph *g) {
                                        : "slower");
     cJSON_AddNumberToObject(o, "present", n->present);
     double om, nm, dm;
+    char k[32];
     ana_gnode_means(g, i, &om, &nm, &dm);
-    cJSON_AddItemToObject(o, "old_ms", rep_num(om));
-    cJSON_AddItemToObject(o, "new_ms", rep_num(nm));
-    cJSON_AddItemToObject(o, "delta_ms", rep_num(dm));
+    cJSON_AddItemToObject(o, rep_key(g, "old", k, sizeof k), rep_num(om));
+    cJSON_AddItemToObject(o, rep_key(g, "new", k, sizeof k), rep_num(nm));
+    cJSON_AddItemToObject(o, rep_key(g, "delta", k, sizeof k), rep_num(dm));
     cJSON *pp = cJSON_AddArrayToObject(o, "pairs");
     for (unsigned p = 0; p < g->npairs; p++) {
-      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
-      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
+      int64_t ov = g->old_w[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_w[(size_t)i * g->npairs + p];
       if (nv == ANA_ABSENT) {
         cJSON_AddItemToArray(pp, cJSON_CreateNull());
         continue;
       }
       cJSON *e = cJSON_CreateObject();
       if (ov < 0)
-        cJSON_AddNullToObject(e, "old_ms");
+        cJSON_AddNullToObject(e, rep_key(g, "old", k, sizeof k));
       else
-        cJSON_AddNumberToObject(e, "old_ms", rep_ms(ov));
-      cJSON_AddNumberToObject(e, "new_ms", rep_ms(nv));
-      cJSON_AddNumberToObject(e, "delta_ms", rep_ms(nv - (ov < 0 ? 0 : ov)));
+        cJSON_AddNumberToObject(e, rep_key(g, "old", k, sizeof k),
+                                rep_w(g, ov));
+      cJSON_AddNumberToObject(e, rep_key(g, "new", k, sizeof k), rep_w(g, nv));
+      cJSON_AddNumberToObject(e, rep_key(g, "delta", k, sizeof k),
+                              rep_w(g, nv - (ov < 0 ? 0 : ov)));
       cJSON_AddItemToArray(pp, e);
     }
     cJSON_AddItemToArray(nodes, o);
@@ -546,16 +559,23 @@ static cJSON *rep_causes(const struct ana_graph *g) {
                             nd->isnew == nd->present ? "new"
                             : nd->isnew              ? "mixed"
                                                      : "slower");
-    cJSON_AddItemToObject(o, "old_ms", rep_num(cs[k].old_ms));
-    cJSON_AddItemToObject(o, "new_ms", rep_num(cs[k].new_ms));
-    cJSON_AddItemToObject(o, "delta_ms", rep_num(cs[k].delta_ms));
-    cJSON *pd = cJSON_AddArrayToObject(o, "delta_ms_per_pair");
+    char key[32];
+    cJSON_AddItemToObject(o, rep_key(g, "old", key, sizeof key),
+                          rep_num(cs[k].old_ms));
+    cJSON_AddItemToObject(o, rep_key(g, "new", key, sizeof key),
+                          rep_num(cs[k].new_ms));
+    cJSON_AddItemToObject(o, rep_key(g, "delta", key, sizeof key),
+                          rep_num(cs[k].delta_ms));
+    rep_key(g, "delta", key, sizeof key);
+    strcat(key, "_per_pair");
+    cJSON *pd = cJSON_AddArrayToObject(o, key);
     for (unsigned p = 0; p < g->npairs; p++) {
-      int64_t ov = g->old_us[(size_t)i * g->npairs + p];
-      int64_t nv = g->new_us[(size_t)i * g->npairs + p];
-      cJSON_AddItemToArray(pd, nv == ANA_ABSENT ? cJSON_CreateNull()
-                                                : cJSON_CreateNumber(rep_ms(
-                                                      nv - (ov < 0 ? 0 : ov))));
+      int64_t ov = g->old_w[(size_t)i * g->npairs + p];
+      int64_t nv = g->new_w[(size_t)i * g->npairs + p];
+      cJSON_AddItemToArray(
+          pd, nv == ANA_ABSENT
+                  ? cJSON_CreateNull()
+                  : cJSON_CreateNumber(rep_w(g, nv - (ov < 0 ? 0 : ov))));
     }
     uint32_t len = 0;
     for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent)
@@ -633,7 +653,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddStringToObject(root, "zamcap_version", r->version);
   cJSON_AddStringToObject(root, "command", r->command);
   cJSON *in = cJSON_AddObjectToObject(root, "options");
-  cJSON_AddNumberToObject(in, "mu_ms", r->opts->mu_ms);
+  cJSON_AddNumberToObject(in, "mu_ms", r->opts->mu);
   cJSON_AddNumberToObject(in, "lcs_budget_ms", r->opts->lcs_budget_ms);
   cJSON_AddNumberToObject(in, "quorum",
                           r->opts->quorum ? r->opts->quorum : r->npairs);

@@ -268,7 +268,7 @@ static enum zc_err write_pair_dots(struct ana_cmp *c, const char *out) {
              p + 1);
     snprintf(title, sizeof title, "pair %u: %s vs %s (mu = %g ms)", p + 1,
              base_name(c->old_files[p]), base_name(c->new_files[p]),
-             c->o.mu_ms);
+             c->o.mu);
     e = write_dot(c->graphs[p], path, title);
   }
   return e;
@@ -282,7 +282,7 @@ static enum zc_err write_graph(const struct ana_cmp *c, const char *out,
   unsigned n = c->n;
   snprintf(path, sizeof path, "%s/" ZC_OUT_GRAPH_DOT, out);
   snprintf(title, sizeof title, "critical graph: %u pair%s, mu = %g ms%s", n,
-           n == 1 ? "" : "s", c->o.mu_ms,
+           n == 1 ? "" : "s", c->o.mu,
            c->o.quorum && c->o.quorum < n ? ", quorum" : "");
   enum zc_err e = write_dot(c->agg, path, title);
   if (!e) *svg = draw_svg(out);
@@ -398,21 +398,21 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
            sym->mapped, sym->scripts, sym->scripts == 1 ? "" : "s",
            sym->renamed, sym->renamed == 1 ? "" : "s", sym->sourced);
   char vtext[2048], path[4200];
-  verdict(c->agg, &c->sp, c->e2e, oc, c->o.mu_ms, in, vtext, sizeof vtext);
+  verdict(c->agg, &c->sp, c->e2e, oc, c->o.mu, in, vtext, sizeof vtext);
   int svg = 0;
   enum zc_err e = ZC_OK;
   if (fmt & ANA_FMT_DOT && !(e = write_pair_dots(c, out)))
     e = write_graph(c, out, &svg);
   if (!e) e = write_trees(c->bu, fmt, out);
   if (!e && fmt & ANA_FMT_MD) {
-    struct md_arg d = {c->agg, &c->sp, c->o.mu_ms, vtext, c->e2e};
+    struct md_arg d = {c->agg, &c->sp, c->o.mu, vtext, c->e2e};
     snprintf(path, sizeof path, "%s/" ZC_OUT_SUMMARY, out);
     e = zc_write_atomic(path, md_fn, &d);
   }
   if (!e) e = write_doc(c, out, fmt, in, oc, vtext, svg);
   if (e) return fail_done(c, out);
   if (fmt & ANA_FMT_TEXT) {
-    ana_write_summary(c->agg, &c->sp, c->o.mu_ms, stdout);
+    ana_write_summary(c->agg, &c->sp, c->o.mu, stdout);
     print_e2e(c->e2e, stdout);
     fflush(stdout);
   }

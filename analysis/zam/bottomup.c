@@ -23,6 +23,8 @@ struct bu_path {
 
 struct ana_bottomup {
   struct ana_ctx *ctx;
+  double per;                /* raw weights per shown unit (the first
+                                timeline's unit; 1000 µs a ms for time) */
   unsigned np;               /* timelines kept apart per side */
   struct ana_bu_row *rows;   /* in first-seen order, matching sum[] */
   struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
@@ -41,6 +43,7 @@ struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs) {
   struct ana_bottomup *b = zc_xcalloc(1, sizeof *b);
   b->ctx = c;
   b->np = npairs ? npairs : 1;
+  b->per = ana_unit_desc(ANA_UNIT_TIME)->per;
   zc_htab_init(&b->tab, 512);
   zc_htab_init(&b->ptab, 1024);
   return b;
@@ -125,6 +128,7 @@ static void bu_widen(struct ana_bottomup *b, unsigned np) {
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                 int side) {
   side = side ? 1 : 0;
+  if (!b->count[0] && !b->count[1]) b->per = ana_unit_desc(tl->unit)->per;
   if (b->count[side] >= b->np && b->np < ANA_SPREAD_MAX_PAIRS)
     bu_widen(b, b->np * 2 < ANA_SPREAD_MAX_PAIRS ? b->np * 2
                                                  : ANA_SPREAD_MAX_PAIRS);
@@ -137,11 +141,10 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
     const struct ana_node *nd = &tl->nodes[i];
     uint32_t path = bu_path(b, b->map[nd->parent], nd);
     b->map[i] = path;
-    if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE || !nd->self_us)
-      continue;
+    if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE || !nd->self) continue;
     uint32_t r = bu_row(b, nd);
-    b->sum[side][(size_t)r * b->np + k] += (double)nd->self_us;
-    b->paths[path].self[side] += (double)nd->self_us;
+    b->sum[side][(size_t)r * b->np + k] += (double)nd->self;
+    b->paths[path].self[side] += (double)nd->self;
     b->paths[path].row = r;
   }
   b->count[side]++;
@@ -161,8 +164,8 @@ static double bu_total(const struct ana_bottomup *b, int side, size_t row) {
 }
 
 uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
-  double d0 = b->count[0] ? b->count[0] * 1e3 : 1;
-  double d1 = b->count[1] ? b->count[1] * 1e3 : 1;
+  double d0 = b->count[0] ? b->count[0] * b->per : 1;
+  double d1 = b->count[1] ? b->count[1] * b->per : 1;
   free(b->sorted);
   b->sorted = zc_xmalloc((b->n + 1) * sizeof *b->sorted);
   for (size_t i = 0; i < b->n; i++) {
@@ -197,8 +200,8 @@ static int spread_cmp(const void *pa, const void *pb) {
 /* The costliest paths of row r: its paths by Δ of their mean self time. */
 static void spread_paths(const struct ana_bottomup *b, uint32_t r,
                          struct ana_spread *s) {
-  double d0 = b->count[0] ? b->count[0] * 1e3 : 1;
-  double d1 = b->count[1] ? b->count[1] * 1e3 : 1;
+  double d0 = b->count[0] ? b->count[0] * b->per : 1;
+  double d1 = b->count[1] ? b->count[1] * b->per : 1;
   for (uint32_t i = 0; i < b->npaths; i++) {
     const struct bu_path *p = &b->paths[i];
     if (p->row != r) continue;
@@ -233,7 +236,7 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     for (unsigned k = 0; k < np; k++) {
       d[k] = (b->sum[1][(size_t)r * b->np + k] -
               b->sum[0][(size_t)r * b->np + k]) /
-             1e3;
+             b->per;
       over += d[k] >= mu_ms;
     }
     struct ana_stat st;
@@ -249,8 +252,8 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     struct ana_spread *s = &v[n++];
     memset(s, 0, sizeof *s);
     s->fn = b->rows[r];
-    s->fn.old_ms = bu_total(b, 0, r) / (b->count[0] * 1e3);
-    s->fn.new_ms = bu_total(b, 1, r) / (b->count[1] * 1e3);
+    s->fn.old_ms = bu_total(b, 0, r) / (b->count[0] * b->per);
+    s->fn.new_ms = bu_total(b, 1, r) / (b->count[1] * b->per);
     s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
     s->delta_ms = st.mean;
     s->lo = st.lo;
@@ -440,7 +443,7 @@ cJSON *ana_bu_flame_json(const struct ana_bottomup *b,
   size_t n = b->npaths;
   double *tot[2];
   for (int s = 0; s < 2; s++) {
-    double per = b->count[s] ? b->count[s] * 1e3 : 1; /* µs to ms per run */
+    double per = b->count[s] ? b->count[s] * b->per : 1; /* µs to ms per run */
     tot[s] = zc_xcalloc(n + 1, sizeof *tot[s]);
     for (size_t i = 0; i < n; i++)
       tot[s][i] = b->paths[i].self[s] / per;

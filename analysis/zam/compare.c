@@ -180,8 +180,8 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   unsigned quorum = c->o.quorum > c->n ? c->n : c->o.quorum;
   c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
   struct ana_spread *v = NULL;
-  c->sp.n = ana_bu_spread(c->bu, c->o.mu_ms, quorum, c->o.significance, c->agg,
-                          &v, &c->sp_undecided, &c->sp_needed);
+  c->sp.n = ana_bu_spread(c->bu, c->o.mu, quorum, c->o.significance, c->agg, &v,
+                          &c->sp_undecided, &c->sp_needed);
   c->sp.v = v;
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->decided = c->n;

@@ -8,15 +8,17 @@
 #include "ana.h"
 
 void ana_opts_default(struct ana_opts *o) {
-  o->mu_ms = 50;
+  o->mu = 50;
   o->lcs_budget_ms = 10000;
   o->quorum = 0;
   o->significance = 1;
 }
 
-static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs) {
+static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs,
+                                   uint8_t unit) {
   struct ana_graph *g = zc_xcalloc(1, sizeof *g);
   g->ctx = c;
+  g->unit = unit;
   g->npairs = npairs;
   return g;
 }
@@ -24,8 +26,8 @@ static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs) {
 void ana_graph_free(struct ana_graph *g) {
   if (!g) return;
   free(g->nodes);
-  free(g->old_us);
-  free(g->new_us);
+  free(g->old_w);
+  free(g->new_w);
   free(g);
 }
 
@@ -38,9 +40,9 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
                           uint32_t parent, const struct ana_gnode *proto) {
   ZC_GROW(g->nodes, cap->nodes, (size_t)g->n + 1);
   size_t vals = cap->vals;
-  ZC_GROW(g->old_us, vals, ((size_t)g->n + 1) * g->npairs);
+  ZC_GROW(g->old_w, vals, ((size_t)g->n + 1) * g->npairs);
   vals = cap->vals;
-  ZC_GROW(g->new_us, vals, ((size_t)g->n + 1) * g->npairs);
+  ZC_GROW(g->new_w, vals, ((size_t)g->n + 1) * g->npairs);
   cap->vals = vals;
   uint32_t i = g->n++;
   struct ana_gnode *n = &g->nodes[i];
@@ -50,8 +52,8 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
   n->nkids = 0;
   n->cause = 0;
   for (unsigned p = 0; p < g->npairs; p++)
-    g->old_us[(size_t)i * g->npairs + p] =
-        g->new_us[(size_t)i * g->npairs + p] = ANA_ABSENT;
+    g->old_w[(size_t)i * g->npairs + p] = g->new_w[(size_t)i * g->npairs + p] =
+        ANA_ABSENT;
   if (parent != ANA_NONE) {
     struct ana_gnode *pa = &g->nodes[parent];
     if (pa->last == ANA_NONE)
@@ -149,13 +151,19 @@ enum zc_err ana_critical(const struct ana_timeline *old,
                          const struct ana_timeline *new_,
                          const struct ana_opts *o, struct ana_stats *stats,
                          struct ana_graph **out) {
-  struct ana_graph *g = graph_new(new_->ctx, 1);
+  if (old->unit != new_->unit)
+    return zc_fail(ZC_E_USAGE, "%s weighs %s and %s weighs %s: no comparison",
+                   old->source ? old->source : "the old timeline",
+                   ana_unit_desc(old->unit)->name,
+                   new_->source ? new_->source : "the new timeline",
+                   ana_unit_desc(new_->unit)->name);
+  struct ana_graph *g = graph_new(new_->ctx, 1, new_->unit);
   struct gcap cap = {0, 0};
-  const int64_t mu = (int64_t)(o->mu_ms * 1000.0 + 0.5);
+  const int64_t mu = (int64_t)(o->mu * ana_unit_desc(g->unit)->per + 0.5);
   struct ana_gnode rp = proto_of(&new_->nodes[0]);
   uint32_t root = graph_add(g, &cap, ANA_NONE, &rp);
-  g->old_us[root] = old->nodes[0].total_us;
-  g->new_us[root] = new_->nodes[0].total_us;
+  g->old_w[root] = old->nodes[0].total;
+  g->new_w[root] = new_->nodes[0].total;
   g->nodes[root].present = 1;
 
   struct work *stack = NULL;
@@ -208,14 +216,14 @@ enum zc_err ana_critical(const struct ana_timeline *old,
         if (c->kind != ANA_THREAD) continue;
       } else {
         if (c->kind == ANA_IDLE) continue; /* idleness is not work */
-        if (oc ? c->total_us - oc->total_us < mu : c->total_us < mu) continue;
+        if (oc ? c->total - oc->total < mu : c->total < mu) continue;
       }
       struct ana_gnode p = proto_of(c);
       p.present = 1;
       p.isnew = oc == NULL && w.level > 0;
       uint32_t gi = graph_add(g, &cap, w.g, &p);
-      g->new_us[gi] = c->total_us;
-      g->old_us[gi] = oc ? oc->total_us : -1;
+      g->new_w[gi] = c->total;
+      g->old_w[gi] = oc ? oc->total : -1;
       /* A new node is descended too, against nothing: its children of
        * mu or more are new as well, and the lowest of them are the causes.
        * The paper stops at the new node; but a function that one old run
@@ -269,11 +277,12 @@ struct group {
  * the mark of noise in a large node, not a steady regression. */
 /* d: room for g->npairs values. */
 static int significant(const struct ana_graph *g, uint32_t i, double *d) {
+  double per = ana_unit_desc(g->unit)->per;
   for (unsigned p = 0; p < g->npairs; p++) {
-    int64_t nv = g->new_us[(size_t)i * g->npairs + p];
-    int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+    int64_t nv = g->new_w[(size_t)i * g->npairs + p];
+    int64_t ov = g->old_w[(size_t)i * g->npairs + p];
     d[p] = nv == ANA_ABSENT ? NAN
-                            : ((double)nv - (ov < 0 ? 0.0 : (double)ov)) / 1e3;
+                            : ((double)nv - (ov < 0 ? 0.0 : (double)ov)) / per;
   }
   struct ana_stat st;
   ana_stat(d, g->npairs, &st); /* absent pairs (NAN) are left out */
@@ -309,7 +318,7 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
                                 unsigned quorum, int significance) {
   if (!n) return NULL;
   if (!quorum || quorum > n) quorum = n;
-  struct ana_graph *g = graph_new(gs[0]->ctx, n);
+  struct ana_graph *g = graph_new(gs[0]->ctx, n, gs[0]->unit);
   g->quorum = quorum;
   struct gcap cap = {0, 0};
   /* members[agg * n + p]: the node of graph p behind aggregated node agg. */
@@ -320,8 +329,8 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
   ZC_GROW(members, mcap, (size_t)n);
   for (unsigned p = 0; p < n; p++) {
     members[p] = 0;
-    g->old_us[p] = gs[p]->old_us[0];
-    g->new_us[p] = gs[p]->new_us[0];
+    g->old_w[p] = gs[p]->old_w[0];
+    g->new_w[p] = gs[p]->new_w[0];
   }
   g->nodes[root].present = n;
 
@@ -406,8 +415,8 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
         uint32_t m = gm[grp[k].first + p];
         members[(size_t)ai * n + p] = m;
         if (m == ANA_NONE) continue;
-        g->old_us[(size_t)ai * n + p] = gs[p]->old_us[m];
-        g->new_us[(size_t)ai * n + p] = gs[p]->new_us[m];
+        g->old_w[(size_t)ai * n + p] = gs[p]->old_w[m];
+        g->new_w[(size_t)ai * n + p] = gs[p]->new_w[m];
         g->nodes[ai].isnew += gs[p]->nodes[m].isnew;
       }
       ZC_GROW(stack, scap, sp + 1);
@@ -431,14 +440,14 @@ unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
   double so = 0, sn = 0;
   unsigned k = 0;
   for (unsigned p = 0; p < g->npairs; p++) {
-    int64_t nv = g->new_us[(size_t)i * g->npairs + p];
-    int64_t ov = g->old_us[(size_t)i * g->npairs + p];
+    int64_t nv = g->new_w[(size_t)i * g->npairs + p];
+    int64_t ov = g->old_w[(size_t)i * g->npairs + p];
     if (nv == ANA_ABSENT) continue;
     so += ov < 0 ? 0 : (double)ov;
     sn += (double)nv;
     k++;
   }
-  double d = k ? (double)k * 1e3 : 1;
+  double d = k ? (double)k * ana_unit_desc(g->unit)->per : 1;
   *old_ms = so / d;
   *new_ms = sn / d;
   *delta_ms = (sn - so) / d;

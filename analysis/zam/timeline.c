@@ -109,7 +109,7 @@ uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
 void ana_tl_sample(struct ana_timeline *tl, uint32_t node, int64_t ts_us,
                    int64_t dur_us) {
   struct ana_node *n = &tl->nodes[node];
-  n->self_us += dur_us;
+  n->self += dur_us;
   if (ts_us < n->first_us) n->first_us = ts_us;
   tl->samples++;
 }
@@ -166,10 +166,10 @@ void ana_tl_finish(struct ana_timeline *tl) {
   /* Children are always created after their parent, so one reverse pass
    * sums totals and first samples bottom-up. */
   for (uint32_t i = 0; i < nn; i++)
-    nd[i].total_us = nd[i].self_us;
+    nd[i].total = nd[i].self;
   for (uint32_t i = nn; i-- > 1;) {
     struct ana_node *p = &nd[nd[i].parent];
-    p->total_us += nd[i].total_us;
+    p->total += nd[i].total;
     if (nd[i].first_us < p->first_us) p->first_us = nd[i].first_us;
   }
   /* Children lists: counting sort by parent, then order by first sample. */
@@ -279,7 +279,21 @@ static const char *ana__kindtag(uint8_t kind) {
   }
 }
 
+static const struct ana_unit_desc units[] = {
+    [ANA_UNIT_TIME] = {.name = "time", .shown = "ms", .key = "ms", .per = 1000},
+    [ANA_UNIT_BYTES] = {.name = "bytes",
+                        .shown = "KB",
+                        .key = "kb",
+                        .per = 1024},
+    [ANA_UNIT_COUNT] = {.name = "count", .shown = "", .key = "count", .per = 1},
+};
+
+const struct ana_unit_desc *ana_unit_desc(unsigned unit) {
+  return &units[unit < sizeof units / sizeof *units ? unit : ANA_UNIT_TIME];
+}
+
 void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
+  const struct ana_unit_desc *u = ana_unit_desc(tl->unit);
   struct item {
     uint32_t node, depth;
   };
@@ -287,14 +301,14 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
   uint32_t sp = 0;
   const struct ana_node *root = &tl->nodes[0];
   zc_term_put(f, tl->source, SIZE_MAX);
-  fprintf(f, "  %.1f ms in %u threads\n", (double)root->total_us / 1e3,
-          root->nkids);
+  fprintf(f, "  %.1f %s in %u threads\n", (double)root->total / u->per,
+          u->shown, root->nkids);
   for (uint32_t k = root->nkids; k-- > 0;)
     stack[sp++] = (struct item){tl->kids[root->kid0 + k], 1};
   while (sp) {
     struct item it = stack[--sp];
     const struct ana_node *n = &tl->nodes[it.node];
-    if ((double)n->total_us / 1e3 < min_ms && n->kind != ANA_THREAD) continue;
+    if ((double)n->total / u->per < min_ms && n->kind != ANA_THREAD) continue;
     /* Past 40 levels the indent stops growing and the depth is shown. */
     if (it.depth > 40)
       fprintf(f, "%80s[%u] ", "", it.depth);
@@ -304,8 +318,8 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     zc_term_put(
         f, n->name || n->kind != ANA_FUNC ? ana_str(tl->ctx, n->name) : "?",
         SIZE_MAX);
-    fprintf(f, "  %.1f ms (self %.1f)", (double)n->total_us / 1e3,
-            (double)n->self_us / 1e3);
+    fprintf(f, "  %.1f %s (self %.1f)", (double)n->total / u->per, u->shown,
+            (double)n->self / u->per);
     if (n->component) {
       fputs("  ", f);
       zc_term_put(f, ana_str(tl->ctx, n->component), SIZE_MAX);

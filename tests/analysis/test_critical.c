@@ -19,7 +19,7 @@ static struct ana_graph *compare(struct ana_ctx *c, const char *old,
     ana_prune(n, ANA_PRUNE_NAMES);
     struct ana_opts opts;
     ana_opts_default(&opts);
-    opts.mu_ms = mu;
+    opts.mu = mu;
     ZT_INT(ana_critical(o, n, &opts, st, &g), ZC_OK);
   }
   ana_timeline_free(o);
@@ -80,8 +80,8 @@ static void test_values_and_stats(void) {
     ZT_NEAR(cs[0].old_ms, 50, 1e-9);
     ZT_NEAR(cs[0].new_ms, 240, 1e-9);
     ZT_NEAR(cs[0].delta_ms, 190, 1e-9);
-    ZT_INT(g->old_us[cs[0].node], 50000);
-    ZT_INT(g->new_us[cs[0].node], 240000);
+    ZT_INT(g->old_w[cs[0].node], 50000);
+    ZT_INT(g->new_w[cs[0].node], 240000);
     ZT_INT(leaf->isnew, 0);
     char where[128];
     ana_gnode_where(g, cs[0].node, where, sizeof where);
@@ -150,8 +150,8 @@ static void test_aggregate_values(void) {
   if (ZT_INT(ana_causes(a, &cs), 1)) {
     uint32_t i = cs[0].node;
     ZT_NEAR(cs[0].delta_ms, 85, 1e-9);
-    ZT_INT(a->old_us[i * 2], 10000);
-    ZT_INT(a->new_us[i * 2 + 1], 90000);
+    ZT_INT(a->old_w[i * 2], 10000);
+    ZT_INT(a->new_w[i * 2 + 1], 90000);
     ZT_INT(a->nodes[i].present, 2);
   }
   free(cs);
@@ -331,6 +331,77 @@ static void test_summary_md_escapes(void) {
   ana_ctx_free(c);
 }
 
+/* A timeline of bytes: one thread, a top-level function and under it one
+ * that allocates kb KiB in the pair's run. */
+static struct ana_timeline *bytes_tl(struct ana_ctx *c, const char *src,
+                                     int64_t kb) {
+  struct ana_timeline *tl = ana_tl_new(c, src);
+  tl->unit = ANA_UNIT_BYTES;
+  uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "CrRendererMain", "", -1, -1);
+  uint32_t top =
+      ana_tl_child(tl, th, ANA_FUNC, "render", "http://h/a.js", 1, 0);
+  uint32_t f =
+      ana_tl_child(tl, top, ANA_FUNC, "cloneRows", "http://h/a.js", 9, 2);
+  ana_tl_sample(tl, top, 1, 4096);
+  ana_tl_sample(tl, f, 2, kb * 1024);
+  ana_tl_finish(tl);
+  return tl;
+}
+
+/* The weight has a unit: bytes go through the matching, the critical
+ * graph and the aggregation as time does, μ in KB, and the reports say
+ * KB; time and bytes are not compared. */
+static void test_unit_bytes(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_opts o;
+  ana_opts_default(&o);
+  o.mu = 100; /* KB */
+  struct ana_stats st = {0, 0, 0};
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = bytes_tl(c, "old", 100);
+    struct ana_timeline *nt = bytes_tl(c, "new", 300 + 10 * p);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+  ZT_INT(g[0]->unit, ANA_UNIT_BYTES);
+  ZT_INT(ana_graph_causes(g[0]), 1);
+  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  ZT_INT(agg->unit, ANA_UNIT_BYTES);
+  struct ana_cause *cs = NULL;
+  ZT_INT(ana_causes(agg, &cs), 1);
+  ZT_STR(ana_str(c, agg->nodes[cs[0].node].name), "cloneRows");
+  ZT_NEAR(cs[0].delta_ms, 210.0, 1e-9); /* KB: (200 + 210 + 220) / 3 */
+  free(cs);
+  char *dot = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&dot, &n);
+  ZT_INT(ana_write_dot(agg, "bytes", f), ZC_OK);
+  fclose(f);
+  ZT_HAS(dot, "100.0 \xe2\x86\x92 310.0 (+210.0) KB");
+  free(dot);
+  /* Under μ in KB nothing is named: 90 KB more is no cause at μ 100. */
+  struct ana_timeline *ot = bytes_tl(c, "old", 100);
+  struct ana_timeline *nt = bytes_tl(c, "new", 190);
+  struct ana_graph *small = NULL;
+  ZT_INT(ana_critical(ot, nt, &o, &st, &small), ZC_OK);
+  ZT_INT(ana_graph_causes(small), 0);
+  ana_graph_free(small);
+  /* Bytes against time: refused, saying what each weighs. */
+  nt->unit = ANA_UNIT_TIME;
+  struct ana_graph *mixed = NULL;
+  ZT_INT(ana_critical(ot, nt, &o, &st, &mixed), ZC_E_USAGE);
+  ZT_HAS(zc_errmsg(), "old weighs bytes and new weighs time");
+  ZT_TRUE(mixed == NULL);
+  ana_timeline_free(ot);
+  ana_timeline_free(nt);
+  ana_graph_free(agg);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"thresholds", test_thresholds},
@@ -342,6 +413,7 @@ int main(int argc, char **argv) {
       {"deep_path", test_deep_path},
       {"reordered_siblings", test_reordered_siblings},
       {"summary_md_escapes", test_summary_md_escapes},
+      {"unit_bytes", test_unit_bytes},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -41,7 +41,7 @@ static void run_case(const char *dir) {
       continue;
     struct ana_opts o;
     ana_opts_default(&o);
-    o.mu_ms = mu;
+    o.mu = mu;
     struct ana_stats st = {0, 0, 0};
     struct ana_graph *g[16];
     for (unsigned p = 0; p < n; p++)

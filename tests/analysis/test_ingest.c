@@ -89,13 +89,13 @@ static void check_small(const struct ana_timeline *tl) {
   if (!ZT_TRUE(m && s)) return;
   /* The last sample, an (idle) one, has no successor: it lasts the mean
    * interval (1 ms), as in DevTools' trace engine. */
-  ZT_INT(m->total_us, 130000);
-  ZT_INT(m->self_us, 10000);
-  ZT_INT(s->total_us, 100000);
+  ZT_INT(m->total, 130000);
+  ZT_INT(m->self, 10000);
+  ZT_INT(s->total, 100000);
   ZT_STR(ana_str(tl->ctx, s->component), "/app.js");
   ZT_INT(s->line, 20);
   ZT_INT(find(tl, "(idle)")->kind, ANA_IDLE);
-  ZT_INT(find(tl, "(idle)")->total_us, 30000);
+  ZT_INT(find(tl, "(idle)")->total, 30000);
   ZT_INT(tl->samples, 160);
   ZT_INT(tl->profiles, 1);
 }
@@ -179,8 +179,8 @@ static void test_cpuprofile(void) {
     const struct ana_node *w = find(tl, "work"), *in = find(tl, "inner");
     ZT_TRUE(w && in);
     /* The last sample lasts until endTime. */
-    if (w) ZT_INT(w->total_us, 5000);
-    if (in) ZT_INT(in->total_us, 3000);
+    if (w) ZT_INT(w->total, 5000);
+    if (in) ZT_INT(in->total, 3000);
     if (w) ZT_STR(ana_str(c, w->component), "/x/app.js");
     ZT_STR(ana_str(c, tl->nodes[tl->kids[0]].name), "main");
   }
@@ -330,9 +330,9 @@ static void test_order_and_workers(void) {
      * durations 50 50 100 100 and the mean interval, 75 */
     const struct ana_node *on = find(tl, "onmessage"), *cr = find(tl, "crunch");
     if (ZT_TRUE(on && cr)) {
-      ZT_INT(on->total_us, 375);
-      ZT_INT(on->self_us, 150);
-      ZT_INT(cr->total_us, 225);
+      ZT_INT(on->total, 375);
+      ZT_INT(on->self, 150);
+      ZT_INT(cr->total, 225);
       ZT_INT(cr->first_us, 150);
     }
   }
@@ -659,7 +659,7 @@ static void test_end_time(void) {
     tl[i] = load_text(c, name, b.ptr, &e);
     if (!ZT_INT(e, ZC_OK)) continue;
     const struct ana_node *w = find(tl[i], "work");
-    if (ZT_TRUE(w)) ZT_INT(w->total_us, want[i]);
+    if (ZT_TRUE(w)) ZT_INT(w->total, want[i]);
     /* Samples are placed in the trace's clock (the Profile's ts). */
     if (w) ZT_INT(w->first_us, 777001000);
   }
@@ -674,13 +674,13 @@ static void test_end_time(void) {
   if (ZT_INT(e, ZC_OK) && tl[0]) {
     struct ana_opts o;
     ana_opts_default(&o);
-    o.mu_ms = 0.001;
+    o.mu = 0.001;
     struct ana_stats st = {0, 0, 0};
     struct ana_graph *g = NULL;
     ZT_INT(ana_critical(tl[0], sh, &o, &st, &g), ZC_OK);
     if (g) ZT_INT(ana_graph_causes(g), 0);
     ana_graph_free(g);
-    ZT_INT(sh->nodes[0].total_us, tl[0]->nodes[0].total_us);
+    ZT_INT(sh->nodes[0].total, tl[0]->nodes[0].total);
   }
   ana_timeline_free(sh);
   for (int i = 0; i < 3; i++)
@@ -744,21 +744,21 @@ static void test_thread_labels(void) {
     if (!ZT_INT(e, ZC_OK)) continue;
     ZT_INT(tl[run]->nodes[0].nkids, 5);
     const struct ana_node *t = thread(tl[run], "CrRendererMain");
-    if (ZT_TRUE(t)) ZT_INT(t->total_us, 50000);
+    if (ZT_TRUE(t)) ZT_INT(t->total, 50000);
     ZT_TRUE(thread(tl[run], "CrRendererMain (https://b.test)") != NULL);
     char want[64];
     snprintf(want, sizeof want, "CrRendererMain (pid %d)", p + 3);
     ZT_TRUE(thread(tl[run], want) != NULL);
     t = thread(tl[run], "DedicatedWorker thread /app.js");
-    if (ZT_TRUE(t)) ZT_INT(t->total_us, 30000);
+    if (ZT_TRUE(t)) ZT_INT(t->total, 30000);
     t = thread(tl[run], "DedicatedWorker thread /app.js (http://a.test)");
-    if (ZT_TRUE(t)) ZT_INT(t->total_us, 10000);
+    if (ZT_TRUE(t)) ZT_INT(t->total, 10000);
   }
   if (tl[0] && tl[1]) {
     /* Matched by label: the same work is no regression. */
     struct ana_opts o;
     ana_opts_default(&o);
-    o.mu_ms = 0.001;
+    o.mu = 0.001;
     struct ana_stats st = {0, 0, 0};
     struct ana_graph *g = NULL;
     ana_prune(tl[0], ANA_PRUNE_NAMES);
@@ -839,8 +839,8 @@ static void test_old_formats(void) {
   if (ZT_INT(e, ZC_OK)) {
     const struct ana_node *w = find(tl, "work"), *in = find(tl, "inner");
     if (ZT_TRUE(w && in)) {
-      ZT_INT(w->total_us, 4000); /* the fifth time ends the last sample */
-      ZT_INT(in->total_us, 2000);
+      ZT_INT(w->total, 4000); /* the fifth time ends the last sample */
+      ZT_INT(in->total, 2000);
       ZT_INT(w->line, 3);
       ZT_INT(w->col, 1);
       ZT_INT(in->parent, (uint32_t)(w - tl->nodes));
@@ -860,7 +860,7 @@ static void test_old_formats(void) {
   if (ZT_INT(e, ZC_OK)) {
     ZT_STR(ana_str(c, tl->nodes[tl->kids[0]].name), "CrRendererMain");
     const struct ana_node *w = find(tl, "work");
-    if (ZT_TRUE(w)) ZT_INT(w->total_us, 3000);
+    if (ZT_TRUE(w)) ZT_INT(w->total, 3000);
     ZT_TRUE(tl->what == NULL);
   }
   ana_timeline_free(tl);
@@ -934,7 +934,7 @@ static void test_real_traces(void) {
   struct ana_timeline *tl = NULL;
   if (ZT_INT(ana_load(c, zt_data("real-traces/node10-head.cpuprofile.gz"), &tl),
              ZC_OK))
-    ZT_INT(tl->nodes[0].total_us, 45920);
+    ZT_INT(tl->nodes[0].total, 45920);
   ana_timeline_free(tl);
   /* Hermes' own trace-event samples: no V8 profile, and it says so. */
   tl = NULL;
@@ -977,11 +977,11 @@ static void test_engine_rules(void) {
     const struct ana_node *leaf = find(tl, "leaf"), *m = find(tl, "main");
     const struct ana_node *pr = find(tl, "(program)"), *o = find(tl, "other");
     if (ZT_TRUE(leaf && m && pr && o)) {
-      ZT_INT(leaf->self_us, 3000); /* the first (program) is leaf's */
-      ZT_INT(pr->self_us, 1000);   /* the second lies between two tops */
-      ZT_INT(o->self_us, 1000);
-      ZT_INT(m->self_us, 1000); /* the last sample: the mean interval */
-      ZT_INT(m->total_us, 4000);
+      ZT_INT(leaf->self, 3000); /* the first (program) is leaf's */
+      ZT_INT(pr->self, 1000);   /* the second lies between two tops */
+      ZT_INT(o->self, 1000);
+      ZT_INT(m->self, 1000); /* the last sample: the mean interval */
+      ZT_INT(m->total, 4000);
     }
     ZT_TRUE(find(tl, "orphan") == NULL);
     ZT_INT((int)tl->samples, 6);
@@ -1018,7 +1018,7 @@ static size_t thread_selfs(const struct ana_timeline *tl, uint32_t th,
     const struct ana_node *nd = &tl->nodes[stack[--sp]];
     for (uint32_t k = 0; k < nd->nkids; k++)
       stack[sp++] = tl->kids[nd->kid0 + k];
-    if (nd->kind != ANA_FUNC || !nd->self_us) continue;
+    if (nd->kind != ANA_FUNC || !nd->self) continue;
     const char *name = ana_str(tl->ctx, nd->name);
     const char *url = ana_str(tl->ctx, nd->url);
     size_t i = 0;
@@ -1029,7 +1029,7 @@ static size_t thread_selfs(const struct ana_timeline *tl, uint32_t th,
       if (n == cap) v = zc_xrealloc(v, (cap *= 2) * sizeof *v);
       v[n++] = (struct fn_self){name, url, nd->line, nd->col, 0};
     }
-    v[i].us += nd->self_us;
+    v[i].us += nd->self;
   }
   free(stack);
   *out = v;

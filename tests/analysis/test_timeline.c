@@ -29,11 +29,11 @@ static void test_merge_and_totals(void) {
   ana_tl_sample(tl, a, 30, 3);
   ana_tl_sample(tl, a2, 40, 1);
   ana_tl_finish(tl);
-  ZT_INT(tl->nodes[a].total_us, 10);
-  ZT_INT(tl->nodes[a].self_us, 3);
+  ZT_INT(tl->nodes[a].total, 10);
+  ZT_INT(tl->nodes[a].self, 3);
   ZT_INT(tl->nodes[a].first_us, 20);
-  ZT_INT(tl->nodes[th].total_us, 16);
-  ZT_INT(tl->nodes[0].total_us, 16);
+  ZT_INT(tl->nodes[th].total, 16);
+  ZT_INT(tl->nodes[0].total, 16);
   /* Children ordered by first sample, not by creation. */
   ZT_STR(kid_name(tl, th, 0), "b1");
   ZT_STR(kid_name(tl, th, 1), "a1");
@@ -73,7 +73,7 @@ static void test_prune(void) {
   ZT_INT(tl->nodes[deep].parent, top);
   ZT_INT(tl->pruned_nodes, 4);
   /* Totals are those of the call tree: pruning moves, never re-sums. */
-  ZT_INT(tl->nodes[top].total_us, 70);
+  ZT_INT(tl->nodes[top].total, 70);
   ZT_STR(kid_name(tl, th, 1), "(program)");
   ZT_INT(ana_tl_reachable(tl), 8);
   ana_timeline_free(tl);

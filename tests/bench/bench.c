@@ -174,7 +174,7 @@ static void do_compare(const void *arg, struct result *r) {
   ana_prune(n, ANA_PRUNE_NAMES);
   struct ana_opts opts;
   ana_opts_default(&opts);
-  opts.mu_ms = a->mu_ms;
+  opts.mu = a->mu_ms;
   struct ana_stats st = {0, 0, 0};
   struct ana_graph *g = NULL;
   double t0 = zc_now_ms();

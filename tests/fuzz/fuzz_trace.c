@@ -18,17 +18,17 @@ static void check_tree(const struct ana_timeline *tl) {
     const struct ana_node *n = &nd[i];
     FUZZ_CHECK(i == 0 || n->parent < i);
     FUZZ_CHECK(i == 0 || n->kind != ANA_ROOT);
-    FUZZ_CHECK(n->self_us >= 0 && n->total_us >= n->self_us);
+    FUZZ_CHECK(n->self >= 0 && n->total >= n->self);
     FUZZ_CHECK((uint64_t)n->kid0 + n->nkids <= tl->nnodes);
-    int64_t sum = n->self_us;
+    int64_t sum = n->self;
     for (uint32_t k = 0; k < n->nkids; k++) {
       uint32_t c = tl->kids[n->kid0 + k];
       FUZZ_CHECK(c < tl->nnodes && nd[c].parent == i);
       FUZZ_CHECK(k == 0 ||
                  nd[tl->kids[n->kid0 + k - 1]].first_us <= nd[c].first_us);
-      sum += nd[c].total_us;
+      sum += nd[c].total;
     }
-    FUZZ_CHECK(sum == n->total_us);
+    FUZZ_CHECK(sum == n->total);
   }
   FUZZ_CHECK(ana_tl_reachable(tl) == tl->nnodes);
 }
@@ -80,8 +80,8 @@ static void check_same(const struct ana_timeline *a,
     const struct ana_node *x = &a->nodes[i], *y = &b->nodes[i];
     FUZZ_CHECK(x->name == y->name && x->url == y->url && x->key == y->key);
     FUZZ_CHECK(x->line == y->line && x->col == y->col && x->kind == y->kind);
-    FUZZ_CHECK(x->parent == y->parent && x->total_us == y->total_us);
-    FUZZ_CHECK(x->self_us == y->self_us && x->first_us == y->first_us);
+    FUZZ_CHECK(x->parent == y->parent && x->total == y->total);
+    FUZZ_CHECK(x->self == y->self && x->first_us == y->first_us);
   }
   const struct ana_figures *f = &a->fig, *h = &b->fig;
   FUZZ_CHECK(f->marks == h->marks && f->nsteps == h->nsteps);
@@ -139,7 +139,7 @@ void fuzz_trace(const char *path, size_t size) {
   agg = ana_aggregate(&g, 1, 0, 1);
   FUZZ_CHECK(ana_graph_causes(agg) == 0);
   ana_write_dot(agg, "fuzz", devnull);
-  ana_write_summary(agg, NULL, o.mu_ms, devnull);
+  ana_write_summary(agg, NULL, o.mu, devnull);
   bu = ana_bu_new(c, 1);
   ana_bu_add(bu, a, 0);
   ana_bu_add(bu, b, 1);
@@ -150,7 +150,7 @@ void fuzz_trace(const char *path, size_t size) {
   /* nor is anything spread out */
   struct ana_spread *spv = NULL;
   unsigned und, need;
-  FUZZ_CHECK(ana_bu_spread(bu, o.mu_ms, 0, 1, agg, &spv, &und, &need) == 0);
+  FUZZ_CHECK(ana_bu_spread(bu, o.mu, 0, 1, agg, &spv, &und, &need) == 0);
   free(spv);
   struct ana_spreads sp = {bu, NULL, 0};
   /* Nor do the end-to-end figures of two pairs of twins differ. */
@@ -160,7 +160,7 @@ void fuzz_trace(const char *path, size_t size) {
     const struct ana_e2e_row *r = &e2e->rows[i];
     FUZZ_CHECK(!r->significant && !(r->delta.mean != 0 && r->delta.n));
   }
-  ana_write_summary_md(agg, &sp, o.mu_ms, NULL, e2e, devnull);
+  ana_write_summary_md(agg, &sp, o.mu, NULL, e2e, devnull);
 out:
   ana_e2e_free(e2e);
   ana_bu_free(bu);
