@@ -1,7 +1,7 @@
-/* Fuzzes the .cpuprofile reader (analysis/trace/ingest.c, the top-level object
- * path): the same checks as fuzz_ingest with a corpus of Profiler.stop
- * results. Inputs that are not an object are no .cpuprofile: rejected, so
- * that the corpus stays on this format. */
+/* Fuzzes the .cpuprofile reader (analysis/trace/: scan.c's top-level
+ * object path, profile.c): the same checks as fuzz_ingest with a corpus of
+ * Profiler.stop results. Inputs that are not an object are no .cpuprofile:
+ * rejected, so that the corpus stays on this format. */
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

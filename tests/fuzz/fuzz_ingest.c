@@ -1,4 +1,4 @@
-/* Fuzzes trace ingest (analysis/trace/ingest.c): the input is a trace file, a
+/* Fuzzes trace ingest (analysis/trace/): the input is a trace file, a
  * bare event array or {"traceEvents": [...]}, plain or gzip, as zamcap
  * compare reads it; then the timeline's invariants (fuzz_trace.c). */
 #include "fuzz.h"
