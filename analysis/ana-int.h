@@ -69,8 +69,8 @@ struct ana_cmp {
   struct ana_figures *ofig, *nfig;
   struct ana_stats stats;
   struct ana_sym_stats sym;
-  double t0;
-  unsigned dots; /* pair graphs already written out */
+  double work_ms; /* the analysis' own time: reading, comparing, writing */
+  unsigned dots;  /* pair graphs already written out */
   unsigned decided;
   struct ana_graph *agg;
   struct ana_spreads sp;

@@ -23,7 +23,6 @@ struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
   c->own = maps ? NULL : ana_maps_new(NULL, NULL);
   c->maps = maps ? maps : c->own;
   c->sp.bu = c->bu;
-  c->t0 = zc_now_ms();
   return c;
 }
 
@@ -148,6 +147,7 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     e = ana_critical(ot, nt, &c->o, &c->stats, &g);
   }
   if (e) {
+    c->work_ms += zc_now_ms() - t0;
     ana_figures_clear(&of);
     ana_figures_clear(&nf);
     ana_timeline_free(ot);
@@ -168,6 +168,7 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
   char of_n[16] = "";
   if (c->expect) snprintf(of_n, sizeof of_n, "/%u", c->expect);
   uint32_t nc = ana_graph_causes(g);
+  c->work_ms += zc_now_ms() - t0;
   zc_log(c->say, "pair %u%s: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
          of_n, base_name(old_path), base_name(new_path), nc, nc == 1 ? "" : "s",
          (zc_now_ms() - t0) / 1e3);
