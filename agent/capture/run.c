@@ -212,7 +212,7 @@ static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
                           struct cap_run_result *res, struct cap_spare *spare) {
   const struct scn_scenario *scn = o->scn;
   double quiet = scn && scn->settle_ms >= 0 ? scn->settle_ms : o->settle_ms;
-  struct spare_open so = {conn, o, spare, 0, 0};
+  struct spare_open so = {.conn = conn, .o = o, .sp = spare};
   int early = spare && !spare->page && o->next_base && !o->trace;
   struct cdp_settle st;
   double max = o->settle_max_ms > 0 && o->settle_max_ms < o->timeout_ms

@@ -1292,8 +1292,10 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
       !html_nonce(h.nonce, sizeof h.nonce))
     h.nonce[0] = '\0';
 
-  struct page_arg pa = {&h, (const unsigned char *)svg, svglen,
-                        note[0] ? note : NULL};
+  struct page_arg pa = {.h = &h,
+                        .svg = (const unsigned char *)svg,
+                        .svglen = svglen,
+                        .note = note[0] ? note : NULL};
   enum zc_err e = zc_write_atomic(path, html_page_fn, &pa);
   free(svg);
   return e;

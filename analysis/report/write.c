@@ -57,7 +57,7 @@ static enum zc_err dot_fn(void *arg, FILE *f) {
 
 static enum zc_err write_dot(const struct ana_graph *g, const char *path,
                              const char *title) {
-  struct dot_arg d = {g, title};
+  struct dot_arg d = {.g = g, .title = title};
   return zc_write_atomic(path, dot_fn, &d);
 }
 
@@ -92,7 +92,7 @@ static enum zc_err write_trees(const struct ana_bottomup *bu, unsigned fmt,
   static const char *const side[2] = {"old", "new"};
   enum zc_err e = ZC_OK;
   for (int k = 0; !e && k < 4; k++) {
-    struct tree_arg t = {bu, k & 1, k >= 2};
+    struct tree_arg t = {.bu = bu, .side = k & 1, .cpuprofile = k >= 2};
     if (!(fmt & (t.cpuprofile ? ANA_FMT_CPUPROFILE : ANA_FMT_FOLDED))) continue;
     char path[4200];
     snprintf(path, sizeof path, "%s/%s.%s", out, side[t.side],
@@ -405,7 +405,11 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
     e = write_graph(c, out, &svg);
   if (!e) e = write_trees(c->bu, fmt, out);
   if (!e && fmt & ANA_FMT_MD) {
-    struct md_arg d = {c->agg, &c->sp, c->o.mu, vtext, c->e2e};
+    struct md_arg d = {.g = c->agg,
+                       .sp = &c->sp,
+                       .mu = c->o.mu,
+                       .verdict = vtext,
+                       .e2e = c->e2e};
     snprintf(path, sizeof path, "%s/" ZC_OUT_SUMMARY, out);
     e = zc_write_atomic(path, md_fn, &d);
   }

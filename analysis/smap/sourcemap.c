@@ -118,7 +118,8 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
     int64_t gcol = col + (line == l0 ? c0 : 0);
     if (col < 0 || gcol > 0xFFFFFFF0ll)
       return *why = "a column out of range", 0;
-    struct ana__seg s = {(uint32_t)gcol, ANA_NONE, 0, ANA_NONE};
+    struct ana__seg s = {
+        .gcol = (uint32_t)gcol, .src = ANA_NONE, .oline = 0, .name = ANA_NONE};
     if (k >= 4) {
       src += f[1];
       oline += f[2];

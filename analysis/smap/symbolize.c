@@ -173,7 +173,8 @@ void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
     if (!ana_smap_resolve(sc->map, text, tn, sc->ascii, v8, (uint32_t)n->line,
                           (uint32_t)n->col, &p))
       continue;
-    struct ana_gen g = {n->name, n->url, n->line, n->col};
+    struct ana_gen g = {
+        .name = n->name, .url = n->url, .line = n->line, .col = n->col};
     n->gen = ana_gen_add(c, &g);
     if (p.name) {
       n->name = ana_intern(c, p.name, strlen(p.name));

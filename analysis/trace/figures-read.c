@@ -13,7 +13,7 @@ void ing_figure_event(struct ing *g, char ph, const char *name, int64_t pid,
                       int64_t tid, double ts, double dur) {
   /* Bounded so that ts + dur cannot overflow. */
   if (!(ts > -4e18 && ts < 4e18)) return;
-  struct fev f = {pid, tid, (int64_t)ts, 0, EV_MARK, 0, ""};
+  struct fev f = {.pid = pid, .tid = tid, .ts = (int64_t)ts, .what = EV_MARK};
   if (ph == 'X') {
     if (!(dur >= 0 && dur < 4e18)) return;
     f.dur = (int64_t)dur;

@@ -339,7 +339,7 @@ static void ing_metadata(struct ing *g, const struct val *v) {
       }
       jr_arr(&r);
       while (jr_more(&r, NULL, NULL) && jr_obj(&r)) {
-        struct ana_embedded_map em = {NULL, NULL, NULL, 0};
+        struct ana_embedded_map em = {.url = NULL, .mapn = 0};
         while (jr_more(&r, &k, &kn)) {
           if (jr_is(k, kn, "sourceMap") && jr_peek(&r) == '{') {
             const char *b = r.p;
