@@ -195,8 +195,8 @@ static int compare_exec(const struct agent_args *a) {
            npairs);
   if (maxpairs && maxpairs < npairs) npairs = maxpairs;
   if (o.quorum > npairs) {
-    zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
-            o.quorum, npairs);
+    e = zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
+                o.quorum, npairs);
     goto fail;
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
@@ -223,7 +223,7 @@ static int compare_exec(const struct agent_args *a) {
   goto out;
 fail:
   zc_error("%s", zc_errmsg());
-  rc = e == ZC_E_INTERNAL ? ZC_EXIT_INTERNAL : ZC_EXIT_USAGE;
+  rc = zc_exit_for(e, ZC_STAGE_INPUT);
 out:
   free_list(oldf, nold);
   free_list(newf, nnew);

@@ -36,9 +36,10 @@ static int prepare(const struct agent_args *a, struct rec *r) {
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                                        "each other");
-  if (a->noperands && agent_load_scenario(a, a->operands[0], &r->scn)) {
+  enum zc_err e;
+  if (a->noperands && (e = agent_load_scenario(a, a->operands[0], &r->scn))) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   agent_url_secrets("--url", a->url);
   if (agent_build_base("--url", a->url, &r->srv, &r->base))
@@ -53,14 +54,14 @@ static int prepare(const struct agent_args *a, struct rec *r) {
     free(chrome);
   }
   char path[4200];
-  enum zc_err e = agent_outdir(a->out, &r->out);
+  e = agent_outdir(a->out, &r->out);
   if (!e) {
     snprintf(path, sizeof path, "%s/traces", r->out);
     e = zc_mkdirs(path);
   }
   if (e) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   return -1;
 }
@@ -151,7 +152,7 @@ static int record_exec(const struct agent_args *a) {
   for (size_t i = 0; !e && i < r.nfiles; i++)
     printf("%s\n", r.files[i]);
   rec_free(&r);
-  return agent_exit_for(e);
+  return zc_exit_for(e, ZC_STAGE_CAPTURE);
 }
 
 const struct agent_cmd agent_cmd_record = {

@@ -1,4 +1,5 @@
-/* Tests of the zc core: errors, buffers with a ceiling, arena, grow. */
+/* Tests of the zc core: errors and exit codes, buffers with a ceiling,
+ * arena, grow. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -166,6 +167,30 @@ static void test_url_secrets(void) {
   ZT_INT((int)zc_secret_maxlen(), 0);
 }
 
+/* Every error has its exit code, by stage (README, "Exit codes"). */
+static void test_exit_table(void) {
+  static const struct {
+    enum zc_err e;
+    int input, capture;
+  } want[] = {
+      {ZC_OK, 0, 0},        {ZC_E_IO, 2, 3},       {ZC_E_PARSE, 2, 3},
+      {ZC_E_TOOBIG, 2, 3},  {ZC_E_TIMEOUT, 3, 3},  {ZC_E_USAGE, 2, 2},
+      {ZC_E_NOMEM, 4, 4},   {ZC_E_INTERNAL, 4, 4}, {ZC_E_CDP, 3, 3},
+      {ZC_E_BROWSER, 3, 3},
+  };
+  for (size_t i = 0; i < ZC_ARRAY_LEN(want); i++) {
+    ZT_INT(zc_exit_for(want[i].e, ZC_STAGE_INPUT), want[i].input);
+    ZT_INT(zc_exit_for(want[i].e, ZC_STAGE_CAPTURE), want[i].capture);
+  }
+  /* interrupted: 128 + the signal, SIGINT's when none was recorded */
+  ZT_INT(zc_exit_for(ZC_E_INTERRUPTED, ZC_STAGE_INPUT), 130);
+  zc_interrupted = 15;
+  ZT_INT(zc_exit_for(ZC_E_INTERRUPTED, ZC_STAGE_CAPTURE), 143);
+  zc_interrupted = 0;
+  /* a code outside the enum is a bug, not a success */
+  ZT_INT(zc_exit_for((enum zc_err)99, ZC_STAGE_INPUT), 4);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"errors", test_errors},
@@ -175,6 +200,7 @@ int main(int argc, char **argv) {
       {"htab", test_htab},
       {"term_text", test_term_text},
       {"url_secrets", test_url_secrets},
+      {"exit_table", test_exit_table},
   };
   return ZT_RUN(cases, argc, argv);
 }
