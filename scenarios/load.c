@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "scn.h"
+#include "zc-url.h"
 
 static const char *const type_names[] = {
     "setViewport",
@@ -240,37 +241,8 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
   return ZC_OK;
 }
 
-/* scheme://authority of an absolute http(s) URL; 0 if it is not one. */
-static size_t origin_len(const char *u) {
-  const char *p = NULL;
-  if (!strncmp(u, "http://", 7))
-    p = u + 7;
-  else if (!strncmp(u, "https://", 8))
-    p = u + 8;
-  if (!p) return 0;
-  size_t a = strcspn(p, "/?#");
-  return a ? (size_t)(p - u) + a : 0;
-}
-
-/* Whether an http(s) URL's host is a development machine's. */
-static int dev_host(const char *u) {
-  size_t o = origin_len(u);
-  const char *h = strstr(u, "://") + 3, *e = u + o;
-  const char *at = memchr(h, '@', (size_t)(e - h));
-  if (at) h = at + 1;
-  size_t n = (size_t)(e - h);
-  if (n && h[0] == '[') return n >= 5 && !memcmp(h, "[::1]", 5);
-  const char *colon = memchr(h, ':', n);
-  if (colon) n = (size_t)(colon - h);
-  if ((n == 9 && !memcmp(h, "localhost", 9)) ||
-      (n > 10 && !memcmp(h + n - 10, ".localhost", 10)) ||
-      (n >= 4 && !memcmp(h, "127.", 4)) || (n == 7 && !memcmp(h, "0.0.0.0", 7)))
-    return 1;
-  return n && !memchr(h, '.', n);
-}
-
 int scn_add_origin(struct scn_scenario *s, const char *url) {
-  size_t o = origin_len(url);
+  size_t o = zc_url_origin_len(url);
   if (!o) return 0;
   for (size_t i = 0; i < s->norigins; i++)
     if (strlen(s->origins[i]) == o && !strncmp(s->origins[i], url, o)) return 1;
@@ -291,7 +263,7 @@ static int url_ok(const char *u) {
   if (colon && (!slash || colon < slash)) {
     /* Absolute: http(s) with a host, or about:/data:/file: as they are. */
     if (!strncmp(u, "http://", 7) || !strncmp(u, "https://", 8))
-      return origin_len(u) > 0;
+      return zc_url_origin_len(u) > 0;
     return !strncmp(u, "about:", 6) || !strncmp(u, "data:", 5) ||
            !strncmp(u, "file:", 5);
   }
@@ -559,19 +531,21 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   l.step = 0;
   for (i = 0; i < s->n && !s->origin; i++)
     if (s->steps[i].type == SCN_NAVIGATE && !s->steps[i].start_page &&
-        origin_len(s->steps[i].url))
-      s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
+        zc_url_origin_len(s->steps[i].url))
+      s->origin =
+          zc_xstrndup(s->steps[i].url, zc_url_origin_len(s->steps[i].url));
   if (!s->origin) s->origin = zc_xstrdup("");
   /* The app's origins: the first, and every other the flow navigates to
-   * on a development host (localhost, 127.x, [::1], a name without dots
-   * such as "frontend", *.localhost): a flow recorded on
+   * on a development host (zc_url_host: localhost, *.localhost, 127.x,
+   * 0.0.0.0, [::1], a name without dots such as "frontend"): a flow
+   * recorded on
    * http://frontend:3000/ and then http://localhost:3000/x is one app.
    * --origin adds more (scn_add_origin). */
   if (s->origin[0]) scn_add_origin(s, s->origin);
   for (i = 0; i < s->n; i++) {
     const struct scn_step *sp = &s->steps[i];
     if (sp->type == SCN_NAVIGATE && !sp->start_page && !sp->implicit &&
-        origin_len(sp->url) && dev_host(sp->url))
+        zc_url_host(sp->url) != ZC_HOST_OTHER)
       scn_add_origin(s, sp->url);
   }
   /* A flow recorded on a page that was already open never navigates
@@ -681,7 +655,7 @@ static void map_put(struct zc_buf *b, const char *p, size_t n, enum zc_err *e) {
 
 char *scn_map_url(const struct scn_scenario *s, const char *url,
                   const char *base) {
-  size_t bo = origin_len(base), uo = origin_len(url);
+  size_t bo = zc_url_origin_len(base), uo = zc_url_origin_len(url);
   /* The result is never longer than both parts and a '/'. */
   struct zc_buf b;
   zc_buf_init(&b, strlen(base) + strlen(url) + 2);
