@@ -11,10 +11,11 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "zc-out.h"
 #include "zc-url.h"
 
-const char *const agent_attach_files[3] = {"report.html", "summary.md",
-                                           "report.json"};
+const char *const agent_attach_files[3] = {ZC_OUT_HTML, ZC_OUT_SUMMARY,
+                                           ZC_OUT_REPORT};
 static const char *const file_types[3] = {"text/html; charset=utf-8",
                                           "text/markdown; charset=utf-8",
                                           "application/json"};
