@@ -307,6 +307,43 @@ static int check_stop(void *arg, curl_off_t dlt, curl_off_t dl, curl_off_t ult,
   return stop && *stop;
 }
 
+/* The --attach-header values expanded into *hl (hb the buffer they are
+ * made in; sec gets their secrets). */
+static enum zc_err attach_headers(const char *const *headers, unsigned nheaders,
+                                  struct zc_buf *hb, struct secrets *sec,
+                                  struct curl_slist **hl) {
+  char why[512];
+  for (unsigned i = 0; i < nheaders; i++) {
+    if (!header_expand(headers[i], hb, sec, why, sizeof why))
+      return zc_fail(ZC_E_USAGE, "%s", why);
+    struct curl_slist *t = curl_slist_append(*hl, hb->ptr);
+    if (!t)
+      return zc_fail(ZC_E_NOMEM, "--attach: out of memory for the headers");
+    *hl = t;
+  }
+  return ZC_OK;
+}
+
+/* One part named "file" per report present; names (cap bytes) lists
+ * them. */
+static enum zc_err attach_parts(curl_mime *mime, char path[3][4096],
+                                const int present[3], char *names, size_t cap) {
+  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
+    if (!present[i]) continue;
+    curl_mimepart *part = curl_mime_addpart(mime);
+    /* filedata names the part after the file's base name and streams the
+     * file, so a large report.json is not held in memory. */
+    if (!part || curl_mime_name(part, "file") ||
+        curl_mime_filedata(part, path[i]) ||
+        curl_mime_type(part, file_types[i])) {
+      return zc_fail(ZC_E_NOMEM, "--attach: cannot prepare %s", path[i]);
+    }
+    size_t l = strlen(names);
+    snprintf(names + l, cap - l, "%s%s", l ? ", " : "", agent_attach_files[i]);
+  }
+  return ZC_OK;
+}
+
 enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
                                    unsigned nheaders, const char *outdir,
                                    const volatile int *stop) {
@@ -315,7 +352,7 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
     return zc_fail(ZC_E_USAGE, "%s", why);
   zc_url_shown(url, shown, sizeof shown);
 
-  struct secrets sec = {NULL, 0, 0};
+  struct secrets sec = {.v = NULL};
   struct curl_slist *hl = NULL;
   struct zc_buf hb, answer;
   zc_buf_init(&hb, HEADER_MAX);
@@ -327,18 +364,7 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
   int present[3];
   unsigned n;
 
-  for (unsigned i = 0; i < nheaders; i++) {
-    if (!header_expand(headers[i], &hb, &sec, why, sizeof why)) {
-      e = zc_fail(ZC_E_USAGE, "%s", why);
-      goto out;
-    }
-    struct curl_slist *t = curl_slist_append(hl, hb.ptr);
-    if (!t) {
-      e = zc_fail(ZC_E_NOMEM, "--attach: out of memory for the headers");
-      goto out;
-    }
-    hl = t;
-  }
+  if ((e = attach_headers(headers, nheaders, &hb, &sec, &hl))) goto out;
   if ((e = pick_files(outdir, path, present, &n))) goto out;
   /* Headers over plain http to another machine can be read on the
    * way. */
@@ -355,21 +381,7 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
     e = zc_fail(ZC_E_NOMEM, "--attach: cannot start libcurl");
     goto out;
   }
-  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
-    if (!present[i]) continue;
-    curl_mimepart *part = curl_mime_addpart(mime);
-    /* filedata names the part after the file's base name and streams the
-     * file, so a large report.json is not held in memory. */
-    if (!part || curl_mime_name(part, "file") ||
-        curl_mime_filedata(part, path[i]) ||
-        curl_mime_type(part, file_types[i])) {
-      e = zc_fail(ZC_E_NOMEM, "--attach: cannot prepare %s", path[i]);
-      goto out;
-    }
-    size_t l = strlen(names);
-    snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "",
-             agent_attach_files[i]);
-  }
+  if ((e = attach_parts(mime, path, present, names, sizeof names))) goto out;
 
   char err[CURL_ERROR_SIZE] = "";
   curl_easy_setopt(h, CURLOPT_URL, url);
