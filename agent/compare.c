@@ -174,8 +174,10 @@ static int compare_exec(const struct agent_args *a) {
   unsigned maxpairs = a->max_pairs;
   const char *outarg = a->out;
   int drop = a->drop_markers;
-  struct ana_report_in in = {"compare",       a->formats,       NULL, 0,   0,
-                             a->threshold_ms, a->threshold_pct, 0,    NULL};
+  struct ana_report_in in = {.command = "compare",
+                             .formats = a->formats,
+                             .threshold_ms = a->threshold_ms,
+                             .threshold_pct = a->threshold_pct};
   if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
                                         "or a run's RUN_DIR");

@@ -511,7 +511,7 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
       timed_out = 1;
       break;
     }
-    struct pollfd p = {fd[0], POLLIN, 0};
+    struct pollfd p = {.fd = fd[0], .events = POLLIN};
     int r = poll(&p, 1, left > 1000 ? 1000 : (int)left + 1);
     if (r < 0 && errno != EINTR) break;
     if (r <= 0) continue;

@@ -651,7 +651,7 @@ static enum zc_err ld_zamcap(struct ld *l, const cJSON *z,
 
 enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   *out = NULL;
-  struct ld l = {path, 0, NULL};
+  struct ld l = {.path = path};
   cJSON *js;
   enum zc_err e = ld_read(&l, &js);
   if (e) return e;
