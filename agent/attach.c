@@ -11,8 +11,11 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-const char *const agent_attach_files[3] = {"report.html", "summary.md",
-                                           "report.json"};
+#include "zc-out.h"
+#include "zc-url.h"
+
+const char *const agent_attach_files[3] = {ZC_OUT_HTML, ZC_OUT_SUMMARY,
+                                           ZC_OUT_REPORT};
 static const char *const file_types[3] = {"text/html; charset=utf-8",
                                           "text/markdown; charset=utf-8",
                                           "application/json"};
@@ -212,19 +215,6 @@ int agent_attach_header_ok(const char *h, char *why, size_t cap) {
   return ok;
 }
 
-/* Where the authority of url starts, where its host starts (after any
- * user and password) and where it ends. */
-static int url_authority(const char *url, size_t *from, size_t *host,
-                         size_t *to) {
-  const char *s = strstr(url, "://");
-  if (!s) return 0;
-  *from = *host = (size_t)(s + 3 - url);
-  *to = *from + strcspn(url + *from, "/?#");
-  for (size_t i = *from; i < *to; i++)
-    if (url[i] == '@') *host = i + 1;
-  return 1;
-}
-
 int agent_attach_url_ok(const char *url, char *why, size_t cap) {
   if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8))
     return bad(why, cap, "--attach wants an http:// or https:// URL");
@@ -232,47 +222,14 @@ int agent_attach_url_ok(const char *url, char *why, size_t cap) {
     if (*p == ' ' || is_ctl((unsigned char)*p))
       return bad(why, cap,
                  "--attach: the URL has a space or a control character");
-  size_t a, h, b;
-  url_authority(url, &a, &h, &b);
-  if (h == b || url[h] == ':')
-    return bad(why, cap, "--attach: the URL has no host");
-  CURLU *u = curl_url();
-  if (!u) return bad(why, cap, "--attach: cannot start libcurl");
-  CURLUcode rc = curl_url_set(u, CURLUPART_URL, url, 0);
-  curl_url_cleanup(u);
-  if (rc != CURLUE_OK)
-    return bad(why, cap, "--attach: not a URL libcurl can use (%s)",
-               curl_url_strerror(rc));
-  return 1;
-}
-
-/* url as messages show it: without user and password, the query hidden
- * (it may hold a token), no fragment. */
-static void url_shown(const char *url, char *out, size_t cap) {
-  size_t a, h, b;
-  if (!url_authority(url, &a, &h, &b)) {
-    snprintf(out, cap, "(a URL)");
-    return;
-  }
-  size_t end = h + strcspn(url + h, "?#");
-  snprintf(out, cap, "%.*s%.*s%s", (int)a, url, (int)(end - h), url + h,
-           url[end] == '?' ? "?..." : "");
-}
-
-/* Headers over plain http to another machine can be read on the way. */
-static int is_loopback(const char *url) {
-  size_t a, o, b;
-  if (!url_authority(url, &a, &o, &b)) return 0;
-  const char *h = url + o;
-  size_t n = b - o;
-  size_t hn = h[0] == '[' ? strcspn(h, "]") + 1 : strcspn(h, ":/?#");
-  if (hn > n) hn = n;
-  if (hn == 9 && !strncasecmp(h, "localhost", 9)) return 1;
-  if (hn == 5 && !strncmp(h, "[::1]", 5)) return 1;
-  if (hn < 4 || strncmp(h, "127.", 4)) return 0;
-  for (size_t i = 4; i < hn; i++)
-    if (!strchr("0123456789.", h[i])) return 0;
-  return 1;
+  struct zc_url u;
+  struct zc_errsave keep;
+  zc_err_save(&keep); /* a check, not a failure: the message stays */
+  enum zc_err e = zc_url_split(url, &u);
+  if (e) bad(why, cap, "--attach: %s", zc_errmsg());
+  zc_err_restore(&keep);
+  zc_url_clear(&u);
+  return !e;
 }
 
 static size_t answer_sink(char *p, size_t sz, size_t n, void *arg) {
@@ -350,15 +307,52 @@ static int check_stop(void *arg, curl_off_t dlt, curl_off_t dl, curl_off_t ult,
   return stop && *stop;
 }
 
+/* The --attach-header values expanded into *hl (hb the buffer they are
+ * made in; sec gets their secrets). */
+static enum zc_err attach_headers(const char *const *headers, unsigned nheaders,
+                                  struct zc_buf *hb, struct secrets *sec,
+                                  struct curl_slist **hl) {
+  char why[512];
+  for (unsigned i = 0; i < nheaders; i++) {
+    if (!header_expand(headers[i], hb, sec, why, sizeof why))
+      return zc_fail(ZC_E_USAGE, "%s", why);
+    struct curl_slist *t = curl_slist_append(*hl, hb->ptr);
+    if (!t)
+      return zc_fail(ZC_E_NOMEM, "--attach: out of memory for the headers");
+    *hl = t;
+  }
+  return ZC_OK;
+}
+
+/* One part named "file" per report present; names (cap bytes) lists
+ * them. */
+static enum zc_err attach_parts(curl_mime *mime, char path[3][4096],
+                                const int present[3], char *names, size_t cap) {
+  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
+    if (!present[i]) continue;
+    curl_mimepart *part = curl_mime_addpart(mime);
+    /* filedata names the part after the file's base name and streams the
+     * file, so a large report.json is not held in memory. */
+    if (!part || curl_mime_name(part, "file") ||
+        curl_mime_filedata(part, path[i]) ||
+        curl_mime_type(part, file_types[i])) {
+      return zc_fail(ZC_E_NOMEM, "--attach: cannot prepare %s", path[i]);
+    }
+    size_t l = strlen(names);
+    snprintf(names + l, cap - l, "%s%s", l ? ", " : "", agent_attach_files[i]);
+  }
+  return ZC_OK;
+}
+
 enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
                                    unsigned nheaders, const char *outdir,
                                    const volatile int *stop) {
   char why[512], shown[1024];
   if (!agent_attach_url_ok(url, why, sizeof why))
     return zc_fail(ZC_E_USAGE, "%s", why);
-  url_shown(url, shown, sizeof shown);
+  zc_url_shown(url, shown, sizeof shown);
 
-  struct secrets sec = {NULL, 0, 0};
+  struct secrets sec = {.v = NULL};
   struct curl_slist *hl = NULL;
   struct zc_buf hb, answer;
   zc_buf_init(&hb, HEADER_MAX);
@@ -370,20 +364,12 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
   int present[3];
   unsigned n;
 
-  for (unsigned i = 0; i < nheaders; i++) {
-    if (!header_expand(headers[i], &hb, &sec, why, sizeof why)) {
-      e = zc_fail(ZC_E_USAGE, "%s", why);
-      goto out;
-    }
-    struct curl_slist *t = curl_slist_append(hl, hb.ptr);
-    if (!t) {
-      e = zc_fail(ZC_E_NOMEM, "--attach: out of memory for the headers");
-      goto out;
-    }
-    hl = t;
-  }
+  if ((e = attach_headers(headers, nheaders, &hb, &sec, &hl))) goto out;
   if ((e = pick_files(outdir, path, present, &n))) goto out;
-  if (nheaders && !strncasecmp(url, "http://", 7) && !is_loopback(url))
+  /* Headers over plain http to another machine can be read on the
+   * way. */
+  if (nheaders && !strncasecmp(url, "http://", 7) &&
+      zc_url_host(url) != ZC_HOST_LOOPBACK)
     zc_log(1,
            "--attach: warning: %s is not https; the headers given with "
            "--attach-header travel unencrypted",
@@ -395,21 +381,7 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
     e = zc_fail(ZC_E_NOMEM, "--attach: cannot start libcurl");
     goto out;
   }
-  for (unsigned i = 0; i < ZC_ARRAY_LEN(agent_attach_files); i++) {
-    if (!present[i]) continue;
-    curl_mimepart *part = curl_mime_addpart(mime);
-    /* filedata names the part after the file's base name and streams the
-     * file, so a large report.json is not held in memory. */
-    if (!part || curl_mime_name(part, "file") ||
-        curl_mime_filedata(part, path[i]) ||
-        curl_mime_type(part, file_types[i])) {
-      e = zc_fail(ZC_E_NOMEM, "--attach: cannot prepare %s", path[i]);
-      goto out;
-    }
-    size_t l = strlen(names);
-    snprintf(names + l, sizeof names - l, "%s%s", l ? ", " : "",
-             agent_attach_files[i]);
-  }
+  if ((e = attach_parts(mime, path, present, names, sizeof names))) goto out;
 
   char err[CURL_ERROR_SIZE] = "";
   curl_easy_setopt(h, CURLOPT_URL, url);
@@ -466,7 +438,7 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
   if (status >= 300 && status < 400 &&
       curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &loc) == CURLE_OK && loc) {
     char to[1024];
-    url_shown(loc, to, sizeof to);
+    zc_url_shown(loc, to, sizeof to);
     snprintf(where, sizeof where, " (a redirect to %s, not followed)", to);
   }
   e = zc_fail(ZC_E_IO, "--attach %s: HTTP %ld%s%s%s", shown, status, where,

@@ -79,9 +79,10 @@ static int check_exec(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error("check", "check wants one SCENARIO");
   struct scn_scenario *s = NULL;
-  if (agent_load_scenario(a, a->operands[0], &s)) {
+  enum zc_err e = agent_load_scenario(a, a->operands[0], &s);
+  if (e) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   fputs("scenario ", stdout);
   show(s->title[0] ? s->title : a->operands[0]);

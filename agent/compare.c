@@ -10,7 +10,9 @@
 
 #include "agent.h"
 #include "ana.h"
+#include "capture.h"
 #include "maps.h"
+#include "zc-out.h"
 
 /* A trace by its name (.json, .cpuprofile, either gzipped), or any .gz
  * whose bytes say gzip (trace.gz, profile.gz): dir/n is read to tell. */
@@ -76,16 +78,22 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
   return ZC_OK;
 }
 
-/* "old-12.json.gz" -> side 0, number 12; -1 when the name is not a run's
- * trace. */
+/* "old-12.json.gz" (ZC_OUT_TRACE_FMT, "<build>-<i>", and an extension)
+ * -> side 0, number 12; -1 when the name is not a run's trace. */
 static int run_trace_name(const char *dir, const char *n, unsigned *num) {
-  int side = !strncmp(n, "old-", 4) ? 0 : !strncmp(n, "new-", 4) ? 1 : -1;
-  if (side < 0 || n[4] < '0' || n[4] > '9' || !is_trace_name(dir, n)) return -1;
-  char *end;
-  unsigned long v = strtoul(n + 4, &end, 10);
-  if (end == n + 4 || *end != '.' || !v || v > 100000) return -1;
-  *num = (unsigned)v;
-  return side;
+  for (int side = 0; side < 2; side++) {
+    size_t bl = strlen(cap_side_name[side]);
+    const char *d = n + bl + 1; /* the digits after "<build>-" */
+    if (strncmp(n, cap_side_name[side], bl) || n[bl] != '-' || *d < '0' ||
+        *d > '9' || !is_trace_name(dir, n))
+      continue;
+    char *end;
+    unsigned long v = strtoul(d, &end, 10);
+    if (*end != '.' || !v || v > 100000) return -1;
+    *num = (unsigned)v;
+    return side;
+  }
+  return -1;
 }
 
 /* A run's traces: RUN_DIR/traces/ (or RUN_DIR itself), old-<i> paired with
@@ -97,7 +105,7 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
   *n = 0;
   char dir[4096];
   struct stat st;
-  snprintf(dir, sizeof dir, "%s/traces", run);
+  snprintf(dir, sizeof dir, "%s/" ZC_OUT_TRACES, run);
   if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
     snprintf(dir, sizeof dir, "%s", run);
   DIR *d = opendir(dir);
@@ -138,7 +146,7 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
     } else {
       if (side[0][i] || side[1][i])
         zc_log(1, "pair %u has only its %s trace: left out", i,
-               side[0][i] ? "old" : "new");
+               cap_side_name[side[0][i] ? 0 : 1]);
       free(side[0][i]);
       free(side[1][i]);
       side[0][i] = side[1][i] = NULL;
@@ -197,15 +205,15 @@ static int compare_exec(const struct agent_args *a) {
            npairs);
   if (maxpairs && maxpairs < npairs) npairs = maxpairs;
   if (o.quorum > npairs) {
-    zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
-            o.quorum, npairs);
+    e = zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
+                o.quorum, npairs);
     goto fail;
   }
   if ((e = agent_outdir(outarg, &out))) goto fail;
   if (!a->no_source_maps) {
     /* A run folder's own maps (read only), then --source-maps. */
     char store[4200];
-    snprintf(store, sizeof store, "%s/sourcemaps", olddir);
+    snprintf(store, sizeof store, "%s/" ZC_OUT_SOURCEMAPS, olddir);
     maps = agent_maps_new(newdir ? NULL : store, 0, 0);
     if ((e = agent_maps_open_store(maps))) goto fail;
     for (unsigned i = 0; i < a->nsource_maps; i++) {
@@ -225,7 +233,7 @@ static int compare_exec(const struct agent_args *a) {
   goto out;
 fail:
   zc_error("%s", zc_errmsg());
-  rc = e == ZC_E_INTERNAL ? ZC_EXIT_INTERNAL : ZC_EXIT_USAGE;
+  rc = zc_exit_for(e, ZC_STAGE_INPUT);
 out:
   free_list(oldf, nold);
   free_list(newf, nnew);

@@ -7,9 +7,10 @@
 static int html_exec(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error("html", "html wants one OUT folder");
-  if (ana_write_html_from(a->operands[0])) {
+  enum zc_err e = ana_write_html_from(a->operands[0]);
+  if (e) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   printf("%s/report.html\n", a->operands[0]);
   return 0;

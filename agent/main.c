@@ -13,11 +13,11 @@
  * path ends Chrome and removes its profile; a second one ends Chrome
  * at once and exits. */
 static void on_signal(int sig) {
-  if (cdp_interrupted) {
+  if (zc_interrupted) {
     cdp_kill_all_now();
     _exit(128 + sig);
   }
-  cdp_interrupted = sig;
+  zc_interrupted = sig;
 }
 
 static const char usage[] =

@@ -264,7 +264,7 @@ static void store_entry(struct agent_maps *m, const char *url,
     snprintf(path, sizeof path, "%s/%s", m->store, name[i]);
     struct stat st;
     if (stat(path, &st) == 0) continue; /* the same content, kept once */
-    struct bytes b = {what[i], len[i]};
+    struct bytes b = {.p = what[i], .n = len[i]};
     if (zc_write_atomic(path, write_bytes, &b)) {
       zc_log(1, "warning: %s; the source map is used but not kept",
              zc_errmsg());

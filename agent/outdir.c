@@ -1,4 +1,4 @@
-/* The output folder and the exit code of an error. */
+/* The output folder. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -43,11 +43,5 @@ enum zc_err agent_outdir(const char *dir, char **out) {
 }
 
 int agent_exit_for(enum zc_err e) {
-  switch (e) {
-  case ZC_OK: return ZC_EXIT_NONE;
-  case ZC_E_INTERRUPTED: return 128 + (cdp_interrupted ? cdp_interrupted : 2);
-  case ZC_E_USAGE: return ZC_EXIT_USAGE;
-  case ZC_E_INTERNAL: return ZC_EXIT_INTERNAL;
-  default: return ZC_EXIT_CAPTURE;
-  }
+  return zc_exit_for(e, ZC_STAGE_CAPTURE);
 }

@@ -6,6 +6,7 @@
 
 #include "agent.h"
 #include "capture.h"
+#include "zc-out.h"
 
 /* What record has made ready before Chrome starts. */
 struct rec {
@@ -36,9 +37,10 @@ static int prepare(const struct agent_args *a, struct rec *r) {
   if (a->cdp.chrome && a->cdp.browser_url)
     return agent_usage_error("record", "--chrome and --browser-url exclude "
                                        "each other");
-  if (a->noperands && agent_load_scenario(a, a->operands[0], &r->scn)) {
+  enum zc_err e;
+  if (a->noperands && (e = agent_load_scenario(a, a->operands[0], &r->scn))) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   agent_url_secrets("--url", a->url);
   if (agent_build_base("--url", a->url, &r->srv, &r->base))
@@ -53,14 +55,14 @@ static int prepare(const struct agent_args *a, struct rec *r) {
     free(chrome);
   }
   char path[4200];
-  enum zc_err e = agent_outdir(a->out, &r->out);
+  e = agent_outdir(a->out, &r->out);
   if (!e) {
-    snprintf(path, sizeof path, "%s/traces", r->out);
+    snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES, r->out);
     e = zc_mkdirs(path);
   }
   if (e) {
     zc_error("%s", zc_errmsg());
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   return -1;
 }
@@ -86,8 +88,8 @@ static enum zc_err record_runs(const struct agent_args *a, struct rec *r,
   for (unsigned i = 1; i <= a->runs; i++) {
     *started = i;
     double t = zc_now_ms();
-    snprintf(name, sizeof name, "run-%u", i);
-    snprintf(path, sizeof path, "%s/traces/run-%u", r->out, i);
+    snprintf(name, sizeof name, ZC_OUT_RUN_FMT, i);
+    snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/%s", r->out, name);
     struct cap_run_result res;
     enum zc_err e = cap_run(conn, &ca, path, &res, NULL);
     if (e) return e;
@@ -119,8 +121,8 @@ static int record_exec(const struct agent_args *a) {
   }
   double t0 = zc_now_ms(), cpu0 = zc_cpu_ms();
   char faildir[4200], logp[4200];
-  snprintf(faildir, sizeof faildir, "%s/failures", r.out);
-  snprintf(logp, sizeof logp, "%s/chrome.log", r.out);
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, r.out);
+  snprintf(logp, sizeof logp, "%s/" ZC_OUT_CHROME_LOG, r.out);
   struct cdp_opts co = a->cdp;
   if (!co.browser_url) co.log_path = logp;
   struct cdp_browser *b = NULL;
@@ -136,8 +138,8 @@ static int record_exec(const struct agent_args *a) {
   } else if (e) {
     zc_error("run %u of %u: %s", started, a->runs, zc_errmsg());
     if (done)
-      zc_error("the %u run%s recorded before are kept in %s/traces/", done,
-               done == 1 ? "" : "s", r.out);
+      zc_error("the %u run%s recorded before are kept in %s/" ZC_OUT_TRACES "/",
+               done, done == 1 ? "" : "s", r.out);
   }
   cdp_browser_free(b);
   rmdir(faildir); /* only when no step failed: it is empty then */
@@ -151,7 +153,7 @@ static int record_exec(const struct agent_args *a) {
   for (size_t i = 0; !e && i < r.nfiles; i++)
     printf("%s\n", r.files[i]);
   rec_free(&r);
-  return agent_exit_for(e);
+  return zc_exit_for(e, ZC_STAGE_CAPTURE);
 }
 
 const struct agent_cmd agent_cmd_record = {

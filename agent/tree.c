@@ -34,7 +34,7 @@ static int tree_exec(const struct agent_args *a) {
   if (e) {
     zc_error("%s", zc_errmsg());
     ana_ctx_free(ctx);
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   if (!tl->samples) {
     /* as compare says: nothing to show a call tree of */

@@ -210,21 +210,10 @@ static int cloexec_pipe(int fd[2]) {
   return 0;
 }
 
-static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
-  char *chrome = cdp_find_chrome(o->chrome);
-  if (!chrome) return ZC_E_BROWSER;
-  remove_stale_profiles();
-  char tmpl[64];
-  snprintf(tmpl, sizeof tmpl, "/tmp/zamcap-chrome-%ld.XXXXXX", (long)getpid());
-  if (!mkdtemp(tmpl)) {
-    free(chrome);
-    return zc_fail(ZC_E_IO, "cannot make a temporary profile folder: %s",
-                   strerror(errno));
-  }
-  b->profile = zc_xstrdup(tmpl);
-  char udd[600];
-  snprintf(udd, sizeof udd, "--user-data-dir=%s", b->profile);
-  const char *argv[40];
+/* Chrome's command line into argv (40 entries), udd the profile's
+ * option; b->flags gets it as reports show it. */
+static void chrome_argv(const struct cdp_opts *o, struct cdp_browser *b,
+                        char *chrome, const char *udd, const char **argv) {
   int n = 0;
   argv[n++] = chrome;
   if (!o->headful) argv[n++] = "--headless";
@@ -260,6 +249,55 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
                        argv[i] == udd ? "--user-data-dir=TEMPORARY" : argv[i]);
   if (fe) zc_log(1, "Chrome's command line is too long to report");
   b->flags = zc_buf_take(&fl);
+}
+
+/* In the child: Chrome with DevTools on fds 3 and 4 and its output in
+ * the log. Never returns. */
+static void exec_chrome(const char **argv, int logfd, const int to_chrome[2],
+                        const int from_chrome[2], pid_t parent) {
+  /* Its own process group, so that zamcap can end Chrome with all its
+   * helpers; its output to the log, never the terminal. */
+  setpgid(0, 0);
+#ifdef __linux__
+  /* Chrome dies with zamcap, whatever ends zamcap (SIGKILL, the OOM
+   * killer, a CI job's timeout): its helpers follow the browser. */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1); /* zamcap died before prctl */
+#else
+  (void)parent;
+#endif
+  int nul = open("/dev/null", O_RDONLY);
+  if (nul >= 0) dup2(nul, 0);
+  dup2(logfd, 1);
+  dup2(logfd, 2);
+  /* Chrome reads commands on fd 3 and writes on fd 4: moved above 9
+   * first, so that no end lands on the other's number. */
+  int rd = fcntl(to_chrome[0], F_DUPFD_CLOEXEC, 10);
+  int wr = fcntl(from_chrome[1], F_DUPFD_CLOEXEC, 10);
+  if (rd < 0 || wr < 0 || dup2(rd, 3) != 3 || dup2(wr, 4) != 4) _exit(126);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  execv(argv[0], (char *const *)argv);
+  dprintf(2, "zamcap: cannot run %s: %s\n", argv[0], strerror(errno));
+  _exit(127);
+}
+
+static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
+  char *chrome = cdp_find_chrome(o->chrome);
+  if (!chrome) return ZC_E_BROWSER;
+  remove_stale_profiles();
+  char tmpl[64];
+  snprintf(tmpl, sizeof tmpl, "/tmp/zamcap-chrome-%ld.XXXXXX", (long)getpid());
+  if (!mkdtemp(tmpl)) {
+    free(chrome);
+    return zc_fail(ZC_E_IO, "cannot make a temporary profile folder: %s",
+                   strerror(errno));
+  }
+  b->profile = zc_xstrdup(tmpl);
+  char udd[600];
+  snprintf(udd, sizeof udd, "--user-data-dir=%s", b->profile);
+  const char *argv[40];
+  chrome_argv(o, b, chrome, udd, argv);
 
   int logfd = open(o->log_path ? o->log_path : "/dev/null",
                    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -293,33 +331,7 @@ static enum zc_err launch(const struct cdp_opts *o, struct cdp_browser *b) {
     free(chrome);
     return zc_fail(ZC_E_BROWSER, "cannot start Chrome: %s", strerror(errno));
   }
-  if (pid == 0) {
-    /* Its own process group, so that zamcap can end Chrome with all its
-     * helpers; its output to the log, never the terminal. */
-    setpgid(0, 0);
-#ifdef __linux__
-    /* Chrome dies with zamcap, whatever ends zamcap (SIGKILL, the OOM
-     * killer, a CI job's timeout): its helpers follow the browser. */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(1); /* zamcap died before prctl */
-#else
-    (void)parent;
-#endif
-    int nul = open("/dev/null", O_RDONLY);
-    if (nul >= 0) dup2(nul, 0);
-    dup2(logfd, 1);
-    dup2(logfd, 2);
-    /* Chrome reads commands on fd 3 and writes on fd 4: moved above 9
-     * first, so that no end lands on the other's number. */
-    int rd = fcntl(to_chrome[0], F_DUPFD_CLOEXEC, 10);
-    int wr = fcntl(from_chrome[1], F_DUPFD_CLOEXEC, 10);
-    if (rd < 0 || wr < 0 || dup2(rd, 3) != 3 || dup2(wr, 4) != 4) _exit(126);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    execv(argv[0], (char *const *)argv);
-    dprintf(2, "zamcap: cannot run %s: %s\n", argv[0], strerror(errno));
-    _exit(127);
-  }
+  if (pid == 0) exec_chrome(argv, logfd, to_chrome, from_chrome, parent);
   setpgid(pid, pid);
   close(logfd);
   close(to_chrome[0]);

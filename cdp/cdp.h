@@ -55,8 +55,10 @@ char *cdp_find_chrome(const char *path);
 /* For signal handlers: SIGKILL every Chrome this process started. Only
  * async-signal-safe calls. */
 void cdp_kill_all_now(void);
-/* Set from a signal handler; every wait then returns ZC_E_INTERRUPTED. */
-extern volatile int cdp_interrupted;
+/* Set from a signal handler; every wait then returns ZC_E_INTERRUPTED.
+ * It is the core's flag (zc_interrupted), whose signal zc_exit_for turns
+ * into 128 + signal; this name stays for the code that still says it. */
+#define cdp_interrupted zc_interrupted
 
 /* ---- the connection ---- */
 

@@ -20,8 +20,6 @@
 #define CDP_MAX_MESSAGE ((size_t)512 << 20)  /* IO.read chunks are far less */
 #define CDP_TICK_US     (50 * LWS_US_PER_MS) /* longest wait inside lws */
 
-volatile int cdp_interrupted;
-
 struct cdp_handler {
   cdp_event_fn fn;
   void *arg;
@@ -356,7 +354,7 @@ enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
                      double timeout_ms, const char *what) {
   double deadline = zc_now_ms() + timeout_ms;
   for (;;) {
-    if (cdp_interrupted)
+    if (zc_interrupted)
       return zc_fail(ZC_E_INTERRUPTED, "interrupted while waiting for %s",
                      what ? what : "Chrome");
     if (c->abort_err) {

@@ -23,5 +23,7 @@
 #define ZC_OUT_PAIR_FMT "pair-%u.dot"
 /* "<build>-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_TRACE_FMT "%s-%u"
+/* record's "run-<i>" under ZC_OUT_TRACES, before the extension */
+#define ZC_OUT_RUN_FMT "run-%u"
 
 #endif

@@ -40,6 +40,30 @@ const char *zc_strerror(enum zc_err e) {
   return "unknown error";
 }
 
+volatile int zc_interrupted;
+
+/* By error, then by stage (ZC_STAGE_INPUT, ZC_STAGE_CAPTURE). */
+static const unsigned char exit_table[][2] = {
+    [ZC_OK] = {ZC_EXIT_NONE, ZC_EXIT_NONE},
+    [ZC_E_IO] = {ZC_EXIT_USAGE, ZC_EXIT_CAPTURE},
+    [ZC_E_PARSE] = {ZC_EXIT_USAGE, ZC_EXIT_CAPTURE},
+    [ZC_E_TOOBIG] = {ZC_EXIT_USAGE, ZC_EXIT_CAPTURE},
+    [ZC_E_TIMEOUT] = {ZC_EXIT_CAPTURE, ZC_EXIT_CAPTURE},
+    [ZC_E_USAGE] = {ZC_EXIT_USAGE, ZC_EXIT_USAGE},
+    [ZC_E_NOMEM] = {ZC_EXIT_INTERNAL, ZC_EXIT_INTERNAL},
+    [ZC_E_INTERNAL] = {ZC_EXIT_INTERNAL, ZC_EXIT_INTERNAL},
+    [ZC_E_CDP] = {ZC_EXIT_CAPTURE, ZC_EXIT_CAPTURE},
+    [ZC_E_BROWSER] = {ZC_EXIT_CAPTURE, ZC_EXIT_CAPTURE},
+};
+
+int zc_exit_for(enum zc_err e, enum zc_stage s) {
+  if (e == ZC_E_INTERRUPTED) return 128 + (zc_interrupted ? zc_interrupted : 2);
+  if ((unsigned)e >= ZC_ARRAY_LEN(exit_table) ||
+      (s != ZC_STAGE_INPUT && s != ZC_STAGE_CAPTURE))
+    return ZC_EXIT_INTERNAL;
+  return exit_table[e][s];
+}
+
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -487,7 +511,7 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
       timed_out = 1;
       break;
     }
-    struct pollfd p = {fd[0], POLLIN, 0};
+    struct pollfd p = {.fd = fd[0], .events = POLLIN};
     int r = poll(&p, 1, left > 1000 ? 1000 : (int)left + 1);
     if (r < 0 && errno != EINTR) break;
     if (r <= 0) continue;

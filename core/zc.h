@@ -41,6 +41,28 @@ enum zc_exit {
   ZC_EXIT_INCONCLUSIVE = 5, /* the pairs could not decide */
 };
 
+/* Where an error stopped a command: the same error is the user's input
+ * at one stage and a failed capture at another (a file that cannot be
+ * read is a bad argument to compare, a failed capture when zamcap wrote
+ * it itself). */
+enum zc_stage {
+  ZC_STAGE_INPUT,   /* options, scenario, given traces, the output folder */
+  ZC_STAGE_CAPTURE, /* Chrome, the traced runs, their analysis, upload */
+};
+
+/* The exit code for an error: the one table every command uses (README,
+ * "Exit codes"). ZC_OK is 0; usage 2; out of memory and internal 4
+ * (the allocators exit 4 too); the browser, DevTools and timeouts 3;
+ * interrupted 128 + zc_interrupted (SIGINT's 130 when it is 0); input
+ * and output, parse errors and buffers at their ceiling 2 at
+ * ZC_STAGE_INPUT and 3 at ZC_STAGE_CAPTURE. */
+int zc_exit_for(enum zc_err e, enum zc_stage s);
+
+/* The signal that asked zamcap to stop (SIGINT, SIGTERM, ...), 0 while
+ * none did: set by the command's signal handler; every wait that sees it
+ * returns ZC_E_INTERRUPTED. */
+extern volatile int zc_interrupted;
+
 /* Short fixed text for a code ("parse error"). */
 const char *zc_strerror(enum zc_err e);
 

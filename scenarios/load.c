@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "scn.h"
+#include "zc-url.h"
 
 static const char *const type_names[] = {
     "setViewport",
@@ -240,37 +241,8 @@ static enum zc_err ld_selectors(const struct ld *l, const cJSON *js,
   return ZC_OK;
 }
 
-/* scheme://authority of an absolute http(s) URL; 0 if it is not one. */
-static size_t origin_len(const char *u) {
-  const char *p = NULL;
-  if (!strncmp(u, "http://", 7))
-    p = u + 7;
-  else if (!strncmp(u, "https://", 8))
-    p = u + 8;
-  if (!p) return 0;
-  size_t a = strcspn(p, "/?#");
-  return a ? (size_t)(p - u) + a : 0;
-}
-
-/* Whether an http(s) URL's host is a development machine's. */
-static int dev_host(const char *u) {
-  size_t o = origin_len(u);
-  const char *h = strstr(u, "://") + 3, *e = u + o;
-  const char *at = memchr(h, '@', (size_t)(e - h));
-  if (at) h = at + 1;
-  size_t n = (size_t)(e - h);
-  if (n && h[0] == '[') return n >= 5 && !memcmp(h, "[::1]", 5);
-  const char *colon = memchr(h, ':', n);
-  if (colon) n = (size_t)(colon - h);
-  if ((n == 9 && !memcmp(h, "localhost", 9)) ||
-      (n > 10 && !memcmp(h + n - 10, ".localhost", 10)) ||
-      (n >= 4 && !memcmp(h, "127.", 4)) || (n == 7 && !memcmp(h, "0.0.0.0", 7)))
-    return 1;
-  return n && !memchr(h, '.', n);
-}
-
 int scn_add_origin(struct scn_scenario *s, const char *url) {
-  size_t o = origin_len(url);
+  size_t o = zc_url_origin_len(url);
   if (!o) return 0;
   for (size_t i = 0; i < s->norigins; i++)
     if (strlen(s->origins[i]) == o && !strncmp(s->origins[i], url, o)) return 1;
@@ -291,7 +263,7 @@ static int url_ok(const char *u) {
   if (colon && (!slash || colon < slash)) {
     /* Absolute: http(s) with a host, or about:/data:/file: as they are. */
     if (!strncmp(u, "http://", 7) || !strncmp(u, "https://", 8))
-      return origin_len(u) > 0;
+      return zc_url_origin_len(u) > 0;
     return !strncmp(u, "about:", 6) || !strncmp(u, "data:", 5) ||
            !strncmp(u, "file:", 5);
   }
@@ -305,7 +277,184 @@ static int num(const cJSON *o, const char *k, double *v) {
   return 1;
 }
 
-static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
+/* setViewport: the size, scale and kind of screen. */
+static enum zc_err ld_viewport(struct ld *l, const cJSON *js,
+                               struct scn_step *st) {
+  double v;
+  if (!num(js, "width", &v) || v < 1 || v > 10000)
+    return ld_fail(l, "\"width\" must be a number of pixels");
+  st->width = (unsigned)v;
+  if (!num(js, "height", &v) || v < 1 || v > 10000)
+    return ld_fail(l, "\"height\" must be a number of pixels");
+  st->height = (unsigned)v;
+  st->scale = num(js, "deviceScaleFactor", &v) && v > 0 ? v : 1;
+  st->mobile = cJSON_IsTrue(get(js, "isMobile"));
+  st->touch = cJSON_IsTrue(get(js, "hasTouch"));
+  return ZC_OK;
+}
+
+/* navigate: an http(s) URL, a relative one, about:, data:, file:, or the
+ * new tab a recording began on. */
+static enum zc_err ld_navigate(struct ld *l, const cJSON *js,
+                               struct scn_step *st) {
+  const cJSON *s;
+  s = get(js, "url");
+  if (!cJSON_IsString(s)) return ld_fail(l, "no \"url\"");
+  /* A recording begun on a new tab starts there: that page is the
+   * browser's, not the app's, and a fresh page needs no visit to it. */
+  if (!strncmp(s->valuestring, "chrome://new-tab-page", 21) ||
+      !strncmp(s->valuestring, "chrome://newtab", 15)) {
+    st->start_page = 1;
+    st->wait_load = 0;
+    st->url = zc_xstrdup(s->valuestring);
+    return ZC_OK;
+  }
+  if (!url_ok(s->valuestring))
+    return ld_fail(l, "bad URL \"%s\"", s->valuestring);
+  st->url = zc_xstrdup(s->valuestring);
+  return ZC_OK;
+}
+
+/* emulateNetworkConditions. */
+static enum zc_err ld_network(struct ld *l, const cJSON *js,
+                              struct scn_step *st) {
+  /* download and upload in bytes/s (-1: no limit; both 0: offline) and
+   * latency in ms, as Network.emulateNetworkConditions takes them */
+  if (!num(js, "download", &st->download) || !num(js, "upload", &st->upload) ||
+      !num(js, "latency", &st->latency))
+    return ld_fail(l, "\"download\", \"upload\" and \"latency\" must be "
+                      "numbers");
+  if (st->download < -1 || st->upload < -1 || st->latency < 0)
+    return ld_fail(l, "throughput must be -1 (no limit) or more, latency "
+                      "0 or more");
+  return ZC_OK;
+}
+
+/* click, doubleClick, hover: where, with which button, for how long. */
+static enum zc_err ld_pointer(struct ld *l, const cJSON *js,
+                              struct scn_step *st) {
+  const cJSON *s;
+  enum zc_err e;
+  if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+  if (get(js, "offsetX") || get(js, "offsetY")) {
+    if (!num(js, "offsetX", &st->offset_x) ||
+        !num(js, "offsetY", &st->offset_y))
+      return ld_fail(l, "\"offsetX\" and \"offsetY\" go together, as "
+                        "numbers");
+    st->has_offset = 1;
+  }
+  s = get(js, "button");
+  if (s) {
+    static const char *const b[] = {"primary", "auxiliary", "secondary", "back",
+                                    "forward"};
+    st->button = -1;
+    for (int i = 0; i < 5; i++)
+      if (cJSON_IsString(s) && !strcmp(s->valuestring, b[i])) st->button = i;
+    if (st->button < 0)
+      return ld_fail(l, "\"button\" must be primary, auxiliary, secondary, "
+                        "back or forward");
+  }
+  if (get(js, "duration") && (!num(js, "duration", &st->duration_ms) ||
+                              st->duration_ms < 0 || st->duration_ms > 600000))
+    return ld_fail(l, "\"duration\" must be milliseconds");
+  /* The pointer the Recorder saw; @puppeteer/replay's runner clicks with
+   * the mouse whatever it says, and so does zamcap. */
+  s = get(js, "deviceType");
+  if (s && !(cJSON_IsString(s) && (!strcmp(s->valuestring, "mouse") ||
+                                   !strcmp(s->valuestring, "pen") ||
+                                   !strcmp(s->valuestring, "touch"))))
+    return ld_fail(l, "\"deviceType\" must be mouse, pen or touch");
+  return ZC_OK;
+}
+
+/* change: the element and the value typed into it. */
+static enum zc_err ld_change(struct ld *l, const cJSON *js,
+                             struct scn_step *st) {
+  const cJSON *s;
+  enum zc_err e;
+  if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+  s = get(js, "value");
+  if (!cJSON_IsString(s)) return ld_fail(l, "no \"value\"");
+  st->value = zc_xstrdup(s->valuestring);
+  return ZC_OK;
+}
+
+/* keyDown, keyUp: a key Chrome knows. */
+static enum zc_err ld_key(struct ld *l, const cJSON *js, struct scn_step *st) {
+  const cJSON *s = get(js, "key");
+  char kv[16], code[24];
+  int kc;
+  if (!cJSON_IsString(s)) return ld_fail(l, "no \"key\"");
+  if (!scn__key_info(s->valuestring, kv, sizeof kv, code, sizeof code, &kc))
+    return ld_fail(l, "unknown key \"%s\"", s->valuestring);
+  st->key = zc_xstrdup(s->valuestring);
+  return ZC_OK;
+}
+
+/* waitForElement: how many, compared how, visible, matching what. */
+static enum zc_err ld_wait_element(struct ld *l, const cJSON *js,
+                                   struct scn_step *st) {
+  const cJSON *s;
+  double v;
+  enum zc_err e;
+  if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
+  st->count = 1;
+  if (get(js, "count")) {
+    if (!num(js, "count", &v) || v < 0 || v > 1e6 || v != (double)(unsigned)v)
+      return ld_fail(l, "\"count\" must be a whole number");
+    st->count = (unsigned)v;
+  }
+  snprintf(st->op, sizeof st->op, ">=");
+  s = get(js, "operator");
+  if (s) {
+    if (!cJSON_IsString(s) ||
+        (strcmp(s->valuestring, ">=") && strcmp(s->valuestring, "==") &&
+         strcmp(s->valuestring, "<=")))
+      return ld_fail(l, "\"operator\" must be \">=\", \"==\" or \"<=\"");
+    snprintf(st->op, sizeof st->op, "%s", s->valuestring);
+  }
+  st->visible = !cJSON_IsFalse(get(js, "visible"));
+  if (get(js, "properties") || get(js, "attributes")) {
+    const cJSON *at = get(js, "attributes"), *pr = get(js, "properties"), *x;
+    if ((at && !cJSON_IsObject(at)) || (pr && !cJSON_IsObject(pr)))
+      return ld_fail(l, "\"attributes\" and \"properties\" must be "
+                        "objects");
+    cJSON_ArrayForEach(x, at) if (!cJSON_IsString(x)) return ld_fail(
+        l, "attribute \"%s\" must be a string", x->string);
+    cJSON *m = cJSON_CreateObject();
+    if (at) cJSON_AddItemToObject(m, "attributes", cJSON_Duplicate(at, 1));
+    if (pr) cJSON_AddItemToObject(m, "properties", cJSON_Duplicate(pr, 1));
+    st->match = cJSON_PrintUnformatted(m);
+    cJSON_Delete(m);
+    if (!st->match) return ld_fail(l, "out of memory");
+  }
+  return ZC_OK;
+}
+
+/* waitForExpression: a script that must turn true. */
+static enum zc_err ld_wait_expression(struct ld *l, const cJSON *js,
+                                      struct scn_step *st) {
+  const cJSON *s;
+  s = get(js, "expression");
+  if (!cJSON_IsString(s) || !s->valuestring[0])
+    return ld_fail(l, "no \"expression\"");
+  st->expression = zc_xstrdup(s->valuestring);
+  return ZC_OK;
+}
+
+/* scroll: the page or an element, to x and y. */
+static enum zc_err ld_scroll(struct ld *l, const cJSON *js,
+                             struct scn_step *st) {
+  enum zc_err e;
+  if ((e = ld_selectors(l, get(js, "selectors"), st, 0))) return e;
+  if (!num(js, "x", &st->x)) st->x = 0;
+  if (!num(js, "y", &st->y)) st->y = 0;
+  return ZC_OK;
+}
+
+/* The fields every step may have: its type, target, timeout and frame. */
+static enum zc_err ld_step_head(struct ld *l, const cJSON *js,
+                                struct scn_step *st) {
   const cJSON *t = get(js, "type");
   if (!cJSON_IsObject(js)) return ld_fail(l, "a step must be an object");
   if (!cJSON_IsString(t)) return ld_fail(l, "no \"type\"");
@@ -351,150 +500,34 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
     if (cJSON_IsString(et) && !strcmp(et->valuestring, "navigation"))
       st->wait_load = st->type != SCN_NAVIGATE;
   }
-  enum zc_err e = ZC_OK;
-  const cJSON *s;
+  return ZC_OK;
+}
+
+static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
+  enum zc_err e = ld_step_head(l, js, st);
+  if (e) return e;
   switch (st->type) {
-  case SCN_SET_VIEWPORT:
-    if (!num(js, "width", &v) || v < 1 || v > 10000)
-      return ld_fail(l, "\"width\" must be a number of pixels");
-    st->width = (unsigned)v;
-    if (!num(js, "height", &v) || v < 1 || v > 10000)
-      return ld_fail(l, "\"height\" must be a number of pixels");
-    st->height = (unsigned)v;
-    st->scale = num(js, "deviceScaleFactor", &v) && v > 0 ? v : 1;
-    st->mobile = cJSON_IsTrue(get(js, "isMobile"));
-    st->touch = cJSON_IsTrue(get(js, "hasTouch"));
-    break;
-  case SCN_NAVIGATE:
-    s = get(js, "url");
-    if (!cJSON_IsString(s)) return ld_fail(l, "no \"url\"");
-    /* A recording begun on a new tab starts there: that page is the
-     * browser's, not the app's, and a fresh page needs no visit to it. */
-    if (!strncmp(s->valuestring, "chrome://new-tab-page", 21) ||
-        !strncmp(s->valuestring, "chrome://newtab", 15)) {
-      st->start_page = 1;
-      st->wait_load = 0;
-      st->url = zc_xstrdup(s->valuestring);
-      break;
-    }
-    if (!url_ok(s->valuestring))
-      return ld_fail(l, "bad URL \"%s\"", s->valuestring);
-    st->url = zc_xstrdup(s->valuestring);
-    break;
-  case SCN_CLOSE: break;
-  case SCN_EMULATE_NETWORK:
-    /* download and upload in bytes/s (-1: no limit; both 0: offline) and
-     * latency in ms, as Network.emulateNetworkConditions takes them */
-    if (!num(js, "download", &st->download) ||
-        !num(js, "upload", &st->upload) || !num(js, "latency", &st->latency))
-      return ld_fail(l, "\"download\", \"upload\" and \"latency\" must be "
-                        "numbers");
-    if (st->download < -1 || st->upload < -1 || st->latency < 0)
-      return ld_fail(l, "throughput must be -1 (no limit) or more, latency "
-                        "0 or more");
-    break;
+  case SCN_SET_VIEWPORT: return ld_viewport(l, js, st);
+  case SCN_NAVIGATE: return ld_navigate(l, js, st);
+  case SCN_CLOSE: return ZC_OK;
+  case SCN_EMULATE_NETWORK: return ld_network(l, js, st);
   case SCN_CLICK:
   case SCN_DOUBLE_CLICK:
-  case SCN_HOVER:
-    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
-    if (get(js, "offsetX") || get(js, "offsetY")) {
-      if (!num(js, "offsetX", &st->offset_x) ||
-          !num(js, "offsetY", &st->offset_y))
-        return ld_fail(l, "\"offsetX\" and \"offsetY\" go together, as "
-                          "numbers");
-      st->has_offset = 1;
-    }
-    s = get(js, "button");
-    if (s) {
-      static const char *const b[] = {"primary", "auxiliary", "secondary",
-                                      "back", "forward"};
-      st->button = -1;
-      for (int i = 0; i < 5; i++)
-        if (cJSON_IsString(s) && !strcmp(s->valuestring, b[i])) st->button = i;
-      if (st->button < 0)
-        return ld_fail(l, "\"button\" must be primary, auxiliary, secondary, "
-                          "back or forward");
-    }
-    if (get(js, "duration") &&
-        (!num(js, "duration", &st->duration_ms) || st->duration_ms < 0 ||
-         st->duration_ms > 600000))
-      return ld_fail(l, "\"duration\" must be milliseconds");
-    /* The pointer the Recorder saw; @puppeteer/replay's runner clicks with
-     * the mouse whatever it says, and so does zamcap. */
-    s = get(js, "deviceType");
-    if (s && !(cJSON_IsString(s) && (!strcmp(s->valuestring, "mouse") ||
-                                     !strcmp(s->valuestring, "pen") ||
-                                     !strcmp(s->valuestring, "touch"))))
-      return ld_fail(l, "\"deviceType\" must be mouse, pen or touch");
-    break;
-  case SCN_CHANGE:
-    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
-    s = get(js, "value");
-    if (!cJSON_IsString(s)) return ld_fail(l, "no \"value\"");
-    st->value = zc_xstrdup(s->valuestring);
-    break;
+  case SCN_HOVER: return ld_pointer(l, js, st);
+  case SCN_CHANGE: return ld_change(l, js, st);
   case SCN_KEY_DOWN:
-  case SCN_KEY_UP: {
-    s = get(js, "key");
-    char kv[16], code[24];
-    int kc;
-    if (!cJSON_IsString(s)) return ld_fail(l, "no \"key\"");
-    if (!scn__key_info(s->valuestring, kv, sizeof kv, code, sizeof code, &kc))
-      return ld_fail(l, "unknown key \"%s\"", s->valuestring);
-    st->key = zc_xstrdup(s->valuestring);
-    break;
-  }
-  case SCN_SCROLL:
-    if ((e = ld_selectors(l, get(js, "selectors"), st, 0))) return e;
-    if (!num(js, "x", &st->x)) st->x = 0;
-    if (!num(js, "y", &st->y)) st->y = 0;
-    break;
-  case SCN_WAIT_ELEMENT:
-    if ((e = ld_selectors(l, get(js, "selectors"), st, 1))) return e;
-    st->count = 1;
-    if (get(js, "count")) {
-      if (!num(js, "count", &v) || v < 0 || v > 1e6 || v != (double)(unsigned)v)
-        return ld_fail(l, "\"count\" must be a whole number");
-      st->count = (unsigned)v;
-    }
-    snprintf(st->op, sizeof st->op, ">=");
-    s = get(js, "operator");
-    if (s) {
-      if (!cJSON_IsString(s) ||
-          (strcmp(s->valuestring, ">=") && strcmp(s->valuestring, "==") &&
-           strcmp(s->valuestring, "<=")))
-        return ld_fail(l, "\"operator\" must be \">=\", \"==\" or \"<=\"");
-      snprintf(st->op, sizeof st->op, "%s", s->valuestring);
-    }
-    st->visible = !cJSON_IsFalse(get(js, "visible"));
-    if (get(js, "properties") || get(js, "attributes")) {
-      const cJSON *at = get(js, "attributes"), *pr = get(js, "properties"), *x;
-      if ((at && !cJSON_IsObject(at)) || (pr && !cJSON_IsObject(pr)))
-        return ld_fail(l, "\"attributes\" and \"properties\" must be "
-                          "objects");
-      cJSON_ArrayForEach(x, at) if (!cJSON_IsString(x)) return ld_fail(
-          l, "attribute \"%s\" must be a string", x->string);
-      cJSON *m = cJSON_CreateObject();
-      if (at) cJSON_AddItemToObject(m, "attributes", cJSON_Duplicate(at, 1));
-      if (pr) cJSON_AddItemToObject(m, "properties", cJSON_Duplicate(pr, 1));
-      st->match = cJSON_PrintUnformatted(m);
-      cJSON_Delete(m);
-      if (!st->match) return ld_fail(l, "out of memory");
-    }
-    break;
-  case SCN_WAIT_EXPRESSION:
-    s = get(js, "expression");
-    if (!cJSON_IsString(s) || !s->valuestring[0])
-      return ld_fail(l, "no \"expression\"");
-    st->expression = zc_xstrdup(s->valuestring);
-    break;
+  case SCN_KEY_UP: return ld_key(l, js, st);
+  case SCN_SCROLL: return ld_scroll(l, js, st);
+  case SCN_WAIT_ELEMENT: return ld_wait_element(l, js, st);
+  case SCN_WAIT_EXPRESSION: return ld_wait_expression(l, js, st);
   }
   return ZC_OK;
 }
 
-enum zc_err scn_load(const char *path, struct scn_scenario **out) {
-  *out = NULL;
-  struct ld l = {path, 0, NULL};
+/* The scenario file as JSON (*js: free it with cJSON_Delete). */
+static enum zc_err ld_read(struct ld *l, cJSON **js) {
+  const char *path = l->path;
+  *js = NULL;
   FILE *f = fopen(path, "rb");
   if (!f)
     return zc_fail(ZC_E_USAGE, "%s: cannot read: %s", path, strerror(errno));
@@ -508,10 +541,10 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
   fclose(f);
   if (e) {
     zc_buf_free(&b);
-    return ld_fail(&l, "over 16 MB: not a scenario");
+    return ld_fail(l, "over 16 MB: not a scenario");
   }
-  cJSON *js = cJSON_ParseWithLength(b.ptr ? b.ptr : "", b.len);
-  if (!js) {
+  *js = cJSON_ParseWithLength(b.ptr ? b.ptr : "", b.len);
+  if (!*js) {
     const char *at = cJSON_GetErrorPtr();
     size_t off = at && b.ptr && at >= b.ptr && at <= b.ptr + b.len
                      ? (size_t)(at - b.ptr)
@@ -520,9 +553,108 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
     for (size_t i = 0; i < off; i++)
       line += b.ptr[i] == '\n';
     zc_buf_free(&b);
-    return ld_fail(&l, "not valid JSON (line %d, byte %zu)", line, off);
+    return ld_fail(l, "not valid JSON (line %d, byte %zu)", line, off);
   }
   zc_buf_free(&b);
+  return ZC_OK;
+}
+
+/* The app's origins: the first navigate's, and every other the flow
+ * navigates to on a development host (zc_url_host: localhost,
+ * *.localhost, 127.x, 0.0.0.0, [::1], a name without dots such as
+ * "frontend"): a flow recorded on http://frontend:3000/ and then
+ * http://localhost:3000/x is one app. --origin adds more
+ * (scn_add_origin). */
+static void ld_origins(struct scn_scenario *s) {
+  size_t i;
+  for (i = 0; i < s->n && !s->origin; i++)
+    if (s->steps[i].type == SCN_NAVIGATE && !s->steps[i].start_page &&
+        zc_url_origin_len(s->steps[i].url))
+      s->origin =
+          zc_xstrndup(s->steps[i].url, zc_url_origin_len(s->steps[i].url));
+  if (!s->origin) s->origin = zc_xstrdup("");
+  if (s->origin[0]) scn_add_origin(s, s->origin);
+  for (i = 0; i < s->n; i++) {
+    const struct scn_step *sp = &s->steps[i];
+    if (sp->type == SCN_NAVIGATE && !sp->start_page && !sp->implicit &&
+        zc_url_host(sp->url) != ZC_HOST_OTHER)
+      scn_add_origin(s, sp->url);
+  }
+}
+
+/* A flow recorded on a page that was already open never navigates
+ * (@puppeteer/replay accepts it and acts on whatever page it is given):
+ * each run then loads the build's URL first, after the steps that set the
+ * page up. Returns where that navigate was added, SIZE_MAX if none was. */
+static size_t ld_add_navigate(struct scn_scenario *s) {
+  int navigates = 0;
+  size_t added_at = SIZE_MAX;
+  for (size_t k = 0; k < s->n; k++)
+    navigates |= s->steps[k].type == SCN_NAVIGATE && !s->steps[k].start_page;
+  if (!navigates) {
+    size_t at = 0;
+    while (at < s->n && (s->steps[at].type == SCN_SET_VIEWPORT ||
+                         s->steps[at].type == SCN_EMULATE_NETWORK ||
+                         s->steps[at].start_page))
+      at++;
+    s->steps = zc_xreallocarray(s->steps, s->n + 1, sizeof *s->steps);
+    memmove(&s->steps[at + 1], &s->steps[at], (s->n - at) * sizeof *s->steps);
+    struct scn_step *nav = &s->steps[at];
+    memset(nav, 0, sizeof *nav);
+    nav->type = SCN_NAVIGATE;
+    nav->url = zc_xstrdup(""); /* relative: the build's own URL */
+    nav->implicit = 1;
+    added_at = at;
+    nav->index = at < s->n ? s->steps[at + 1].index : (unsigned)s->n;
+    s->n++;
+  }
+  return added_at;
+}
+
+/* zamcap's own fields ("zamcap": recordFrom, settleMs); added_at is where
+ * ld_add_navigate added a step. */
+static enum zc_err ld_zamcap(struct ld *l, const cJSON *z,
+                             struct scn_scenario *s, size_t added_at) {
+  if (!z) return ZC_OK;
+  const cJSON *k;
+  if (!cJSON_IsObject(z)) {
+    return ld_fail(l, "\"zamcap\" must be an object");
+  }
+  cJSON_ArrayForEach(k, z) {
+    if (!strcmp(k->string, "recordFrom")) {
+      size_t nfile = s->n - (added_at != SIZE_MAX); /* the file's */
+      if (!cJSON_IsNumber(k) || k->valuedouble < 1 ||
+          k->valuedouble > (double)nfile ||
+          k->valuedouble != (double)(size_t)k->valuedouble) {
+        return ld_fail(l,
+                       "zamcap.recordFrom must be a step number from 1 to "
+                       "%zu",
+                       nfile);
+      }
+      s->record_from = (size_t)k->valuedouble - 1;
+      /* an added navigate moves the steps after it by one */
+      if (s->record_from >= added_at) s->record_from++;
+    } else if (!strcmp(k->string, "settleMs")) {
+      if (!cJSON_IsNumber(k) || k->valuedouble < 0) {
+        return ld_fail(l, "zamcap.settleMs must be a number of ms");
+      }
+      s->settle_ms = k->valuedouble;
+    } else {
+      return ld_fail(l,
+                     "unknown field zamcap.%s (known: recordFrom, "
+                     "settleMs)",
+                     k->string);
+    }
+  }
+  return ZC_OK;
+}
+
+enum zc_err scn_load(const char *path, struct scn_scenario **out) {
+  *out = NULL;
+  struct ld l = {.path = path};
+  cJSON *js;
+  enum zc_err e = ld_read(&l, &js);
+  if (e) return e;
   struct scn_scenario *s = zc_xcalloc(1, sizeof *s);
   s->path = zc_xstrdup(path);
   s->settle_ms = -1;
@@ -557,86 +689,10 @@ enum zc_err scn_load(const char *path, struct scn_scenario **out) {
     i++;
   }
   l.step = 0;
-  for (i = 0; i < s->n && !s->origin; i++)
-    if (s->steps[i].type == SCN_NAVIGATE && !s->steps[i].start_page &&
-        origin_len(s->steps[i].url))
-      s->origin = zc_xstrndup(s->steps[i].url, origin_len(s->steps[i].url));
-  if (!s->origin) s->origin = zc_xstrdup("");
-  /* The app's origins: the first, and every other the flow navigates to
-   * on a development host (localhost, 127.x, [::1], a name without dots
-   * such as "frontend", *.localhost): a flow recorded on
-   * http://frontend:3000/ and then http://localhost:3000/x is one app.
-   * --origin adds more (scn_add_origin). */
-  if (s->origin[0]) scn_add_origin(s, s->origin);
-  for (i = 0; i < s->n; i++) {
-    const struct scn_step *sp = &s->steps[i];
-    if (sp->type == SCN_NAVIGATE && !sp->start_page && !sp->implicit &&
-        origin_len(sp->url) && dev_host(sp->url))
-      scn_add_origin(s, sp->url);
-  }
-  /* A flow recorded on a page that was already open never navigates
-   * (@puppeteer/replay accepts it and acts on whatever page it is given):
-   * each run then loads the build's URL first, after the steps that set
-   * the page up. */
-  int navigates = 0;
-  size_t added_at = SIZE_MAX;
-  for (size_t k = 0; k < s->n; k++)
-    navigates |= s->steps[k].type == SCN_NAVIGATE && !s->steps[k].start_page;
-  if (!navigates) {
-    size_t at = 0;
-    while (at < s->n && (s->steps[at].type == SCN_SET_VIEWPORT ||
-                         s->steps[at].type == SCN_EMULATE_NETWORK ||
-                         s->steps[at].start_page))
-      at++;
-    s->steps = zc_xreallocarray(s->steps, s->n + 1, sizeof *s->steps);
-    memmove(&s->steps[at + 1], &s->steps[at], (s->n - at) * sizeof *s->steps);
-    struct scn_step *nav = &s->steps[at];
-    memset(nav, 0, sizeof *nav);
-    nav->type = SCN_NAVIGATE;
-    nav->url = zc_xstrdup(""); /* relative: the build's own URL */
-    nav->implicit = 1;
-    added_at = at;
-    nav->index = at < s->n ? s->steps[at + 1].index : (unsigned)s->n;
-    s->n++;
-  }
+  ld_origins(s);
+  size_t added_at = ld_add_navigate(s);
   /* zamcap's own fields, which other Recorder tools ignore. */
-  const cJSON *z = get(js, "zamcap");
-  if (z) {
-    const cJSON *k;
-    if (!cJSON_IsObject(z)) {
-      e = ld_fail(&l, "\"zamcap\" must be an object");
-      goto out;
-    }
-    cJSON_ArrayForEach(k, z) {
-      if (!strcmp(k->string, "recordFrom")) {
-        size_t nfile = s->n - (added_at != SIZE_MAX); /* the file's */
-        if (!cJSON_IsNumber(k) || k->valuedouble < 1 ||
-            k->valuedouble > (double)nfile ||
-            k->valuedouble != (double)(size_t)k->valuedouble) {
-          e = ld_fail(&l,
-                      "zamcap.recordFrom must be a step number from 1 to "
-                      "%zu",
-                      nfile);
-          goto out;
-        }
-        s->record_from = (size_t)k->valuedouble - 1;
-        /* an added navigate moves the steps after it by one */
-        if (s->record_from >= added_at) s->record_from++;
-      } else if (!strcmp(k->string, "settleMs")) {
-        if (!cJSON_IsNumber(k) || k->valuedouble < 0) {
-          e = ld_fail(&l, "zamcap.settleMs must be a number of ms");
-          goto out;
-        }
-        s->settle_ms = k->valuedouble;
-      } else {
-        e = ld_fail(&l,
-                    "unknown field zamcap.%s (known: recordFrom, "
-                    "settleMs)",
-                    k->string);
-        goto out;
-      }
-    }
-  }
+  if ((e = ld_zamcap(&l, get(js, "zamcap"), s, added_at))) goto out;
 out:
   cJSON_Delete(js);
   if (e) {
@@ -681,7 +737,7 @@ static void map_put(struct zc_buf *b, const char *p, size_t n, enum zc_err *e) {
 
 char *scn_map_url(const struct scn_scenario *s, const char *url,
                   const char *base) {
-  size_t bo = origin_len(base), uo = origin_len(url);
+  size_t bo = zc_url_origin_len(base), uo = zc_url_origin_len(url);
   /* The result is never longer than both parts and a '/'. */
   struct zc_buf b;
   zc_buf_init(&b, strlen(base) + strlen(url) + 2);

@@ -1,8 +1,10 @@
-/* Tests of the zc core: errors, buffers with a ceiling, arena, grow. */
+/* Tests of the zc core: errors and exit codes, buffers with a ceiling,
+ * arena, grow, URLs. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
+#include "zc-url.h"
 #include "zc.h"
 
 static void test_errors(void) {
@@ -166,6 +168,104 @@ static void test_url_secrets(void) {
   ZT_INT((int)zc_secret_maxlen(), 0);
 }
 
+/* Every error has its exit code, by stage (README, "Exit codes"). */
+static void test_exit_table(void) {
+  static const struct {
+    enum zc_err e;
+    int input, capture;
+  } want[] = {
+      {ZC_OK, 0, 0},        {ZC_E_IO, 2, 3},       {ZC_E_PARSE, 2, 3},
+      {ZC_E_TOOBIG, 2, 3},  {ZC_E_TIMEOUT, 3, 3},  {ZC_E_USAGE, 2, 2},
+      {ZC_E_NOMEM, 4, 4},   {ZC_E_INTERNAL, 4, 4}, {ZC_E_CDP, 3, 3},
+      {ZC_E_BROWSER, 3, 3},
+  };
+  for (size_t i = 0; i < ZC_ARRAY_LEN(want); i++) {
+    ZT_INT(zc_exit_for(want[i].e, ZC_STAGE_INPUT), want[i].input);
+    ZT_INT(zc_exit_for(want[i].e, ZC_STAGE_CAPTURE), want[i].capture);
+  }
+  /* interrupted: 128 + the signal, SIGINT's when none was recorded */
+  ZT_INT(zc_exit_for(ZC_E_INTERRUPTED, ZC_STAGE_INPUT), 130);
+  zc_interrupted = 15;
+  ZT_INT(zc_exit_for(ZC_E_INTERRUPTED, ZC_STAGE_CAPTURE), 143);
+  zc_interrupted = 0;
+  /* a code outside the enum is a bug, not a success */
+  ZT_INT(zc_exit_for((enum zc_err)99, ZC_STAGE_INPUT), 4);
+}
+
+/* URLs split by libcurl; the origin as written; one host rule. */
+static void test_url(void) {
+  struct zc_url u;
+  ZT_INT(zc_url_split("HTTP://me:pw@Example.com:8080/a/b?q=1#frag", &u), 0);
+  ZT_STR(u.scheme, "http");
+  ZT_STR(u.user, "me");
+  ZT_STR(u.password, "pw");
+  ZT_STR(u.host, "Example.com");
+  ZT_STR(u.port, "8080");
+  ZT_STR(u.path, "/a/b");
+  ZT_STR(u.query, "q=1");
+  ZT_STR(u.fragment, "frag");
+  zc_url_clear(&u);
+  ZT_INT(zc_url_split("http://h", &u), 0);
+  ZT_STR(u.path, "/");
+  ZT_TRUE(!u.port && !u.query && !u.user);
+  zc_url_clear(&u);
+  ZT_INT(zc_url_split("https://:443/x", &u), ZC_E_PARSE);
+  ZT_STR(zc_errmsg(), "the URL has no host");
+  ZT_TRUE(!u.host);
+  ZT_INT(zc_url_split("http://h:99999/", &u), ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "not a URL libcurl can use (");
+  zc_url_clear(&u); /* zeroed: a no-op */
+
+  ZT_INT((int)zc_url_origin_len("http://localhost:3000/x?y"), 21);
+  ZT_INT((int)zc_url_origin_len("https://u:p@h.example?q"), 21);
+  ZT_INT((int)zc_url_origin_len("https://h.example#f"), 17);
+  ZT_INT((int)zc_url_origin_len("http://h"), 8);
+  ZT_INT((int)zc_url_origin_len("/relative"), 0);
+  ZT_INT((int)zc_url_origin_len("about:blank"), 0);
+  ZT_INT((int)zc_url_origin_len("ftp://h/x"), 0);
+  ZT_INT((int)zc_url_origin_len("http://:80/"), 0);     /* no host */
+  ZT_INT((int)zc_url_origin_len("http://h:99999/"), 0); /* no port */
+  ZT_INT((int)zc_url_origin_len("http:/h/x"), 0);       /* not as written */
+  ZT_INT((int)zc_url_origin_len("http:///x"), 0);
+
+  static const struct {
+    const char *url;
+    enum zc_host k;
+  } hosts[] = {
+      {"http://localhost:3000/", ZC_HOST_LOOPBACK},
+      {"http://LocalHost/", ZC_HOST_LOOPBACK},
+      {"http://app.localhost/", ZC_HOST_LOOPBACK},
+      {"http://127.0.0.1:9/", ZC_HOST_LOOPBACK},
+      {"http://127.1/", ZC_HOST_LOOPBACK}, /* libcurl: 127.0.0.1 */
+      {"http://0.0.0.0:8/", ZC_HOST_LOOPBACK},
+      {"http://[::1]:8/", ZC_HOST_LOOPBACK},
+      {"https://u:p@localhost/", ZC_HOST_LOOPBACK},
+      {"http://frontend:3000/", ZC_HOST_LOCAL_NAME},
+      {"http://127.evil.example/", ZC_HOST_OTHER},
+      {"http://localhost.example/", ZC_HOST_OTHER},
+      {"http://example.com/", ZC_HOST_OTHER},
+      {"http://[2001:db8::1]/", ZC_HOST_OTHER},
+      {"ftp://localhost/", ZC_HOST_OTHER},
+      {"localhost:3000", ZC_HOST_OTHER},
+  };
+  for (size_t i = 0; i < ZC_ARRAY_LEN(hosts); i++)
+    if (!ZT_INT((int)zc_url_host(hosts[i].url), (int)hosts[i].k))
+      fprintf(stderr, "  url: %s\n", hosts[i].url);
+
+  char shown[64];
+  zc_url_shown("https://me:pw@h.example:8/up?token=t#f", shown, sizeof shown);
+  ZT_STR(shown, "https://h.example:8/up?...");
+  zc_url_shown("http://h", shown, sizeof shown);
+  ZT_STR(shown, "http://h/");
+  zc_url_shown("/login", shown, sizeof shown);
+  ZT_STR(shown, "(a URL)");
+  /* asking does not overwrite the message being reported */
+  zc_fail(ZC_E_IO, "kept");
+  ZT_INT((int)zc_url_origin_len("http://:1/"), 0);
+  zc_url_shown("nope", shown, sizeof shown);
+  ZT_STR(zc_errmsg(), "kept");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"errors", test_errors},
@@ -175,6 +275,8 @@ int main(int argc, char **argv) {
       {"htab", test_htab},
       {"term_text", test_term_text},
       {"url_secrets", test_url_secrets},
+      {"exit_table", test_exit_table},
+      {"url", test_url},
   };
   return ZT_RUN(cases, argc, argv);
 }
