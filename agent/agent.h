@@ -63,10 +63,6 @@ void agent_args_init(struct agent_args *a);
 int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
                  struct agent_args *a);
 
-/* zc_exit_for(e, ZC_STAGE_CAPTURE), for agent/run.c until its rewrite
- * calls zc_exit_for itself; nothing else uses it. */
-int agent_exit_for(enum zc_err e);
-
 /* Registers the secrets of an --old/--new/--url value (zc_url_secrets), so
  * that no report, trace or message shows them, and says so when it has a
  * user:password. */

@@ -80,11 +80,13 @@ static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
 
 /* "old-12.json.gz" (ZC_OUT_TRACE_FMT, "<build>-<i>", and an extension)
  * -> side 0, number 12; -1 when the name is not a run's trace. */
+static const char *const trace_side[2] = {ZC_OUT_OLD, ZC_OUT_NEW};
+
 static int run_trace_name(const char *dir, const char *n, unsigned *num) {
   for (int side = 0; side < 2; side++) {
-    size_t bl = strlen(cap_side_name[side]);
+    size_t bl = strlen(trace_side[side]);
     const char *d = n + bl + 1; /* the digits after "<build>-" */
-    if (strncmp(n, cap_side_name[side], bl) || n[bl] != '-' || *d < '0' ||
+    if (strncmp(n, trace_side[side], bl) || n[bl] != '-' || *d < '0' ||
         *d > '9' || !is_trace_name(dir, n))
       continue;
     char *end;
@@ -146,7 +148,7 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
     } else {
       if (side[0][i] || side[1][i])
         zc_log(1, "pair %u has only its %s trace: left out", i,
-               cap_side_name[side[0][i] ? 0 : 1]);
+               trace_side[side[0][i] ? 0 : 1]);
       free(side[0][i]);
       free(side[1][i]);
       side[0][i] = side[1][i] = NULL;

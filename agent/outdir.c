@@ -41,7 +41,3 @@ enum zc_err agent_outdir(const char *dir, char **out) {
   *out = zc_xstrdup(path);
   return ZC_OK;
 }
-
-int agent_exit_for(enum zc_err e) {
-  return zc_exit_for(e, ZC_STAGE_CAPTURE);
-}

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "session.h"
+#include "zc-out.h"
 
 /* The options that need each other, checked before anything starts. */
 static int check_args(const struct agent_args *a) {
@@ -28,8 +29,8 @@ static int run_exec(const struct agent_args *a) {
   int rc = check_args(a);
   if (rc) return rc;
   const struct agent_build builds[2] = {
-      {.opt = "--old", .arg = a->old, .name = "old"},
-      {.opt = "--new", .arg = a->new_, .name = "new"},
+      {.opt = "--old", .arg = a->old, .name = ZC_OUT_OLD},
+      {.opt = "--new", .arg = a->new_, .name = ZC_OUT_NEW},
   };
   struct agent_session *s = NULL;
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;

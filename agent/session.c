@@ -276,10 +276,11 @@ int agent_session_open(const struct agent_args *a,
   s->srv = zc_xcalloc(n ? n : 1, sizeof *s->srv);
   s->pg = (struct progress){.t0 = zc_now_ms(), .tty = isatty(2)};
   cap_runs_init(&s->runs);
-  if (agent_load_scenario(a, a->operands[0], &s->scn)) {
+  enum zc_err e = agent_load_scenario(a, a->operands[0], &s->scn);
+  if (e) {
     zc_error("%s", zc_errmsg());
     session_free(s);
-    return ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   char *chrome = a->cdp.browser_url ? NULL : cdp_find_chrome(a->cdp.chrome);
   if (!a->cdp.browser_url && !chrome) {
@@ -288,11 +289,10 @@ int agent_session_open(const struct agent_args *a,
     return ZC_EXIT_CAPTURE;
   }
   free(chrome);
-  enum zc_err e = session_builds(s);
-  if (e) {
+  if ((e = session_builds(s))) {
     zc_error("%s", zc_errmsg());
     session_free(s);
-    return e == ZC_E_USAGE || e == ZC_E_IO ? ZC_EXIT_USAGE : ZC_EXIT_INTERNAL;
+    return zc_exit_for(e, ZC_STAGE_INPUT);
   }
   say_network(s->scn);
   *out = s;
@@ -315,7 +315,7 @@ static int session_browser(struct agent_session *s) {
   if (e) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
-    return agent_exit_for(e);
+    return zc_exit_for(e, ZC_STAGE_CAPTURE);
   }
   s->environment = environment(s->browser);
   return 0;
@@ -388,7 +388,7 @@ static int report(struct cmp_run *r, const struct cap_outcome *oc, cJSON *extra,
     zc_log(1, "warning: %s; source maps were used but not kept", zc_errmsg());
   if (e) {
     zc_error("%s", zc_errmsg());
-    return e == ZC_E_IO ? ZC_EXIT_CAPTURE : ZC_EXIT_USAGE;
+    return zc_exit_for(e, ZC_STAGE_CAPTURE);
   }
   *reported = 1;
   if (oc->dropped)
@@ -471,7 +471,7 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   if (e) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
-    rc = agent_exit_for(e);
+    rc = zc_exit_for(e, ZC_STAGE_CAPTURE);
   } else if (!oc.complete) {
     zc_error("no pair was captured (see %s/" ZC_OUT_FAILURES "/)", s->out);
     rc = ZC_EXIT_CAPTURE;
@@ -490,10 +490,12 @@ int agent_session_upload(struct agent_session *s, const char *out, int rc) {
   if (!a->attach) return rc;
   if (!out) out = s->out;
   enum zc_err e = agent_attach_stoppable(a->attach, a->headers, a->nheaders,
-                                         out, &cdp_interrupted);
+                                         out, &zc_interrupted);
   if (!e) return rc;
   zc_error("%s (the report stays in %s/)", zc_errmsg(), out);
-  if (e == ZC_E_INTERRUPTED) return agent_exit_for(e);
+  if (e == ZC_E_INTERRUPTED) return zc_exit_for(e, ZC_STAGE_CAPTURE);
+  /* A failed upload turns "nothing found" into a failure (3), and never
+   * hides a regression's exit code. */
   return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
 }
 

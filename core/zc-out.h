@@ -21,6 +21,10 @@
 #define ZC_OUT_SUMMARY    "summary.md"
 /* "pair-<i>.dot" under ZC_OUT_PAIRS */
 #define ZC_OUT_PAIR_FMT "pair-%u.dot"
+/* The two builds of the main command, as its traces name them (old-1,
+ * new-1); a session of more builds names them as it likes. */
+#define ZC_OUT_OLD "old"
+#define ZC_OUT_NEW "new"
 /* "<build>-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_TRACE_FMT "%s-%u"
 /* record's "run-<i>" under ZC_OUT_TRACES, before the extension */
