@@ -50,6 +50,17 @@ static inline int jr_is(const char *k, size_t n, const char *lit) {
   return i == n && !lit[i];
 }
 
+/* A probe as a comparison measures it: its keys interned in the
+ * comparison's ctx, and its value per pair and side (shown unit; NAN where
+ * the trace cannot say). */
+struct ana__watch {
+  int kind;
+  unsigned depth;
+  uint32_t *key; /* per frame: ana_key, or the thread's name id */
+  double *v[2];
+  unsigned cap;
+};
+
 /* A comparison pair by pair (zam/compare.c), read by the report writers
  * (report/write.c). Arrays are parallel, one entry a pair, in the order
  * the pairs were added; the decision fields hold the aggregation over the
@@ -76,7 +87,14 @@ struct ana_cmp {
   struct ana_spreads sp;
   unsigned sp_undecided, sp_needed;
   struct ana_e2e *e2e;
+  struct ana__watch *probes; /* ana_cmp_watch */
+  unsigned nprobes;
 };
+/* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
+void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
+                      const struct ana_timeline *tl,
+                      const struct ana_figures *fig);
+void ana__cmp_unwatch(struct ana_cmp *c);
 /* Makes the aggregation over every pair added, unless it is up to date. */
 void ana__cmp_aggregate(struct ana_cmp *c);
 

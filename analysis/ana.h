@@ -614,6 +614,32 @@ unsigned ana_cmp_pairs(const struct ana_cmp *c);
  * ana_report_in's); a state of no regression with no pair. */
 void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
                      double threshold_pct, struct ana_outcome *oc);
+/* ---- probes: one figure followed across builds (zam/probe.c) ---- */
+
+/* A regression-cause's inclusive weight on its call path (from the
+ * thread down, matched by name and key level by level), a spread-out
+ * cause's self weight over all its paths, or the scenario's wall time. */
+enum ana_probe_kind { ANA_PROBE_PATH, ANA_PROBE_SELF, ANA_PROBE_SCENARIO };
+struct ana_probe {
+  int kind;       /* enum ana_probe_kind */
+  unsigned depth; /* frames: a path's from its thread; 1 for SELF */
+  char **name;    /* per frame, owned */
+  char **component;
+  char *label; /* "CrRendererMain > render > parseRows" */
+};
+/* The probes of what the comparison found, largest cause first: every
+ * regression-cause's path, every spread-out cause's function, or, with no
+ * cause, the scenario's wall time (one probe). Caller frees. */
+unsigned ana_cmp_probes(struct ana_cmp *c, struct ana_probe **out);
+void ana_probes_free(struct ana_probe *p, unsigned n);
+/* Measures the probes (copied) in every pair added from now on; call once,
+ * before the first ana_cmp_add. */
+void ana_cmp_watch(struct ana_cmp *c, const struct ana_probe *p, unsigned n);
+/* Probe k's values per pair, old and new (valid until the next add), in
+ * the shown unit (ms); returns the pairs. */
+unsigned ana_cmp_probe_values(const struct ana_cmp *c, unsigned k,
+                              const double **old, const double **new_);
+
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */
 enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,

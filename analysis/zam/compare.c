@@ -55,6 +55,7 @@ void ana_cmp_free(struct ana_cmp *c) {
   free(c->ofig);
   free(c->nfig);
   ana_bu_free(c->bu);
+  ana__cmp_unwatch(c);
   ana_maps_free(c->own);
   ana_ctx_free(c->ctx);
   free(c);
@@ -155,6 +156,8 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     return e;
   }
   cmp_grow(c);
+  ana__cmp_measure(c, c->n, 0, ot, &of);
+  ana__cmp_measure(c, c->n, 1, nt, &nf);
   unsigned p = c->n++;
   c->old_files[p] = zc_xstrdup(old_path);
   c->new_files[p] = zc_xstrdup(new_path);

@@ -1,0 +1,111 @@
+/* The comparison pair by pair (ana_cmp): pairs added as they come give
+ * the verdict at any point, the same as the whole analysis of those pairs;
+ * and probes follow a cause's path into every trace. On the real traces of
+ * tests/data/real (the demo app before and after slowChecksum). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+#include "test.h"
+
+static void pair_path(char *out, size_t cap, const char *side, int i) {
+  snprintf(out, cap, "%s/real/%s/run-%d.json.gz", getenv("ZC_DATA"), side, i);
+}
+
+static struct ana_cmp *cmp_of(int npairs, const struct ana_probe *watch,
+                              unsigned nwatch) {
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 0, 9);
+  if (watch) ana_cmp_watch(c, watch, nwatch);
+  for (int i = 1; i <= npairs; i++) {
+    char op[4096], np[4096];
+    pair_path(op, sizeof op, "old", i);
+    pair_path(np, sizeof np, "new", i);
+    ZT_INT(ana_cmp_add(c, op, np), ZC_OK);
+  }
+  return c;
+}
+
+/* The verdict at any point: after one pair, after three; asking does not
+ * change what the next pair gives. */
+static void test_any_point(void) {
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 0, 9);
+  struct ana_outcome oc;
+  ana_cmp_outcome(c, -1, 5, &oc);
+  ZT_INT(oc.state, ANA_NO_REGRESSION); /* nothing yet */
+  for (int i = 1; i <= 3; i++) {
+    char op[4096], np[4096];
+    pair_path(op, sizeof op, "old", i);
+    pair_path(np, sizeof np, "new", i);
+    ZT_INT(ana_cmp_add(c, op, np), ZC_OK);
+    ZT_INT(ana_cmp_pairs(c), (unsigned)i);
+    ana_cmp_outcome(c, -1, 5, &oc);
+    ZT_INT(oc.state, ANA_REGRESSION);
+    ZT_INT(oc.causes, 1);
+  }
+  /* the same as three pairs added at once, never asked */
+  struct ana_cmp *all = cmp_of(3, NULL, 0);
+  struct ana_outcome oa;
+  ana_cmp_outcome(all, -1, 5, &oa);
+  ZT_INT(oa.state, oc.state);
+  ZT_INT(oa.causes, oc.causes);
+  ZT_INT(oa.undecided, oc.undecided);
+  ZT_INT(oa.e2e, oc.e2e);
+  /* a trace that cannot be read adds nothing */
+  ZT_INT(ana_cmp_add(c, "/nonexistent/old.json", "/nonexistent/new.json"),
+         ZC_E_IO);
+  ZT_INT(ana_cmp_pairs(c), 3);
+  ana_cmp_free(all);
+  ana_cmp_free(c);
+}
+
+/* Probes: the cause's path from the thread down; measured in every pair,
+ * its new - old is the cause's Δ in the graph, pair by pair. */
+static void test_probes(void) {
+  struct ana_cmp *c = cmp_of(3, NULL, 0);
+  struct ana_probe *p = NULL;
+  unsigned n = ana_cmp_probes(c, &p);
+  ZT_INT(n, 1);
+  ZT_INT(p[0].kind, ANA_PROBE_PATH);
+  ZT_STR(p[0].label, "CrRendererMain > main > renderList > buildRows > "
+                     "formatRow > slowChecksum");
+  ZT_STR(p[0].component[5], "/app.js");
+  struct ana_cmp *w = cmp_of(3, p, n);
+  const double *ov, *nv;
+  ZT_INT(ana_cmp_probe_values(w, 0, &ov, &nv), 3);
+  double sum = 0;
+  for (int i = 0; i < 3; i++) {
+    ZT_NEAR(ov[i], 0, 1e-9); /* new in the new build */
+    ZT_TRUE(nv[i] > 50);
+    sum += nv[i] - ov[i];
+  }
+  ZT_NEAR(sum / 3, 116.7, 0.06); /* the graph's mean Δ, as compare says */
+  ana_cmp_free(w);
+  ana_probes_free(p, n);
+  ana_cmp_free(c);
+  /* A/A: no cause, so the probe is the scenario's time */
+  struct ana_opts o;
+  ana_opts_default(&o);
+  c = ana_cmp_new(&o, 0, NULL, 0, 9);
+  char op[4096];
+  pair_path(op, sizeof op, "old", 1);
+  ZT_INT(ana_cmp_add(c, op, op), ZC_OK);
+  n = ana_cmp_probes(c, &p);
+  ZT_INT(n, 1);
+  ZT_INT(p[0].kind, ANA_PROBE_SCENARIO);
+  ana_probes_free(p, n);
+  ana_cmp_free(c);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"any_point", test_any_point},
+      {"probes", test_probes},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
