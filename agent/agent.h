@@ -18,6 +18,7 @@ enum {
   AGENT_TREE = 8,
   AGENT_HTML = 16,
   AGENT_CHECK = 32,
+  AGENT_BISECT = 64,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -36,6 +37,10 @@ struct agent_args {
   unsigned nsource_maps;
   const char *origins[16]; /* --origin */
   unsigned norigins;
+  /* bisect: --builds (the first; the rest are operands), --git GOOD..BAD,
+   * --build CMD, --dist PATH, --repo DIR, --max-runs N */
+  const char *builds, *git_range, *build_cmd, *dist, *repo;
+  unsigned max_runs;
   char **operands; /* what is left after the options */
   int noperands;
 };
@@ -51,7 +56,8 @@ struct agent_cmd {
   int (*exec)(const struct agent_args *a); /* returns the exit code */
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
-    agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check;
+    agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
+    agent_cmd_bisect;
 
 /* Defaults for every option. */
 void agent_args_init(struct agent_args *a);
@@ -62,6 +68,16 @@ void agent_args_init(struct agent_args *a);
  * (printed). */
 int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
                  struct agent_args *a);
+
+/* Runs argv[0] (found on PATH) with argv, no shell, in dir (NULL: here),
+ * with env ("NAME=value", or NULL) added to its environment, stdin on
+ * /dev/null; its stdout into *out (NUL-terminated, at most cap bytes kept;
+ * out NULL: stdout goes with stderr), its stderr appended to log_path (NULL:
+ * dropped). *status is its exit code, 127 when it is not installed, -1
+ * when a signal ended it. Fails only when the child could not be set up. */
+enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
+                       const char *log_path, char **out, size_t cap,
+                       int *status);
 
 /* Registers the secrets of an --old/--new/--url value (zc_url_secrets), so
  * that no report, trace or message shows them, and says so when it has a

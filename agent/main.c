@@ -45,8 +45,8 @@ static const char usage[] =
     "5 inconclusive (the pairs could not decide).\n";
 
 static const struct agent_cmd *const cmds[] = {
-    &agent_cmd_run,  &agent_cmd_compare, &agent_cmd_record,
-    &agent_cmd_tree, &agent_cmd_html,    &agent_cmd_check,
+    &agent_cmd_run,  &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,
+    &agent_cmd_html, &agent_cmd_check,   &agent_cmd_bisect,
 };
 
 int main(int argc, char **argv) {

@@ -37,7 +37,7 @@ enum kind {
 
 enum {
   ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE | AGENT_HTML |
-        AGENT_CHECK
+        AGENT_CHECK | AGENT_BISECT
 };
 
 struct option_row {
@@ -60,58 +60,61 @@ static const struct option_row rows[] = {
     {"url", 0, "URL|DIR", AGENT_RECORD, K_STR, 0, 0, AT(url),
      "the page, or the build's base URL for SCENARIO, or\n"
      "a build folder to serve"},
-    {"pairs", 0, "auto|N", AGENT_RUN, K_PAIRS, 1, 100, AT(pairs),
+    {"pairs", 0, "auto|N", AGENT_RUN | AGENT_BISECT, K_PAIRS, 1, 100, AT(pairs),
      "pairs of runs: auto (the default) runs 3, then\n"
      "one more at a time until every candidate and the\n"
      "end-to-end time are decided; N runs exactly N"},
-    {"max-pairs", 0, "N", AGENT_RUN, K_COUNT, 3, 100, AT(pairs_max),
-     "with --pairs auto, stop there (default 12)"},
-    {"time-budget", 0, "S", AGENT_RUN, K_SECONDS, 1, 1e6, AT(time_budget_s),
+    {"max-pairs", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 3, 100,
+     AT(pairs_max), "with --pairs auto, stop there (default 12)"},
+    {"time-budget", 0, "S", AGENT_RUN | AGENT_BISECT, K_SECONDS, 1, 1e6,
+     AT(time_budget_s),
      "with --pairs auto, start no pair that would\n"
      "likely end past S seconds of pairs (default: none)"},
-    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_COMPARE, K_THRESHOLD, 0, 0, 0,
+    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     K_THRESHOLD, 0, 0, 0,
      "the end-to-end time regressed when its interval\n"
      "lies above this change (default 5%)"},
     {"pairs", 0, "N", AGENT_COMPARE, K_COUNT, 1, 1e6, AT(max_pairs),
      "compare at most N pairs (default: all)"},
-    {"warmup", 0, "N", AGENT_RUN, K_COUNT, 0, 100, AT(warmup),
+    {"warmup", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 100, AT(warmup),
      "unrecorded runs per build first (default 1)"},
     {"runs", 0, "N", AGENT_RECORD, K_COUNT, 1, 1e6, AT(runs),
      "how many runs (default 1)"},
-    {"mu", 0, "MS", AGENT_RUN | AGENT_COMPARE, K_MS, 1e-9, 1e9, AT(ana.mu),
-     "smallest regression reported (default 50)"},
-    {"quorum", 0, "K", AGENT_RUN | AGENT_COMPARE, K_COUNT, 1, 1e6,
-     AT(ana.quorum), "keep what K pairs agree on (default: all)"},
-    {"no-significance", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_CLEAR, 0, 0,
-     AT(ana.significance),
+    {"mu", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_MS, 1e-9, 1e9,
+     AT(ana.mu), "smallest regression reported (default 50)"},
+    {"quorum", 0, "K", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_COUNT, 1,
+     1e6, AT(ana.quorum), "keep what K pairs agree on (default: all)"},
+    {"no-significance", 0, NULL, AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     K_CLEAR, 0, 0, AT(ana.significance),
      "with 3 pairs or more, keep slowdowns that are not\n"
      "significantly above 0 over the pairs too"},
     {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9, AT(ana.lcs_budget_ms),
      "time for one LCS before the hash matcher takes\n"
      "over (default 10000)"},
-    {"retries", 0, "N", AGENT_RUN, K_COUNT, 0, 20, AT(retries),
+    {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
-    {"cpu-throttle", 0, "X", AGENT_RUN, K_RATE, 1, 100, AT(cpu_throttle),
-     "slow the CPU X times, both builds alike"},
-    {"out", 0, "DIR", AGENT_RUN | AGENT_COMPARE | AGENT_RECORD, K_STR, 0, 0,
-     AT(out), "output folder (default zamcap-out/<UTC time>/)"},
-    {"step-timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
-     AT(step_timeout_ms), "a step's limit (default 30000)"},
-    {"settle", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 0, 1e9, AT(settle_ms),
-     "quiet time that ends a run (default 500)"},
-    {"settle-max", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
-     AT(settle_max_ms),
+    {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
+     AT(cpu_throttle), "slow the CPU X times, both builds alike"},
+    {"out", 0, "DIR", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_RECORD,
+     K_STR, 0, 0, AT(out), "output folder (default zamcap-out/<UTC time>/)"},
+    {"step-timeout", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1,
+     1e9, AT(step_timeout_ms), "a step's limit (default 30000)"},
+    {"settle", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 0, 1e9,
+     AT(settle_ms), "quiet time that ends a run (default 500)"},
+    {"settle-max", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1,
+     1e9, AT(settle_max_ms),
      "the longest wait for quiet after the last step; a\n"
      "page still busy then is traced as it is and\n"
      "flagged (default 10000)"},
-    {"timeout", 0, "MS", AGENT_RUN | AGENT_RECORD, K_MS, 1, 1e9,
+    {"timeout", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1, 1e9,
      AT(cdp.timeout_ms),
      "longest wait for a command or a settle\n(default 30000)"},
-    {"chrome", 0, "PATH", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0, AT(cdp.chrome),
+    {"chrome", 0, "PATH", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_STR, 0, 0,
+     AT(cdp.chrome),
      "the Chrome to launch (default: $CHROME_PATH,\n"
      "then chromium, google-chrome, ... on PATH)"},
-    {"browser-url", 0, "URL", AGENT_RUN | AGENT_RECORD, K_STR, 0, 0,
-     AT(cdp.browser_url),
+    {"browser-url", 0, "URL", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_STR, 0,
+     0, AT(cdp.browser_url),
      "attach to a running Chrome instead:\n"
      "http://HOST:PORT or a ws:// DevTools URL"},
     {"headful", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(cdp.headful),
@@ -137,14 +140,15 @@ static const struct option_row rows[] = {
      "new.folded: FlameGraph, speedscope), cpuprofile\n"
      "(old.cpuprofile, new.cpuprofile: DevTools);\n"
      "default all"},
-    {"attach", 0, "URL", AGENT_RUN, K_ATTACH, 0, 0, AT(attach),
+    {"attach", 0, "URL", AGENT_RUN | AGENT_BISECT, K_ATTACH, 0, 0, AT(attach),
      "upload report.html, summary.md and report.json\n"
      "there (multipart POST) when done"},
-    {"attach-header", 0, "H", AGENT_RUN, K_HEADER, 0, 0, AT(headers),
+    {"attach-header", 0, "H", AGENT_RUN | AGENT_BISECT, K_HEADER, 0, 0,
+     AT(headers),
      "'Name: value' for the upload, repeatable; $VAR\n"
      "and ${VAR} in the value come from the environment"},
-    {"origin", 0, "URL", AGENT_RUN | AGENT_RECORD | AGENT_CHECK, K_ORIGIN, 0, 0,
-     AT(origins),
+    {"origin", 0, "URL", AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_CHECK,
+     K_ORIGIN, 0, 0, AT(origins),
      "another origin the flow's app was recorded on, mapped\n"
      "onto the build like the first; repeatable"},
     {"source-maps", 0, "DIR|URL=DIR", AGENT_COMPARE, K_MAPS, 0, 0,
@@ -152,8 +156,22 @@ static const struct option_row rows[] = {
      "where the traces' scripts and maps are: a folder\n"
      "(by file name), or the folder a URL prefix is\n"
      "served from; repeatable"},
-    {"no-source-maps", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
-     AT(no_source_maps), "keep minified names: use no source map"},
+    {"no-source-maps", 0, NULL, AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_SET,
+     0, 0, AT(no_source_maps), "keep minified names: use no source map"},
+    {"builds", 0, "B0", AGENT_BISECT, K_STR, 0, 0, AT(builds),
+     "the builds, oldest first: B0 (good), then the\n"
+     "others as operands up to Bn (bad); folders or URLs"},
+    {"git", 0, "GOOD..BAD", AGENT_BISECT, K_STR, 0, 0, AT(git_range),
+     "bisect the commits from GOOD (good) to BAD (bad)"},
+    {"build", 0, "CMD", AGENT_BISECT, K_STR, 0, 0, AT(build_cmd),
+     "with --git, what builds a commit: sh -c CMD in its\n"
+     "own worktree, with ZAMCAP_COMMIT set"},
+    {"dist", 0, "PATH", AGENT_BISECT, K_STR, 0, 0, AT(dist),
+     "with --git, the folder to serve, in the worktree"},
+    {"repo", 0, "DIR", AGENT_BISECT, K_STR, 0, 0, AT(repo),
+     "with --git, the repository (default .)"},
+    {"max-runs", 0, "N", AGENT_BISECT, K_COUNT, 2, 100000, AT(max_runs),
+     "traced runs a bisection may make (default 200)"},
     {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -177,6 +195,7 @@ void agent_args_init(struct agent_args *a) {
   a->settle_ms = 500;
   a->settle_max_ms = 10000;
   a->min_ms = 1;
+  a->max_runs = 200;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

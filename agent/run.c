@@ -35,7 +35,7 @@ static int run_exec(const struct agent_args *a) {
   struct agent_session *s = NULL;
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
   int reported = 0;
-  rc = agent_session_compare(s, 0, 1, NULL, &reported);
+  rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
   if (reported) rc = agent_session_upload(s, NULL, rc);
   agent_session_close(s, reported);
   return rc;

@@ -112,7 +112,7 @@ static cJSON *environment(struct cdp_browser *b) {
 
 struct agent_session {
   const struct agent_args *a;
-  const struct agent_build *arg; /* as given */
+  char **given; /* each build as the command line gave it */
   unsigned n;
   struct scn_scenario *scn;
   char *out;
@@ -132,8 +132,8 @@ static void add_inputs(cJSON *extra, const struct agent_session *s, unsigned ia,
   cJSON *inp = cJSON_AddObjectToObject(extra, "inputs");
   cJSON_AddStringToObject(inp, "scenario", a->operands[0]);
   cJSON_AddStringToObject(inp, "title", scn->title);
-  cJSON_AddStringToObject(inp, "old", s->arg[ia].arg);
-  cJSON_AddStringToObject(inp, "new", s->arg[ib].arg);
+  cJSON_AddStringToObject(inp, "old", s->given[ia]);
+  cJSON_AddStringToObject(inp, "new", s->given[ib]);
   cJSON_AddStringToObject(inp, "old_url", s->runs.build[ia].base);
   cJSON_AddStringToObject(inp, "new_url", s->runs.build[ib].base);
   /* The recorded origins mapped onto each build's URL. */
@@ -227,9 +227,12 @@ static void add_sampling(cJSON *extra, const struct agent_args *a,
 static void session_free(struct agent_session *s) {
   if (!s) return;
   cdp_browser_free(s->browser);
-  for (unsigned k = 0; k < s->n; k++)
+  for (unsigned k = 0; k < s->n; k++) {
     agent_server_free(s->srv[k]);
+    free(s->given[k]);
+  }
   free(s->srv);
+  free(s->given);
   agent_maps_free(s->maps);
   cap_runs_clear(&s->runs);
   cJSON_Delete(s->environment);
@@ -238,31 +241,56 @@ static void session_free(struct agent_session *s) {
   free(s);
 }
 
-/* The output folder, the builds' servers and the source maps. */
-static enum zc_err session_builds(struct agent_session *s) {
+/* Serves a build (a folder on a port of its own: N origins, as N
+ * deployments are) and reads its source maps from its folder. */
+static enum zc_err add_build(struct agent_session *s,
+                             const struct agent_build *b) {
+  if (s->n >= CAP_MAX_BUILDS)
+    return zc_fail(ZC_E_USAGE, "%s: more than %d builds", b->arg,
+                   CAP_MAX_BUILDS);
+  const char *base = NULL;
+  struct agent_server *srv = NULL;
+  agent_url_secrets(b->opt, b->arg);
+  enum zc_err e = agent_build_base(b->opt, b->arg, &srv, &base);
+  if (e) return e;
+  s->srv = zc_xreallocarray(s->srv, s->n + 1, sizeof *s->srv);
+  s->given = zc_xreallocarray(s->given, s->n + 1, sizeof *s->given);
+  s->srv[s->n] = srv;
+  s->given[s->n] = zc_xstrdup(b->arg);
+  cap_runs_build(&s->runs, b->name, base);
+  if (s->maps && srv) agent_maps_root(s->maps, base, b->arg);
+  s->n++;
+  return ZC_OK;
+}
+
+/* The output folder, the source maps' store and the builds. */
+static enum zc_err session_builds(struct agent_session *s,
+                                  const struct agent_build *builds,
+                                  unsigned n) {
   char path[4200];
   enum zc_err e = agent_outdir(s->a->out, &s->out);
   if (!e) {
     snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES, s->out);
     e = zc_mkdirs(path);
   }
-  for (unsigned k = 0; k < s->n; k++)
-    agent_url_secrets(s->arg[k].opt, s->arg[k].arg);
-  /* Each build on its own port: N origins, as N deployments are. */
-  for (unsigned k = 0; !e && k < s->n; k++) {
-    const char *base = NULL;
-    e = agent_build_base(s->arg[k].opt, s->arg[k].arg, &s->srv[k], &base);
-    if (!e) cap_runs_build(&s->runs, s->arg[k].name, base);
-  }
-  if (e || s->a->no_source_maps) return e;
   /* Source maps: read from the build folders zamcap serves, fetched for
    * URL builds, kept in OUT/sourcemaps/. */
-  snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
-  s->maps = agent_maps_new(path, 1, 1);
-  for (unsigned k = 0; k < s->n; k++)
-    if (s->srv[k])
-      agent_maps_root(s->maps, s->runs.build[k].base, s->arg[k].arg);
-  return ZC_OK;
+  if (!e && !s->a->no_source_maps) {
+    snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
+    s->maps = agent_maps_new(path, 1, 1);
+  }
+  for (unsigned k = 0; !e && k < n; k++)
+    e = add_build(s, &builds[k]);
+  return e;
+}
+
+int agent_session_add(struct agent_session *s, const struct agent_build *b) {
+  enum zc_err e = add_build(s, b);
+  if (e) {
+    zc_error("%s", zc_errmsg());
+    return -1;
+  }
+  return (int)s->n - 1;
 }
 
 int agent_session_open(const struct agent_args *a,
@@ -271,9 +299,6 @@ int agent_session_open(const struct agent_args *a,
   *out = NULL;
   struct agent_session *s = zc_xcalloc(1, sizeof *s);
   s->a = a;
-  s->arg = builds;
-  s->n = n;
-  s->srv = zc_xcalloc(n ? n : 1, sizeof *s->srv);
   s->pg = (struct progress){.t0 = zc_now_ms(), .tty = isatty(2)};
   cap_runs_init(&s->runs);
   enum zc_err e = agent_load_scenario(a, a->operands[0], &s->scn);
@@ -289,7 +314,7 @@ int agent_session_open(const struct agent_args *a,
     return ZC_EXIT_CAPTURE;
   }
   free(chrome);
-  if ((e = session_builds(s))) {
+  if ((e = session_builds(s, builds, n))) {
     zc_error("%s", zc_errmsg());
     session_free(s);
     return zc_exit_for(e, ZC_STAGE_INPUT);
@@ -297,6 +322,10 @@ int agent_session_open(const struct agent_args *a,
   say_network(s->scn);
   *out = s;
   return 0;
+}
+
+const struct cap_runs *agent_session_runs(const struct agent_session *s) {
+  return &s->runs;
 }
 
 const char *agent_session_out(const struct agent_session *s) {
@@ -328,6 +357,8 @@ struct cmp_run {
   struct ana_cmp *cmp;
   const char *out;
   enum zc_err err; /* the first pair the analysis could not read */
+  agent_more_fn *more;
+  void *more_arg;
 };
 
 /* After each complete pair: into the analysis, read once; and with
@@ -343,6 +374,7 @@ static int pair_done(void *arg, unsigned pair, const char *ta, const char *tb,
   }
   if (!ask || r->err) return 1;
   unsigned n = ana_cmp_pairs(r->cmp);
+  if (r->more) return r->more(r->more_arg, r->cmp, why);
   struct ana_outcome oc;
   ana_cmp_outcome(r->cmp, a->threshold_ms, a->threshold_pct, &oc);
   int more = oc.undecided || oc.e2e == ANA_E2E_UNDECIDED;
@@ -399,18 +431,20 @@ static int report(struct cmp_run *r, const struct cap_outcome *oc, cJSON *extra,
   return oc->dropped ? ZC_EXIT_CAPTURE : ana_exit_code(&res);
 }
 
-/* The plan of pairs for builds ia and ib. */
-static struct cap_plan plan_for(struct agent_session *s, unsigned ia,
-                                unsigned ib, const char *faildir,
-                                struct cmp_run *r) {
+/* The plan of pairs p asks for: its own counts, else the args'. */
+static struct cap_plan plan_for(struct agent_session *s,
+                                const struct agent_pairs *p,
+                                const char *faildir, struct cmp_run *r) {
   const struct agent_args *a = s->a;
+  unsigned most = p->pairs ? p->pairs : a->pairs ? a->pairs : a->pairs_max;
+  unsigned least = p->min_pairs ? p->min_pairs : a->pairs ? a->pairs : 3;
   return (struct cap_plan){
       .scn = s->scn,
-      .a = ia,
-      .b = ib,
-      .pairs = a->pairs ? a->pairs : a->pairs_max,
-      .min_pairs = a->pairs ? a->pairs : 3,
-      .decides = !a->pairs,
+      .a = p->a,
+      .b = p->b,
+      .pairs = most,
+      .min_pairs = least < most ? least : most,
+      .decides = p->more ? least < most : !a->pairs,
       .budget_ms = a->time_budget_s * 1e3,
       .pair_done = pair_done,
       .pair_arg = r,
@@ -443,32 +477,63 @@ static void say_start(struct agent_session *s) {
            a->warmup == 1 ? "" : "s", s->out);
 }
 
+struct ana_cmp *agent_session_cmp(struct agent_session *s, unsigned expect,
+                                  int say) {
+  struct ana_opts ao = s->a->ana;
+  return ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL, expect,
+                     say);
+}
+
+/* The pairs into r->cmp; *first gets the first run of this comparison. */
+static enum zc_err run_pairs(struct agent_session *s,
+                             const struct agent_pairs *p, struct cmp_run *r,
+                             struct cap_outcome *oc, size_t *first) {
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct cap_plan plan = plan_for(s, p, faildir, r);
+  *first = s->runs.nruns;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
+  s->pg.work = s->runs.work_ms;
+  rmdir(faildir); /* only when empty: nothing failed */
+  if (!e && r->err) e = r->err;
+  return e;
+}
+
+enum zc_err agent_session_pairs(struct agent_session *s,
+                                const struct agent_pairs *p,
+                                struct ana_cmp *cmp, struct cap_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  if (session_browser(s)) return ZC_E_BROWSER;
+  struct cmp_run r = {
+      .s = s, .cmp = cmp, .more = p->more, .more_arg = p->more_arg};
+  size_t first;
+  return run_pairs(s, p, &r, oc, &first);
+}
+
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
-                          const char *out, int *reported) {
+                          const char *out, int *reported,
+                          struct ana_cmp **keep) {
   *reported = 0;
+  if (keep) *keep = NULL;
   int rc = session_browser(s);
   if (rc) return rc;
   const struct agent_args *a = s->a;
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
   say_start(s);
-  struct ana_opts ao = a->ana;
   struct cmp_run r = {
       .s = s,
-      .cmp = ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL,
-                         a->pairs, 1),
+      .cmp = agent_session_cmp(s, a->pairs, 1),
       .out = out ? out : s->out,
   };
   cJSON *extra = cJSON_CreateObject();
   add_inputs(extra, s, ia, ib);
   cJSON_AddItemToObject(extra, "environment",
                         cJSON_Duplicate(s->environment, 1));
-  struct cap_plan plan = plan_for(s, ia, ib, faildir, &r);
+  struct agent_pairs p = {.a = ia, .b = ib};
   struct cap_outcome oc;
-  size_t first = s->runs.nruns;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  size_t first;
+  enum zc_err e = run_pairs(s, &p, &r, &oc, &first);
   add_runs(extra, &s->runs, first, &oc);
-  if (e) {
+  if (e && e != r.err) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
     rc = zc_exit_for(e, ZC_STAGE_CAPTURE);
@@ -478,10 +543,11 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   } else {
     rc = report(&r, &oc, extra, reported);
   }
-  s->pg.work = s->runs.work_ms;
-  ana_cmp_free(r.cmp);
+  if (keep)
+    *keep = r.cmp;
+  else
+    ana_cmp_free(r.cmp);
   cJSON_Delete(extra);
-  rmdir(faildir); /* only when empty: nothing failed */
   return rc;
 }
 

@@ -12,6 +12,7 @@
 #define AGENT_SESSION_H
 
 #include "agent.h"
+#include "capture.h"
 
 /* A build as the command line gives it. */
 struct agent_build {
@@ -30,13 +31,43 @@ int agent_session_open(const struct agent_args *a,
 /* The output folder (zamcap-out/<timestamp>/ or --out). */
 const char *agent_session_out(const struct agent_session *s);
 
+/* Adds a build once the session is open (a commit just built); returns
+ * its index, or -1 after printing why it cannot be served. */
+int agent_session_add(struct agent_session *s, const struct agent_build *b);
+/* Every run of the session so far, by build. */
+const struct cap_runs *agent_session_runs(const struct agent_session *s);
+
 /* Compares build ia (the older) with ib: Chrome started on first use, the
  * plan of pairs, the analysis of each pair as it comes (--pairs auto asks
  * it after each pair whether more are needed), then every report in out
  * (NULL: the session's folder). Returns the exit code; *reported when the
- * reports were written (some pairs may be missing). */
+ * reports were written (some pairs may be missing). keep (may be NULL)
+ * gets the comparison, for the caller to read and free. */
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
-                          const char *out, int *reported);
+                          const char *out, int *reported,
+                          struct ana_cmp **keep);
+
+/* A comparison with the session's options and source maps (ana_cmp_new's
+ * expect and say). */
+struct ana_cmp *agent_session_cmp(struct agent_session *s, unsigned expect,
+                                  int say);
+/* After each complete pair from min_pairs on, whether to go on (1) or stop
+ * (0, *why saying why). */
+typedef int agent_more_fn(void *arg, struct ana_cmp *c, const char **why);
+/* Pairs of two builds, for a command that decides itself: pairs (the
+ * most) and min_pairs, 0 for the args' (--pairs, --max-pairs); more, NULL
+ * for the args' rule. */
+struct agent_pairs {
+  unsigned a, b;
+  unsigned pairs, min_pairs;
+  agent_more_fn *more;
+  void *more_arg;
+};
+/* Runs the pairs, each complete pair added to cmp as it comes; no report.
+ * *oc says what capture did. Returns the error (not printed) or ZC_OK. */
+enum zc_err agent_session_pairs(struct agent_session *s,
+                                const struct agent_pairs *p,
+                                struct ana_cmp *cmp, struct cap_outcome *oc);
 
 /* --attach: uploads the reports in out; returns rc as the upload changes
  * it. */

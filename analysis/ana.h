@@ -389,6 +389,10 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu, unsigned quorum,
                        struct ana_spread **out, unsigned *undecided,
                        unsigned *needed);
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
+/* A function's self-weight Δ (new - old) per pair, in the shown unit (0
+ * where it never ran); returns the pairs written (at most cap). */
+unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
+                       unsigned cap);
 /* The call tree merged over one side's runs (0 old, 1 new), for the tools
  * people know: folded stacks ("thread;f (file:line);g (file:line) µs", a
  * line per call path with self time, summed over the runs; FlameGraph,
@@ -500,6 +504,13 @@ void ana_write_summary_md(const struct ana_graph *g,
  * npairs says "in at least K of N pairs". Returns what snprintf does. */
 int ana_headline(char *out, size_t cap, long causes, long undecided, double mu,
                  unsigned npairs, unsigned quorum);
+
+/* Text from a page or a trace, escaped: as Markdown prose (ana_md_text),
+ * as an inline code span (ana_md_code), as HTML text or a quoted
+ * attribute value (ana_html_text). */
+void ana_md_text(FILE *f, const char *s);
+void ana_md_code(FILE *f, const char *s);
+void ana_html_text(FILE *f, const char *s);
 
 /* "name (file:line:col)" of a node, for messages and reports. */
 void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
@@ -625,7 +636,9 @@ struct ana_probe {
   unsigned depth; /* frames: a path's from its thread; 1 for SELF */
   char **name;    /* per frame, owned */
   char **component;
-  char *label; /* "CrRendererMain > render > parseRows" */
+  char *label;  /* "CrRendererMain > render > parseRows" */
+  double delta; /* its mean Δ in the comparison it came from (ms) */
+  int32_t line; /* the function's line, 0-based; -1 unknown */
 };
 /* The probes of what the comparison found, largest cause first: every
  * regression-cause's path, every spread-out cause's function, or, with no
@@ -639,6 +652,25 @@ void ana_cmp_watch(struct ana_cmp *c, const struct ana_probe *p, unsigned n);
  * the shown unit (ms); returns the pairs. */
 unsigned ana_cmp_probe_values(const struct ana_cmp *c, unsigned k,
                               const double **old, const double **new_);
+
+/* ---- what a change touched, ranked (zam/rank.c, seed 003) ---- */
+
+/* A changed range of a file, as a diff gives it: the file's path in the
+ * repository and its first and last changed lines in the new version
+ * (1-based). */
+struct ana_hunk {
+  const char *file;
+  int32_t first, last;
+};
+/* The functions of the comparison (in its new build) that hold a changed
+ * line, ranked by their self-time Δ over the pairs, largest first: a JSON
+ * array of {name, file, line, delta_ms, ci95: [lo, hi]}. A function holds
+ * a line when its file's path ends with the hunk's (strip, when not NULL,
+ * is a leading folder also tried without: the served build's) and it is
+ * the last function of that file to start at or before the line, or it
+ * starts inside the hunk. */
+struct cJSON *ana_cmp_rank_changes(struct ana_cmp *c, const struct ana_hunk *h,
+                                   unsigned nh, const char *strip);
 
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */
@@ -654,6 +686,14 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,
                         struct ana_outcome *oc);
+
+/* ---- a bisection's reports (report/bisect.c) ---- */
+
+/* report.json (as doc is: schema zamcap-bisect/1), summary.md and
+ * report.html into out: the culprits first, each with its cause's call
+ * path and its changed functions, then the evidence, a table of steps.
+ * Text from the page or the repository is escaped everywhere. */
+enum zc_err ana_write_bisect(const struct cJSON *doc, const char *out);
 
 /* ---- report.html (html.c) ----
  * The one self-contained page a bug tracker can hold, written from the

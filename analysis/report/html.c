@@ -127,6 +127,13 @@ static size_t html_utf8(const unsigned char *p) {
   return 0;
 }
 
+static void html_esc(struct html *h, const char *s);
+
+void ana_html_text(FILE *f, const char *s) {
+  struct html h = {.f = f};
+  html_esc(&h, s);
+}
+
 /* s as HTML text or as a quoted attribute value: & < > " ' become
  * references, control characters and bytes that are not UTF-8 become
  * U+FFFD, and past HTML_STR_MAX characters the rest is "…". */

@@ -269,7 +269,7 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
  * markup anywhere in a line: emphasis, code, links, HTML, entities, table
  * pipes, strikethrough; the verdict never starts a line with a list or
  * heading marker, so "-", "+", ".", "(" stay as they are. */
-static void rep_md(FILE *f, const char *s) {
+void ana_md_text(FILE *f, const char *s) {
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     if (strchr("\\`*_[]<>|~&", c))
@@ -288,7 +288,7 @@ enum { MD_NAME_MAX = 120, MD_PATH_SHOWN = 12 };
  * escaped (a table cell ends at one even in code), controls as spaces, and
  * cut to MD_NAME_MAX bytes (at a character's start) with an ellipsis, so
  * that summary.md stays far below a comment's 65 536 characters. */
-static void rep_md_code(FILE *f, const char *s) {
+void ana_md_code(FILE *f, const char *s) {
   size_t n = strlen(s), run = 0, longest = 0;
   int cut = n > MD_NAME_MAX;
   if (cut) {
@@ -320,7 +320,7 @@ static void rep_md_code(FILE *f, const char *s) {
 }
 
 static void rep_md_name(FILE *f, const char *s) {
-  rep_md_code(f, s);
+  ana_md_code(f, s);
 }
 
 /* The spread-out causes in summary.md: the first five, a costliest path
@@ -335,9 +335,9 @@ static void rep_spread_md(const struct ana_spreads *sp, FILE *f) {
   for (uint32_t k = 0; k < sp->n && k < 5; k++) {
     const struct ana_spread *s = &sp->v[k];
     fprintf(f, "| +%.1f ms | ", s->delta_ms);
-    rep_md_code(f, ana_str(c, s->fn.name));
+    ana_md_code(f, ana_str(c, s->fn.name));
     fputs(" | ", f);
-    rep_md_code(f, ana_str(c, s->fn.component));
+    ana_md_code(f, ana_str(c, s->fn.component));
     fprintf(f, ":%d | %u | ", s->fn.line + 1, s->npaths);
     if (s->ntop)
       rep_spread_path(sp, s, 0, MD_PATH_SHOWN, " › ", f, rep_md_name);
@@ -358,7 +358,7 @@ void ana_write_summary_md(const struct ana_graph *g,
                mu_ms, g->npairs, g->quorum);
   fprintf(f, "### zamcap: %s\n\n", headline);
   if (verdict) {
-    rep_md(f, verdict);
+    ana_md_text(f, verdict);
     fputs("\n", f);
   } else {
     fprintf(f, "%s function got slower by %g ms or more in %s %u pair%s.\n",
@@ -374,9 +374,9 @@ void ana_write_summary_md(const struct ana_graph *g,
     uint32_t i = cs[k].node;
     const struct ana_gnode *nd = &g->nodes[i];
     fprintf(f, "| +%.1f ms | ", cs[k].delta_ms);
-    rep_md_code(f, rep_name(g, i));
+    ana_md_code(f, rep_name(g, i));
     fprintf(f, "%s | ", nd->isnew == nd->present ? " (new)" : "");
-    rep_md_code(f, ana_str(g->ctx, nd->component));
+    ana_md_code(f, ana_str(g->ctx, nd->component));
     fprintf(f, ":%d | ", nd->line + 1);
     for (unsigned p = 0; p < g->npairs; p++) {
       int64_t ov = g->old_w[(size_t)i * g->npairs + p];
@@ -399,7 +399,7 @@ void ana_write_summary_md(const struct ana_graph *g,
         if (more != UINT32_MAX) fprintf(f, "… %u more › ", more);
         continue;
       }
-      rep_md_code(f, rep_name(g, path[j]));
+      ana_md_code(f, rep_name(g, path[j]));
       if (j) fputs(" › ", f);
     }
     fputs(" |\n", f);

@@ -267,6 +267,27 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
   return (uint32_t)n;
 }
 
+unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
+                       unsigned cap) {
+  unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
+  if (np > b->np) np = b->np;
+  if (np > cap) np = cap;
+  uint64_t hv = zc_mix64(key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t r;
+  while (zc_htab_next(&b->tab, hv, &pos, &r))
+    if (b->rows[r].key == key) {
+      for (unsigned k = 0; k < np; k++)
+        d[k] = (b->sum[1][(size_t)r * b->np + k] -
+                b->sum[0][(size_t)r * b->np + k]) /
+               b->per;
+      return np;
+    }
+  for (unsigned k = 0; k < np; k++)
+    d[k] = 0;
+  return np;
+}
+
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {
   return b->ctx;
 }

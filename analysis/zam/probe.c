@@ -73,8 +73,11 @@ unsigned ana_cmp_probes(struct ana_cmp *c, struct ana_probe **out) {
   uint32_t nc = ana_causes(c->agg, &cs);
   unsigned n = nc + c->sp.n;
   struct ana_probe *v = zc_xcalloc(n + 1, sizeof *v);
-  for (uint32_t k = 0; k < nc; k++)
+  for (uint32_t k = 0; k < nc; k++) {
     probe_path(&v[k], c->agg, cs[k].node);
+    v[k].delta = cs[k].delta_ms;
+    v[k].line = c->agg->nodes[cs[k].node].line;
+  }
   free(cs);
   for (uint32_t k = 0; k < c->sp.n; k++) {
     struct ana_probe *p = &v[nc + k];
@@ -83,11 +86,16 @@ unsigned ana_cmp_probes(struct ana_cmp *c, struct ana_probe **out) {
     size_t ln = strlen(p->name[0]) + 32;
     p->label = zc_xmalloc(ln);
     snprintf(p->label, ln, "%s (self, all paths)", p->name[0]);
+    p->delta = c->sp.v[k].delta_ms;
+    p->line = c->sp.v[k].fn.line;
   }
   if (!n) {
     /* No cause: what regressed, if anything, is the scenario's time. */
     v[0].kind = ANA_PROBE_SCENARIO;
     v[0].label = zc_xstrdup("scenario wall time");
+    v[0].line = -1;
+    const struct ana_e2e_row *r = ana_e2e_main(c->e2e);
+    v[0].delta = r && r->delta.n ? r->delta.mean : NAN;
     n = 1;
   }
   *out = v;
