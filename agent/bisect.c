@@ -251,36 +251,51 @@ static int bad_input(const char *fmt, ...) {
   return ZC_EXIT_USAGE;
 }
 
+/* The full SHA of rev into sha (41 bytes); 0 when it is a commit. */
+static int commit_of(const struct bisect *x, const char *rev, char *sha) {
+  char spec[600], *out = NULL;
+  snprintf(spec, sizeof spec, "%s^{commit}", rev);
+  int bad = git(x, &out, "rev-parse", "--verify", "-q", spec, NULL) != 0 ||
+            strlen(out) < 40;
+  if (!bad) snprintf(sha, 41, "%.40s", out);
+  free(out);
+  return bad;
+}
+
+/* GOOD..BAD's checks; 0 or the exit code, printed. */
+static int check_range(const struct bisect *x, const char *good,
+                       const char *bad, char *gsha, char *bsha) {
+  const char *repo = x->a->repo ? x->a->repo : ".";
+  if (commit_of(x, good, gsha))
+    return bad_input("--git: %s is no commit of %s", good, repo);
+  if (commit_of(x, bad, bsha))
+    return bad_input("--git: %s is no commit of %s", bad, repo);
+  char *out = NULL;
+  int dirty = git(x, &out, "status", "--porcelain", "--untracked-files=no",
+                  NULL, NULL) == 0 &&
+              out[0];
+  free(out);
+  if (dirty)
+    return bad_input("--git: %s has uncommitted changes; it is left as it "
+                     "is (commit or stash them)",
+                     repo);
+  if (git(x, NULL, "merge-base", "--is-ancestor", gsha, bsha, NULL))
+    return bad_input("--git: %s is not an ancestor of %s", good, bad);
+  return 0;
+}
+
 /* The commits GOOD, then GOOD..BAD in order, after the checks. */
 static int git_builds(struct bisect *x) {
   const char *r = x->a->git_range, *dots = strstr(r, "..");
   if (!dots || dots == r || !dots[2] || dots[2] == '.')
     return bad_input("--git %s: give GOOD..BAD", r);
   char *good = zc_xstrndup(r, (size_t)(dots - r)), *bad = zc_xstrdup(dots + 2);
-  char *out = NULL, gsha[64] = "", bsha[64] = "";
-  int rc = 0;
-  for (int i = 0; !rc && i < 2; i++) {
-    char spec[600];
-    snprintf(spec, sizeof spec, "%s^{commit}", i ? bad : good);
-    if (git(x, &out, "rev-parse", "--verify", "-q", spec, NULL) || !out[0])
-      rc = bad_input("--git: %s is no commit of %s", i ? bad : good,
-                     x->a->repo ? x->a->repo : ".");
-    else
-      snprintf(i ? bsha : gsha, sizeof gsha, "%.40s", out);
-    free(out);
-  }
+  char gsha[41], bsha[41], *out = NULL;
+  int rc = check_range(x, good, bad, gsha, bsha);
   if (!rc &&
-      git(x, &out, "status", "--porcelain", "--untracked-files=no", NULL,
-          NULL) == 0 &&
-      out[0])
-    rc = bad_input("--git: %s has uncommitted changes; it is left as it is "
-                   "(commit or stash them)",
-                   x->a->repo ? x->a->repo : ".");
-  if (!rc) free(out), out = NULL;
-  if (!rc && git(x, NULL, "merge-base", "--is-ancestor", gsha, bsha, NULL))
-    rc = bad_input("--git: %s is not an ancestor of %s", good, bad);
-  if (!rc &&
-      git(x, &out, "rev-list", "--reverse", "--ancestry-path", r, NULL) == 0) {
+      git(x, &out, "rev-list", "--reverse", "--ancestry-path", r, NULL) != 0)
+    rc = bad_input("--git %s: git rev-list failed", r);
+  if (!rc) {
     unsigned n = 1;
     for (const char *p = out; *p; p++)
       n += *p == '\n';
