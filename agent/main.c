@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
-    printf("zamcap %s\n", ZAMCAP_VERSION);
+    printf("zamcap %s (commit %s)\n", ZAMCAP_VERSION, zc_commit);
     return 0;
   }
   struct sigaction sa;
