@@ -44,11 +44,6 @@ static const char usage[] =
     "2 usage or input error, 3 capture failed, 4 internal error,\n"
     "5 inconclusive (the pairs could not decide).\n";
 
-static const struct agent_cmd *const cmds[] = {
-    &agent_cmd_run,  &agent_cmd_compare, &agent_cmd_record,
-    &agent_cmd_tree, &agent_cmd_html,    &agent_cmd_check,
-};
-
 int main(int argc, char **argv) {
   if (argc < 2) {
     fputs(usage, stderr);
@@ -76,8 +71,8 @@ int main(int argc, char **argv) {
    * ('zamcap run tree' runs a scenario called tree); anything else that
    * names a file is the main command's SCENARIO. */
   const struct agent_cmd *c = NULL;
-  for (size_t i = 0; i < ZC_ARRAY_LEN(cmds) && !c; i++)
-    if (!strcmp(name, cmds[i]->name)) c = cmds[i];
+  for (size_t i = 0; agent_cmds[i] && !c; i++)
+    if (!strcmp(name, agent_cmds[i]->name)) c = agent_cmds[i];
   if (c)
     argc--, argv++;
   else if (name[0] != '-' && access(name, F_OK) == 0)
