@@ -32,6 +32,12 @@ static void one_line(const char *help, char *out, size_t cap) {
     *nl = ' ';
 }
 
+/* A row's help text; --help's own, "this text", is not what it is in a
+ * man page or a completion's hint. */
+static const char *help_of(const struct agent_optdoc *o) {
+  return strcmp(o->name, "help") ? o->help : "print this help and exit";
+}
+
 /* ---- the man page ---- */
 
 /* Text into roff: a line may not start with a control character, a
@@ -64,8 +70,7 @@ static void man_opt(FILE *f, const struct agent_optdoc *o) {
     fputs("\\fR", f);
   }
   fputc('\n', f);
-  /* --help's own line, "this text", is not what it is here. */
-  roff(f, strcmp(o->name, "help") ? o->help : "print this help and exit");
+  roff(f, help_of(o));
   fputc('\n', f);
 }
 
@@ -342,7 +347,7 @@ static void zsh_text(FILE *f, const char *s, const char *special) {
 
 static void zsh_spec(FILE *f, const struct agent_optdoc *o) {
   char help[512], name[64];
-  one_line(o->help, help, sizeof help);
+  one_line(help_of(o), help, sizeof help);
   for (int pass = o->letter ? 0 : 1; pass < 2; pass++) {
     fputs("    '", f);
     if (o->repeatable)
