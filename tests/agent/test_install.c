@@ -249,6 +249,10 @@ static void test_deb(void) {
   ZT_INT(zt_sh(&out, "man -w zamcap"), 0);
   ZT_HAS(out, "/usr/share/man/man1/zamcap.1");
   free(out);
+  /* Where Debian's zsh and bash-completion look for a package's. */
+  ZT_INT(zt_sh(NULL, "test -s /usr/share/zsh/vendor-completions/_zamcap"), 0);
+  ZT_INT(zt_sh(NULL, "test -s /usr/share/bash-completion/completions/zamcap"),
+         0);
   char *unit = zt_read("/usr/share/doc/zamcap/examples/zamcap-nightly.service");
   ZT_HAS(unit, "\nExecStart=/usr/bin/zamcap ");
   free(unit);
