@@ -58,6 +58,25 @@ struct agent_cmd {
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
     agent_cmd_bisect;
+/* Every subcommand, in the order --help lists them; NULL at the end
+ * (cmds.c). */
+extern const struct agent_cmd *const agent_cmds[];
+
+/* One row of the option table as its readers outside opts.c see it: the
+ * man page and the shell completions (gendoc.c) are made from these, as
+ * getopt's table and --help are, so none can disagree with another. */
+struct agent_optdoc {
+  const char *name; /* --name */
+  char letter;      /* -l, or 0 */
+  const char *arg;  /* its argument as --help shows it ("MS"); NULL: a flag */
+  unsigned cmds;    /* AGENT_* of the commands that take it */
+  int repeatable;   /* given more than once, each counts */
+  const char *help; /* lines separated by \n */
+};
+
+/* Sets *out to row i of the option table; returns 0 (and leaves *out)
+ * past the last row. */
+int agent_option_doc(size_t i, struct agent_optdoc *out);
 
 /* Defaults for every option. */
 void agent_args_init(struct agent_args *a);

@@ -35,6 +35,8 @@ static const char usage[] =
     "                            end-to-end figures\n"
     "  html OUT                  write OUT/report.html again from report.json\n"
     "  check SCENARIO            validate a scenario and show what it runs\n"
+    "  bisect SCENARIO --builds B0 ... Bn | --git GOOD..BAD --build CMD\n"
+    "                            find the build or commit that made it slower\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
@@ -43,11 +45,6 @@ static const char usage[] =
     "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
     "2 usage or input error, 3 capture failed, 4 internal error,\n"
     "5 inconclusive (the pairs could not decide).\n";
-
-static const struct agent_cmd *const cmds[] = {
-    &agent_cmd_run,  &agent_cmd_compare, &agent_cmd_record, &agent_cmd_tree,
-    &agent_cmd_html, &agent_cmd_check,   &agent_cmd_bisect,
-};
 
 int main(int argc, char **argv) {
   if (argc < 2) {
@@ -60,7 +57,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
-    printf("zamcap %s\n", ZAMCAP_VERSION);
+    printf("zamcap %s (commit %s)\n", ZAMCAP_VERSION, zc_commit);
     return 0;
   }
   struct sigaction sa;
@@ -76,8 +73,8 @@ int main(int argc, char **argv) {
    * ('zamcap run tree' runs a scenario called tree); anything else that
    * names a file is the main command's SCENARIO. */
   const struct agent_cmd *c = NULL;
-  for (size_t i = 0; i < ZC_ARRAY_LEN(cmds) && !c; i++)
-    if (!strcmp(name, cmds[i]->name)) c = cmds[i];
+  for (size_t i = 0; agent_cmds[i] && !c; i++)
+    if (!strcmp(name, agent_cmds[i]->name)) c = agent_cmds[i];
   if (c)
     argc--, argv++;
   else if (name[0] != '-' && access(name, F_OK) == 0)

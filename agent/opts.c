@@ -179,6 +179,22 @@ static const struct option_row rows[] = {
 };
 #undef AT
 
+int agent_option_doc(size_t i, struct agent_optdoc *out) {
+  if (i >= ZC_ARRAY_LEN(rows)) return 0;
+  const struct option_row *r = &rows[i];
+  enum kind k = r->kind;
+  *out = (struct agent_optdoc){
+      .name = r->name,
+      .letter = r->letter,
+      .arg = r->arg,
+      .cmds = r->cmds,
+      .repeatable =
+          k == K_HEADER || k == K_MAPS || k == K_ORIGIN || k == K_VERBOSE,
+      .help = r->help,
+  };
+  return 1;
+}
+
 void agent_args_init(struct agent_args *a) {
   memset(a, 0, sizeof *a);
   cdp_opts_default(&a->cdp);

@@ -519,6 +519,7 @@ void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
 /* Everything report.json holds about one comparison. */
 struct ana_report {
   const char *version; /* zamcap's */
+  const char *commit;  /* the git commit it was built from, or "unknown" */
   const char *command; /* "compare" */
   const struct ana_opts *opts;
   int drop_markers;

@@ -66,6 +66,12 @@ extern volatile int zc_interrupted;
 /* Short fixed text for a code ("parse error"). */
 const char *zc_strerror(enum zc_err e);
 
+/* The git commit zamcap was built from (12 hex digits, "-dirty" after
+ * them when tracked files had changed), or "unknown" when it was built
+ * outside a git checkout: written at each build by core/commit.cmake.
+ * ZAMCAP_VERSION is the release version. */
+extern const char zc_commit[];
+
 /* Records a human message for the calling thread and returns e, so that a
  * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`. */
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...)

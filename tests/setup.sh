@@ -45,6 +45,10 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # lengths (Universal Ctags).
   if [ "$MODE" = --test ]; then
     PKGS+=(clang libclang-rt-dev clang-format universal-ctags)
+    # test_install and test_deb: the man page rendered and checked (man-db,
+    # groff), the zsh completion read by zsh, and the .deb built (cpack's
+    # DEB generator runs dpkg-shlibdeps, of dpkg-dev, and file).
+    PKGS+=(man-db groff-base zsh dpkg-dev file)
   fi
 elif [ "$MODE" = --example ]; then
   PKGS+=(chromium)

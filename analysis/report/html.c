@@ -1059,6 +1059,7 @@ static void html_details(struct html *h) {
   put(h, "<section id=\"details\">\n<h2>Run details</h2>\n<h3>Report</h3>\n"
          "<table>\n");
   html_kv_row(h, "zamcap", jget(r, "zamcap_version"));
+  html_kv_row(h, "built from", jget(r, "zamcap_commit"));
   html_kv_row(h, "command", jget(r, "command"));
   html_kv_row(h, "schema", jget(r, "schema"));
   html_kv_row(h, "exit code", jget(jobj(r, "verdict"), "exit_code"));

@@ -651,6 +651,8 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON *root = cJSON_CreateObject();
   cJSON_AddStringToObject(root, "schema", "zamcap-report/2");
   cJSON_AddStringToObject(root, "zamcap_version", r->version);
+  cJSON_AddStringToObject(root, "zamcap_commit",
+                          r->commit ? r->commit : "unknown");
   cJSON_AddStringToObject(root, "command", r->command);
   cJSON *in = cJSON_AddObjectToObject(root, "options");
   cJSON_AddNumberToObject(in, "mu_ms", r->opts->mu);

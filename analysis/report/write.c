@@ -320,6 +320,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   if (o.quorum > c->n) o.quorum = c->n;
   struct ana_report r = {
       .version = ZAMCAP_VERSION,
+      .commit = zc_commit,
       .command = in->command,
       .opts = &o,
       .drop_markers = c->drop,

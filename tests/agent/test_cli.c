@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "test.h"
+#include "zc.h"
 
 static const char *bin(void) {
   const char *b = getenv("ZAMCAP");
@@ -57,6 +58,10 @@ static void test_regression(void) {
   free(dot);
   char *json = zt_read(zt_tmp("out/report.json"));
   ZT_HAS(json, "\"schema\":\t\"zamcap-report/2\"");
+  /* The commit zamcap was built from, beside its version. */
+  char commit[128];
+  snprintf(commit, sizeof commit, "\"zamcap_commit\":\t\"%s\"", zc_commit);
+  ZT_HAS(json, commit);
   ZT_HAS(json, "\"regression_causes\"");
   ZT_HAS(json, "\"bottom_up\"");
   ZT_HAS(json, "\"delta_ms_per_pair\"");
@@ -478,6 +483,9 @@ static void test_usage_errors(void) {
   free(out);
   ZT_INT(zt_sh(&out, "'%s' --version", bin()), 0);
   ZT_HAS(out, "zamcap 0.");
+  /* and the commit it was built from: this test's own (the same build) */
+  ZT_HAS(out, "(commit ");
+  ZT_HAS(out, zc_commit);
   free(out);
   ZT_INT(zt_sh(&out, "'%s' frobnicate", bin()), 2);
   ZT_HAS(out, "unknown command 'frobnicate'");

@@ -40,7 +40,10 @@ struct zt_case {
   void (*fn)(void);
 };
 /* Runs the cases (all, or those named on the command line), prints one
- * line each and the totals; returns the exit status. */
+ * line each and the totals; returns the exit status: 0 when none failed
+ * and one passed, ZT_EXIT_SKIPPED when every case run was skipped, else
+ * 1. */
+#define ZT_EXIT_SKIPPED 77
 int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv);
 #define ZT_RUN(cases, argc, argv)                                              \
   zt_run((cases), sizeof(cases) / sizeof((cases)[0]), (argc), (argv))
