@@ -258,10 +258,12 @@ static enum zc_err session_builds(struct agent_session *s) {
   /* Source maps: read from the build folders zamcap serves, fetched for
    * URL builds, kept in OUT/sourcemaps/. */
   snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
-  s->maps = agent_maps_new(path, 1, 1);
+  s->maps = agent_maps_new(path, 1);
   for (unsigned k = 0; k < s->n; k++)
     if (s->srv[k])
       agent_maps_root(s->maps, s->runs.build[k].base, s->arg[k].arg);
+    else /* a URL build: its maps from its own origin */
+      agent_maps_fetch_from(s->maps, s->runs.build[k].base);
   return ZC_OK;
 }
 
