@@ -9,6 +9,8 @@
 #include "cdp.h"
 #include "zc.h"
 
+struct stat;
+
 /* The subcommands, one bit each: the option table says which take an
  * option. */
 enum {
@@ -123,6 +125,20 @@ struct agent_server;
 enum zc_err agent_serve(const char *dir, struct agent_server **out);
 const char *agent_server_url(const struct agent_server *s); /* ends in / */
 void agent_server_free(struct agent_server *s);
+
+/* A file of a build folder, by the one rule of the built-in server and
+ * the map finder: path ('/'-separated, percent-decoded, relative to root,
+ * which realpath resolved) has no segment that starts with '.'; resolved,
+ * it lies under root, with no dotfile on the way (a link inside the
+ * folder is followed, one out of it is not); it is a regular file (a
+ * FIFO is opened without blocking and refused). Returns a descriptor open
+ * for reading, with *st filled, or -1 and errno (ENOENT: not a file of
+ * this build). */
+int agent_build_open(const char *root, const char *path, struct stat *st);
+/* Such a file's bytes (NUL-terminated, caller frees), or NULL: not one, or
+ * over max bytes. */
+char *agent_build_read(const char *root, const char *path, size_t max,
+                       size_t *n);
 
 /* A build given on the command line (opt names the option, for messages):
  * a folder is served (*srv set, free it) and *base is its URL; a URL

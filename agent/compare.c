@@ -216,7 +216,7 @@ static int compare_exec(const struct agent_args *a) {
     /* A run folder's own maps (read only), then --source-maps. */
     char store[4200];
     snprintf(store, sizeof store, "%s/" ZC_OUT_SOURCEMAPS, olddir);
-    maps = agent_maps_new(newdir ? NULL : store, 0, 0);
+    maps = agent_maps_new(newdir ? NULL : store, 0);
     if ((e = agent_maps_open_store(maps))) goto fail;
     for (unsigned i = 0; i < a->nsource_maps; i++) {
       const char *v = a->source_maps[i], *eq = strchr(v, '=');

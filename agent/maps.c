@@ -1,38 +1,74 @@
 /* Source maps for the analysis: found in build folders, fetched from URL
  * builds, kept in OUT/sourcemaps/ so that a later `zamcap compare` of the
  * run folder names the same functions offline. See maps.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* realpath, NI_MAXHOST */
 #include "maps.h"
 
+#include <arpa/inet.h>
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
 #include <errno.h>
+#include <limits.h>
+#include <netdb.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "agent.h"
+#include "maps-int.h"
+#include "zc-url.h"
 
 enum {
   SCRIPT_MAX = 64 << 20, /* a script read to find its map and names */
   MAP_MAX = 256 << 20,   /* a source map */
   FETCH_CONNECT_MS = 5000,
   FETCH_TOTAL_MS = 30000,
+  FETCH_RUN_MS = 60000, /* all the fetches of a run */
+  FETCH_HOPS = 5,       /* redirects, each within the build's origins */
   ROOTS_MAX = 16,
 };
+/* What the store may hold for one run: kept in memory until the reports
+ * are written, then written while the disk has twice as much free. */
+#define STORE_MAX ((size_t)256 << 20)
 
 struct root {
-  char *prefix, *dir;
+  char *prefix, *dir; /* dir: resolved by realpath when it exists */
+};
+
+/* An origin maps may be fetched from: a URL build's. */
+struct origin {
+  char *name;     /* scheme://host:port, the port always written */
+  int resolved;   /* kinds has been filled */
+  unsigned kinds; /* 1 << agent_addr_kind of the host's addresses */
+};
+
+/* A map found and usable, kept until agent_maps_save. */
+struct pending {
+  char *url, *map_url, *map, *text;
+  size_t mapn, textn;
 };
 
 struct agent_maps {
   struct ana_maps *ana;
   struct root roots[ROOTS_MAX];
   unsigned nroots;
+  struct origin origins[ROOTS_MAX];
+  unsigned norigins;
   char *store;  /* OUT/sourcemaps, or NULL */
   int writable; /* found maps are kept in the store */
-  int made;     /* the store folder exists */
-  int fetch;    /* http(s) URLs may be fetched */
   cJSON *index; /* the store's entries: what was read and what was found */
+  struct pending *pend;
+  size_t npend, cappend, pend_bytes;
+  int said_full;    /* warned that the store's budget is spent */
+  double fetch_ms;  /* the run's budget for fetching */
+  double deadline;  /* set at the first fetch; 0 before */
+  int said_late;    /* warned that the budget is spent */
+  unsigned fetches; /* requests made (tests) */
 };
 
 /* A file's bytes, or NULL (absent, unreadable, larger than max): a map
@@ -60,33 +96,217 @@ static size_t sink_write(char *p, size_t sz, size_t n, void *arg) {
   return sz * n;
 }
 
-/* GET url (http or https) with libcurl; NULL on any failure. */
-static char *fetch_url(const char *url, size_t max, size_t *n) {
-  CURL *h = curl_easy_init();
-  if (!h) return NULL;
+/* "scheme://host:port" of an http(s) URL, the port always written; NULL
+ * for anything else. Caller frees. */
+static char *origin_of(const char *url) {
+  if (!zc_url_origin_len(url)) return NULL;
+  struct zc_url u;
+  struct zc_errsave keep;
+  zc_err_save(&keep);
+  enum zc_err e = zc_url_split(url, &u);
+  zc_err_restore(&keep);
+  if (e) return NULL;
+  const char *port = u.port                       ? u.port
+                     : !strcmp(u.scheme, "https") ? "443"
+                                                  : "80";
+  size_t n = strlen(u.scheme) + strlen(u.host) + strlen(port) + 5;
+  char *o = zc_xmalloc(n);
+  snprintf(o, n, "%s://%s:%s", u.scheme, u.host, port);
+  zc_url_clear(&u);
+  return o;
+}
+
+/* The build origin url belongs to, or NULL. */
+static struct origin *origin_find(struct agent_maps *m, const char *url) {
+  char *o = origin_of(url);
+  struct origin *r = NULL;
+  for (unsigned i = 0; o && !r && i < m->norigins; i++)
+    if (!strcmp(m->origins[i].name, o)) r = &m->origins[i];
+  free(o);
+  return r;
+}
+
+/* The kind of an IPv4 address, in host order. */
+static int kind_v4(uint32_t a) {
+  unsigned x = a >> 24, y = (a >> 16) & 0xff;
+  if (x == 127 || x == 0) return AGENT_ADDR_LOOPBACK;
+  if (x == 169 && y == 254) return AGENT_ADDR_LINK_LOCAL;
+  if (x == 10 || (x == 172 && (y & 0xf0) == 16) || (x == 192 && y == 168) ||
+      (x == 100 && (y & 0xc0) == 64))
+    return AGENT_ADDR_PRIVATE;
+  return AGENT_ADDR_PUBLIC;
+}
+
+int agent_addr_kind(const struct sockaddr *sa) {
+  if (sa->sa_family == AF_INET) {
+    struct sockaddr_in a4;
+    memcpy(&a4, sa, sizeof a4);
+    return kind_v4(ntohl(a4.sin_addr.s_addr));
+  }
+  if (sa->sa_family != AF_INET6) return AGENT_ADDR_PRIVATE; /* not the web */
+  struct sockaddr_in6 a6;
+  memcpy(&a6, sa, sizeof a6);
+  const unsigned char *b = a6.sin6_addr.s6_addr;
+  static const unsigned char mapped[12] = {0, 0, 0, 0, 0,    0,
+                                           0, 0, 0, 0, 0xff, 0xff};
+  if (!memcmp(b, mapped, 12))
+    return kind_v4((uint32_t)b[12] << 24 | (uint32_t)b[13] << 16 |
+                   (uint32_t)b[14] << 8 | b[15]);
+  if (IN6_IS_ADDR_LOOPBACK(&a6.sin6_addr) ||
+      IN6_IS_ADDR_UNSPECIFIED(&a6.sin6_addr))
+    return AGENT_ADDR_LOOPBACK;
+  if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return AGENT_ADDR_LINK_LOCAL;
+  if ((b[0] & 0xfe) == 0xfc) return AGENT_ADDR_PRIVATE;
+  return AGENT_ADDR_PUBLIC;
+}
+
+/* Where the build itself is: the kinds of its host's addresses, resolved
+ * once, at its first fetch. A build on loopback or a private network may
+ * have its maps fetched from there; no other build may. */
+static unsigned origin_kinds(struct origin *o) {
+  if (o->resolved) return o->kinds;
+  o->resolved = 1;
+  o->kinds = 1u << AGENT_ADDR_PUBLIC;
+  struct zc_url u;
+  struct zc_errsave keep;
+  zc_err_save(&keep);
+  enum zc_err e = zc_url_split(o->name, &u);
+  zc_err_restore(&keep);
+  if (e) return o->kinds;
+  char host[NI_MAXHOST];
+  size_t hn = strlen(u.host);
+  if (hn >= 2 && u.host[0] == '[')
+    snprintf(host, sizeof host, "%.*s", (int)(hn - 2), u.host + 1);
+  else
+    snprintf(host, sizeof host, "%s", u.host);
+  zc_url_clear(&u);
+  struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *res = NULL;
+  if (getaddrinfo(host, NULL, &hints, &res) != 0) return o->kinds;
+  for (struct addrinfo *ai = res; ai; ai = ai->ai_next)
+    o->kinds |= 1u << agent_addr_kind(ai->ai_addr);
+  freeaddrinfo(res);
+  return o->kinds;
+}
+
+struct fetch {
+  struct agent_maps *m;
   struct sink s;
-  zc_buf_init(&s.b, max);
-  s.over = 0;
+  unsigned kinds; /* the kinds of address this fetch may connect to */
+  int refused;    /* an address was refused */
+};
+
+/* libcurl's socket, for an address the build's own are like. */
+static curl_socket_t fetch_socket(void *arg, curlsocktype purpose,
+                                  struct curl_sockaddr *a) {
+  struct fetch *f = arg;
+  (void)purpose;
+  if (!(f->kinds & 1u << agent_addr_kind(&a->addr))) {
+    f->refused = 1;
+    return CURL_SOCKET_BAD;
+  }
+  return socket(a->family, a->socktype, a->protocol);
+}
+
+/* Stops a transfer at SIGINT or SIGTERM, or when the run's fetching time
+ * is spent. */
+static int fetch_progress(void *arg, curl_off_t dt, curl_off_t dn,
+                          curl_off_t ut, curl_off_t un) {
+  const struct fetch *f = arg;
+  (void)dt, (void)dn, (void)ut, (void)un;
+  return zc_interrupted || zc_now_ms() > f->m->deadline;
+}
+
+/* One GET of url, redirects not followed; the HTTP status, or -1. */
+static long fetch_once(CURL *h, struct fetch *f, const char *url, size_t max,
+                       char **loc) {
+  zc_buf_free(&f->s.b);
+  zc_buf_init(&f->s.b, max);
+  f->s.over = 0;
+  double left = f->m->deadline - zc_now_ms();
+  if (left < 1) return -1;
   curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS,
+                   (long)(left < FETCH_TOTAL_MS ? left : FETCH_TOTAL_MS));
+  f->m->fetches++;
+  if (curl_easy_perform(h) != CURLE_OK || f->s.over) return -1;
+  long code = 0;
+  char *r = NULL;
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+  curl_easy_getinfo(h, CURLINFO_REDIRECT_URL, &r);
+  *loc = r ? zc_xstrdup(r) : NULL;
+  return code;
+}
+
+/* Warns once that the run's time for fetching maps is spent. */
+static int fetch_late(struct agent_maps *m) {
+  if (zc_now_ms() <= m->deadline) return 0;
+  if (!m->said_late)
+    zc_log(1,
+           "warning: fetching source maps took the %.0f s this run allows; "
+           "the scripts not mapped yet keep their minified names",
+           m->fetch_ms / 1e3);
+  m->said_late = 1;
+  return 1;
+}
+
+static void fetch_setup(CURL *h, struct fetch *f) {
   curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(h, CURLOPT_MAXREDIRS, 5L);
+  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L); /* each hop is checked */
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)FETCH_CONNECT_MS);
-  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)FETCH_TOTAL_MS);
   curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(h, CURLOPT_FAILONERROR, 1L);
   curl_easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, sink_write);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &s);
-  CURLcode rc = curl_easy_perform(h);
-  curl_easy_cleanup(h);
-  if (rc != CURLE_OK || s.over) {
-    zc_buf_free(&s.b);
-    return NULL;
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &f->s);
+  curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, fetch_socket);
+  curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, f);
+  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, fetch_progress);
+  curl_easy_setopt(h, CURLOPT_XFERINFODATA, f);
+}
+
+/* GET url with libcurl, from a URL build's own origins only (issue 26):
+ * each redirect must stay within them, and the addresses connected to
+ * must be of a kind the build's own are (no loopback, link-local or
+ * private address for a build that is not on one). The run's fetches
+ * share one time budget. NULL on any failure or refusal. */
+static char *fetch_url(struct agent_maps *m, const char *url, size_t max,
+                       size_t *n) {
+  struct origin *o = origin_find(m, url);
+  if (!o || zc_interrupted) return NULL;
+  if (!m->deadline) m->deadline = zc_now_ms() + m->fetch_ms;
+  if (fetch_late(m)) return NULL;
+  CURL *h = curl_easy_init();
+  if (!h) return NULL;
+  struct fetch f = {.m = m, .kinds = origin_kinds(o)};
+  zc_buf_init(&f.s.b, max);
+  fetch_setup(h, &f);
+  char *cur = zc_xstrdup(url), *body = NULL;
+  for (int hop = 0; hop <= FETCH_HOPS; hop++) {
+    char *loc = NULL;
+    long code = fetch_once(h, &f, cur, max, &loc);
+    free(cur);
+    cur = loc;
+    if (code >= 300 && code < 400 && loc && (o = origin_find(m, loc))) {
+      f.kinds = origin_kinds(o);
+      continue;
+    }
+    if (code >= 200 && code < 300) {
+      *n = f.s.b.len;
+      body = zc_buf_take(&f.s.b);
+    } else if (code >= 300 && code < 400 && loc) {
+      zc_log(2, "source map fetch: a redirect out of the build's origins "
+                "is not followed");
+    }
+    break;
   }
-  *n = s.b.len;
-  return zc_buf_take(&s.b);
+  if (f.refused)
+    zc_log(2, "source map fetch: an address the build is not on is refused");
+  free(cur);
+  zc_buf_free(&f.s.b);
+  curl_easy_cleanup(h);
+  fetch_late(m);
+  return body;
 }
 
 /* Whether a URL path (n bytes) is safe to look up in a folder: no "..",
@@ -103,16 +323,6 @@ static int path_ok(const char *p, size_t n) {
   return 1;
 }
 
-static char *join(const char *dir, const char *rest, size_t n) {
-  size_t dn = strlen(dir);
-  char *p = zc_xmalloc(dn + n + 2);
-  memcpy(p, dir, dn);
-  p[dn] = '/';
-  memcpy(p + dn + 1, rest, n);
-  p[dn + 1 + n] = '\0';
-  return p;
-}
-
 /* The bytes of url from a root's folder; *mine says whether the root
  * decides (a prefix root that matches), even where the file is absent. A
  * root by file name tries the URL's path, then shorter and shorter tails
@@ -127,8 +337,8 @@ static char *root_get(const struct root *r, const char *url, size_t max,
     const char *rest = url + pn;
     size_t rn = strcspn(rest, "?#");
     if (!path_ok(rest, rn)) return NULL;
-    char *p = join(r->dir, rest, rn);
-    char *b = read_file(p, max, n);
+    char *p = zc_xstrndup(rest, rn);
+    char *b = agent_build_read(r->dir, p, max, n);
     free(p);
     return b;
   }
@@ -145,8 +355,8 @@ static char *root_get(const struct root *r, const char *url, size_t max,
     while (t < end && *t == '/')
       t++;
     if (t >= end) break;
-    char *p = join(r->dir, t, (size_t)(end - t));
-    char *b = read_file(p, max, n);
+    char *p = zc_xstrndup(t, (size_t)(end - t));
+    char *b = agent_build_read(r->dir, p, max, n);
     free(p);
     if (b) return b;
     const char *sl = memchr(t, '/', (size_t)(end - t));
@@ -164,9 +374,7 @@ static char *get_url(struct agent_maps *m, const char *url, size_t max,
     char *b = root_get(&m->roots[i], url, max, n, &mine);
     if (b || mine) return b;
   }
-  if (m->fetch && (!strncmp(url, "http://", 7) || !strncmp(url, "https://", 8)))
-    return fetch_url(url, max, n);
-  return NULL;
+  return fetch_url(m, url, max, n);
 }
 
 /* A data: URL's JSON (base64 or percent-encoded); NULL if it is not one
@@ -240,20 +448,50 @@ static enum zc_err write_bytes(void *arg, FILE *f) {
              : zc_fail(ZC_E_IO, "%s", strerror(errno));
 }
 
-static void store_entry(struct agent_maps *m, const char *url,
-                        const struct ana_map_src *src) {
+/* A usable map (it parsed within the run's budget), kept in memory until
+ * agent_maps_save: the reports are written first, and the store only
+ * holds maps that parse (issue 26). */
+static void keep(void *arg, const char *url, struct ana_map_src *src) {
+  struct agent_maps *m = arg;
   if (!m->store || !m->writable || !src->map) return;
-  if (!m->made) {
-    if (zc_mkdirs(m->store)) {
-      zc_log(1, "warning: %s; source maps are used but not kept", zc_errmsg());
-      m->writable = 0;
-      return;
-    }
-    m->made = 1;
+  size_t add = src->mapn + (src->text ? src->textn : 0);
+  if (m->pend_bytes + add > STORE_MAX) {
+    if (!m->said_full)
+      zc_log(1,
+             "warning: the source maps found are over the %zu MB kept "
+             "per run: the rest are used but not kept",
+             STORE_MAX >> 20);
+    m->said_full = 1;
+    return;
   }
+  ZC_GROW(m->pend, m->cappend, m->npend + 1);
+  struct pending *p = &m->pend[m->npend++];
+  *p = (struct pending){
+      .url = zc_xstrdup(url),
+      .map_url = src->map_url ? zc_xstrdup(src->map_url) : NULL,
+      .map = src->map,
+      .mapn = src->mapn,
+      .text = src->text ? zc_xstrndup(src->text, src->textn) : NULL,
+      .textn = src->textn};
+  src->map = NULL; /* taken */
+  m->pend_bytes += add;
+}
+
+/* Whether n more bytes leave the store's file system at least as much
+ * free: the store never takes the last half of the disk. */
+static int room_for(const char *dir, size_t n) {
+  struct statvfs v;
+  if (statvfs(dir, &v) != 0) return 1; /* the write will say */
+  unsigned long long avail = (unsigned long long)v.f_bavail * v.f_frsize;
+  return avail >= 2ull * n;
+}
+
+/* Writes one kept map (and its script) to the store, with its index
+ * entry; 0 when the disk or a write says no. */
+static int store_one(struct agent_maps *m, const struct pending *p) {
   char name[2][40];
-  const char *what[2] = {src->text, src->map};
-  size_t len[2] = {src->textn, src->mapn};
+  const char *what[2] = {p->text, p->map};
+  size_t len[2] = {p->textn, p->mapn};
   const char *ext[2] = {"js", "map"};
   for (int i = 0; i < 2; i++) {
     name[i][0] = '\0';
@@ -264,20 +502,27 @@ static void store_entry(struct agent_maps *m, const char *url,
     snprintf(path, sizeof path, "%s/%s", m->store, name[i]);
     struct stat st;
     if (stat(path, &st) == 0) continue; /* the same content, kept once */
+    if (!room_for(m->store, len[i])) {
+      zc_log(1,
+             "warning: %s: too little room left on its disk; the other "
+             "source maps are used but not kept",
+             m->store);
+      return 0;
+    }
     struct bytes b = {.p = what[i], .n = len[i]};
     if (zc_write_atomic(path, write_bytes, &b)) {
-      zc_log(1, "warning: %s; the source map is used but not kept",
+      zc_log(1, "warning: %s; the other source maps are used but not kept",
              zc_errmsg());
-      return;
+      return 0;
     }
   }
   cJSON *e = cJSON_CreateObject();
-  char *u = zc_xstrdup(url);
+  char *u = zc_xstrdup(p->url);
   zc_scrub(u);
   cJSON_AddStringToObject(e, "url", u);
   free(u);
-  if (src->map_url) {
-    u = zc_xstrdup(src->map_url);
+  if (p->map_url) {
+    u = zc_xstrdup(p->map_url);
     zc_scrub(u);
     cJSON_AddStringToObject(e, "map_url", u);
     free(u);
@@ -285,6 +530,7 @@ static void store_entry(struct agent_maps *m, const char *url,
   cJSON_AddStringToObject(e, "map", name[1]);
   if (name[0][0]) cJSON_AddStringToObject(e, "script", name[0]);
   cJSON_AddItemToArray(m->index, e);
+  return 1;
 }
 
 /* From an earlier run's store: the entry for url. */
@@ -344,18 +590,36 @@ static int find(void *arg, const char *url, struct ana_map_src *src) {
   }
   zc_log(2, "source map for %s: %s", url,
          src->map_url ? src->map_url : "(inline)");
-  store_entry(m, url, src);
   return 1;
 }
 
-struct agent_maps *agent_maps_new(const char *store, int writable, int fetch) {
+struct agent_maps *agent_maps_new(const char *store, int writable) {
   struct agent_maps *m = zc_xcalloc(1, sizeof *m);
   m->store = store ? zc_xstrdup(store) : NULL;
   m->writable = writable;
-  m->fetch = fetch;
+  m->fetch_ms = FETCH_RUN_MS;
   m->index = cJSON_CreateArray();
   m->ana = ana_maps_new(find, m);
+  ana_maps_on_usable(m->ana, keep);
   return m;
+}
+
+int agent_maps_fetch_from(struct agent_maps *m, const char *url) {
+  char *o = origin_of(url);
+  if (!o || m->norigins == ROOTS_MAX) {
+    free(o);
+    return 0;
+  }
+  m->origins[m->norigins++] = (struct origin){.name = o};
+  return 1;
+}
+
+void agent_maps_fetch_budget(struct agent_maps *m, double ms) {
+  m->fetch_ms = ms;
+}
+
+unsigned agent_maps_fetches(const struct agent_maps *m) {
+  return m->fetches;
 }
 
 void agent_maps_free(struct agent_maps *m) {
@@ -365,6 +629,15 @@ void agent_maps_free(struct agent_maps *m) {
     free(m->roots[i].prefix);
     free(m->roots[i].dir);
   }
+  for (unsigned i = 0; i < m->norigins; i++)
+    free(m->origins[i].name);
+  for (size_t i = 0; i < m->npend; i++) {
+    free(m->pend[i].url);
+    free(m->pend[i].map_url);
+    free(m->pend[i].map);
+    free(m->pend[i].text);
+  }
+  free(m->pend);
   free(m->store);
   cJSON_Delete(m->index);
   free(m);
@@ -376,7 +649,11 @@ int agent_maps_root(struct agent_maps *m, const char *prefix, const char *dir) {
   while (dn > 1 && dir[dn - 1] == '/')
     dn--;
   m->roots[m->nroots].prefix = prefix ? zc_xstrdup(prefix) : NULL;
-  m->roots[m->nroots].dir = zc_xstrndup(dir, dn);
+  /* The rule of a build's files (agent_build_open) wants the folder as
+   * realpath gives it. */
+  char real[PATH_MAX], *d = zc_xstrndup(dir, dn);
+  m->roots[m->nroots].dir = realpath(d, real) ? zc_xstrdup(real) : d;
+  if (m->roots[m->nroots].dir != d) free(d);
   m->nroots++;
   return 1;
 }
@@ -418,7 +695,13 @@ static enum zc_err write_index(void *arg, FILE *f) {
 }
 
 enum zc_err agent_maps_save(struct agent_maps *m) {
-  if (!m->store || !m->writable || !m->made) return ZC_OK;
+  if (!m->store || !m->writable || !m->npend) return ZC_OK;
+  if (zc_mkdirs(m->store)) {
+    zc_log(1, "warning: %s; source maps were used but not kept", zc_errmsg());
+    return ZC_OK;
+  }
+  for (size_t i = 0; i < m->npend && store_one(m, &m->pend[i]); i++) {
+  }
   char path[4200];
   snprintf(path, sizeof path, "%s/index.json", m->store);
   return zc_write_atomic(path, write_index, m);

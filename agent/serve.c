@@ -110,13 +110,6 @@ static int hexv(char c) {
   return -1;
 }
 
-/* Whether a path has a segment that starts with '.': .git/, .env, ../ */
-static int dot_segment(const char *p) {
-  for (; *p; p++)
-    if (*p == '/' && p[1] == '.') return 1;
-  return 0;
-}
-
 static void serve_one(struct agent_server *s, struct srv_client *c) {
   char method[8], target[4096];
   if (sscanf(c->req, "%7s %4095s", method, target) != 2) {
@@ -150,30 +143,21 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
     reply_status(c, 400, "Bad Request");
     return;
   }
-  /* A build folder may be a checkout: .git/, .env and the like are not
-   * the build's to serve (`--old .` would hand them to any local user). */
-  if (dot_segment(path)) {
-    reply_status(c, 404, "Not Found");
-    return;
-  }
-  char full[PATH_MAX + 4200], real[PATH_MAX];
+  /* A folder's index.html; then the one rule of a build's files
+   * (buildfile.c): no dotfile, nothing out of the folder, regular files
+   * only. */
+  char full[PATH_MAX + 4200];
   snprintf(full, sizeof full, "%s%s", s->root, path);
   struct stat st;
   if (stat(full, &st) == 0 && S_ISDIR(st.st_mode))
-    strncat(full, path[o - 1] == '/' ? "index.html" : "/index.html",
-            sizeof full - strlen(full) - 1);
-  /* realpath resolves "..", links and all: what is left must lie in the
-   * folder. */
-  size_t rl = strlen(s->root);
-  if (!realpath(full, real) || strncmp(real, s->root, rl) != 0 ||
-      (real[rl] != '/' && real[rl] != '\0') || dot_segment(real + rl) ||
-      stat(real, &st) != 0 || !S_ISREG(st.st_mode)) {
-    reply_status(c, 404, "Not Found");
-    return;
-  }
-  int fd = open(real, O_RDONLY | O_CLOEXEC);
+    strncat(path, path[o - 1] == '/' ? "index.html" : "/index.html",
+            sizeof path - strlen(path) - 1);
+  int fd = agent_build_open(s->root, path, &st);
   if (fd < 0) {
-    reply_status(c, 403, "Forbidden");
+    if (errno == EACCES)
+      reply_status(c, 403, "Forbidden");
+    else
+      reply_status(c, 404, "Not Found");
     return;
   }
   c->olen = (size_t)snprintf(c->req, sizeof c->req,
@@ -181,7 +165,7 @@ static void serve_one(struct agent_server *s, struct srv_client *c) {
                              "Content-Type: %s\r\nContent-Length: %lld\r\n"
                              "Cache-Control: no-store\r\nConnection: close"
                              "\r\n\r\n",
-                             mime_of(real), (long long)st.st_size);
+                             mime_of(path), (long long)st.st_size);
   c->opos = 0;
   c->file = fd;
   c->foff = 0;

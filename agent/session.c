@@ -258,7 +258,10 @@ static enum zc_err add_build(struct agent_session *s,
   s->srv[s->n] = srv;
   s->given[s->n] = zc_xstrdup(b->arg);
   cap_runs_build(&s->runs, b->name, base);
-  if (s->maps && srv) agent_maps_root(s->maps, base, b->arg);
+  if (s->maps && srv)
+    agent_maps_root(s->maps, base, b->arg);
+  else if (s->maps) /* a URL build: its maps from its own origin only */
+    agent_maps_fetch_from(s->maps, base);
   s->n++;
   return ZC_OK;
 }
@@ -277,7 +280,7 @@ static enum zc_err session_builds(struct agent_session *s,
    * URL builds, kept in OUT/sourcemaps/. */
   if (!e && !s->a->no_source_maps) {
     snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
-    s->maps = agent_maps_new(path, 1, 1);
+    s->maps = agent_maps_new(path, 1);
   }
   for (unsigned k = 0; !e && k < n; k++)
     e = add_build(s, &builds[k]);

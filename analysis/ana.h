@@ -183,9 +183,27 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f);
  * Columns are UTF-16 code units, lines and columns 0-based. */
 struct ana_smap;
 /* Parses a map; map_url (may be NULL) is what relative sources resolve
- * against. On error zc_errmsg() says what is wrong (no file name). */
+ * against. On error zc_errmsg() says what is wrong (no file name). The
+ * map has a run's budget to itself (ana_smap_budget_init). */
 enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
                            struct ana_smap **out);
+/* What all the maps of a run may decode to (issue 26: a 150-byte index
+ * map whose section starts at line 4 000 000 000 is no reason to allocate
+ * 16 GB). Each map may also decode to no more lines than its bytes and
+ * its generated script's lines say (plus 64 K), no more segments than it
+ * has bytes, and no more sections than a sixteenth of them. */
+struct ana_smap_budget {
+  uint64_t lines, segments, sections; /* public: what is left */
+};
+/* A run's budget: 32 M lines, 16 M segments, 64 K sections. */
+void ana_smap_budget_init(struct ana_smap_budget *b);
+/* ana_smap_parse within *b (gen_lines: the generated script's lines, 0
+ * when it is not at hand); what the map decoded to is taken from *b. A
+ * map over budget is ZC_E_PARSE ("over the source-map budget of ..."). */
+enum zc_err ana_smap_parse_within(const char *json, size_t n,
+                                  const char *map_url, size_t gen_lines,
+                                  struct ana_smap_budget *b,
+                                  struct ana_smap **out);
 void ana_smap_free(struct ana_smap *m);
 size_t ana_smap_segments(const struct ana_smap *m);
 size_t ana_smap_bytes(const struct ana_smap *m); /* memory held */
@@ -225,8 +243,13 @@ struct ana_map_src {
 };
 typedef int (*ana_map_find)(void *arg, const char *script_url,
                             struct ana_map_src *src);
+/* Called once a found map has parsed within the budget, before it is
+ * used: it may take src->map (setting it NULL); the rest is borrowed. */
+typedef void (*ana_map_usable)(void *arg, const char *script_url,
+                               struct ana_map_src *src);
 struct ana_maps;
 struct ana_maps *ana_maps_new(ana_map_find find, void *arg);
+void ana_maps_on_usable(struct ana_maps *s, ana_map_usable fn);
 void ana_maps_free(struct ana_maps *s);
 /* Adds one script's map (copied); a later add for the same URL is
  * ignored. */
@@ -240,7 +263,9 @@ struct ana_sym_stats {
 /* Renames the function nodes of tl whose script has a map: name, URL,
  * component, line and column become the original ones, the key follows,
  * and gen keeps the generated ones. Call after ana_load, before
- * ana_prune. A map that is missing or broken is warned about once. */
+ * ana_prune. A map that is missing, broken or over the run's budget
+ * (ana_smap_budget) is warned about once. Stops early, leaving names
+ * as they are, once zc_interrupted is set. */
 void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
                    struct ana_sym_stats *st);
 

@@ -620,8 +620,15 @@ enum zc_err zc_read_file(const char *path, size_t max, char **out,
                          size_t *len) {
   *out = NULL;
   *len = 0;
-  FILE *f = fopen(path, "rb");
-  if (!f) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
+  /* O_NONBLOCK: a FIFO named as a file opens at once (fopen would wait
+   * for a writer, for ever) and fstat refuses it. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+  if (!f) {
+    int err = errno;
+    if (fd >= 0) close(fd);
+    return zc_fail(ZC_E_IO, "%s: %s", path, strerror(err));
+  }
   struct stat st;
   if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
     fclose(f);

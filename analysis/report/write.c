@@ -442,6 +442,8 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   for (unsigned p = 0; !e && p < npairs; p++)
     if (!(e = ana_cmp_add(c, oldf[p], newf[p])) && fmt & ANA_FMT_DOT)
       e = write_pair_dots(c, out);
+  if (!e && zc_interrupted)
+    e = zc_fail(ZC_E_INTERRUPTED, "interrupted before the report");
   if (!e)
     e = ana_cmp_write(c, out, in, oc);
   else if (c->n)

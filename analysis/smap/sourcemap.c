@@ -27,10 +27,24 @@ struct ana_smap {
   char *strs;
   size_t nstrs, capstrs;
   uint32_t bad; /* segments whose source or name index was out of range */
+  /* What this map may decode to (the run's budget and its own share). */
+  uint64_t lim_lines, lim_segs, lim_sections, nsections;
 };
 
 enum { SM_MAXDEPTH = 4 };
-#define SM_STRMAX ((size_t)64 << 20) /* sources of one map, one URL */
+#define SM_OVER_LINES    "over the source-map budget of lines"
+#define SM_OVER_SEGS     "over the source-map budget of segments"
+#define SM_OVER_SECTIONS "over the source-map budget of sections"
+/* A map's own share of lines beyond what its bytes and its generated
+ * script can say: a few empty lines before a section are no bomb. */
+#define SM_LINES_SLACK 65536u
+/* What the maps of one run may decode to in all: 16 M segments are
+ * 256 MB, 32 M lines 128 MB; the largest real bundles measured (issue 14)
+ * have under 2 M segments each. */
+#define SM_RUN_SEGS     ((uint64_t)1 << 24)
+#define SM_RUN_LINES    ((uint64_t)1 << 25)
+#define SM_RUN_SECTIONS ((uint64_t)1 << 16)
+#define SM_STRMAX       ((size_t)64 << 20) /* sources of one map, one URL */
 
 static uint32_t sm_str(struct ana_smap *m, const char *s, size_t n) {
   ZC_GROW(m->strs, m->capstrs, m->nstrs + n + 1);
@@ -85,7 +99,10 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
   int64_t col = 0, src = 0, oline = 0,
           name = 0; /* the original column is not kept */
   uint64_t line = l0;
-  /* Lines before l0 that no section covered stay empty. */
+  /* Lines before l0 that no section covered stay empty: a section's
+   * offset of 4 G lines in a 150-byte map is refused here, not
+   * allocated. */
+  if (line >= m->lim_lines) return *why = SM_OVER_LINES, 0;
   while (m->nlines <= line) {
     ZC_GROW(m->line0, m->caplines, m->nlines + 2);
     m->line0[m->nlines++] = (uint32_t)m->nseg;
@@ -94,6 +111,7 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
     if (*p == ';') {
       p++;
       if (++line > 0xFFFFFFF0u) return *why = "over 4 G lines", 0;
+      if (line >= m->lim_lines) return *why = SM_OVER_LINES, 0;
       if (unsorted) sm_sort(m, m->nlines - 1), unsorted = 0;
       ZC_GROW(m->line0, m->caplines, m->nlines + 2);
       m->line0[m->nlines++] = (uint32_t)m->nseg;
@@ -137,6 +155,7 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
       else
         m->bad++;
     }
+    if (m->nseg >= m->lim_segs) return *why = SM_OVER_SEGS, 0;
     ZC_GROW(m->seg, m->capseg, m->nseg + 1);
     if (m->nseg > m->line0[m->nlines - 1] && m->seg[m->nseg - 1].gcol > s.gcol)
       unsorted = 1;
@@ -264,6 +283,7 @@ static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
     const char *k;
     size_t kn;
     double line = -1, col = -1;
+    if (++m->nsections > m->lim_sections) return *why = SM_OVER_SECTIONS, 0;
     int got_map = 0;
     if (!jr_obj(r)) return 0;
     while (jr_more(r, &k, &kn)) {
@@ -379,10 +399,28 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
   return ok;
 }
 
-enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
-                           struct ana_smap **out) {
+void ana_smap_budget_init(struct ana_smap_budget *b) {
+  *b = (struct ana_smap_budget){.lines = SM_RUN_LINES,
+                                .segments = SM_RUN_SEGS,
+                                .sections = SM_RUN_SECTIONS};
+}
+
+static uint64_t sm_min(uint64_t a, uint64_t b) {
+  return a < b ? a : b;
+}
+
+enum zc_err ana_smap_parse_within(const char *json, size_t n,
+                                  const char *map_url, size_t gen_lines,
+                                  struct ana_smap_budget *b,
+                                  struct ana_smap **out) {
   *out = NULL;
   struct ana_smap *m = zc_xcalloc(1, sizeof *m);
+  /* Proportional to the input: a line is at least a ';' of the map or a
+   * line of the generated script, a segment at least one byte, a
+   * section some 30 bytes; and the run's budget bounds them all. */
+  m->lim_lines = sm_min((uint64_t)n + gen_lines + SM_LINES_SLACK, b->lines);
+  m->lim_segs = sm_min((uint64_t)n, b->segments);
+  m->lim_sections = sm_min((uint64_t)n / 16 + 1, b->sections);
   struct jr r;
   jr_init(&r, json, n);
   const char *why = NULL;
@@ -399,8 +437,18 @@ enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
   }
   ZC_GROW(m->line0, m->caplines, m->nlines + 1);
   m->line0[m->nlines] = (uint32_t)m->nseg; /* end of the last line */
+  b->lines -= sm_min(m->nlines, b->lines);
+  b->segments -= sm_min(m->nseg, b->segments);
+  b->sections -= sm_min(m->nsections, b->sections);
   *out = m;
   return ZC_OK;
+}
+
+enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
+                           struct ana_smap **out) {
+  struct ana_smap_budget b;
+  ana_smap_budget_init(&b);
+  return ana_smap_parse_within(json, n, map_url, 0, &b, out);
 }
 
 void ana_smap_free(struct ana_smap *m) {

@@ -16,7 +16,9 @@ struct sym_script {
 
 struct ana_maps {
   ana_map_find find;
+  ana_map_usable usable; /* or NULL */
   void *arg;
+  struct ana_smap_budget budget; /* what the maps still to come may use */
   struct sym_script *s;
   size_t n, cap;
   struct zc_htab tab; /* hash of url -> index */
@@ -26,8 +28,13 @@ struct ana_maps *ana_maps_new(ana_map_find find, void *arg) {
   struct ana_maps *s = zc_xcalloc(1, sizeof *s);
   s->find = find;
   s->arg = arg;
+  ana_smap_budget_init(&s->budget);
   zc_htab_init(&s->tab, 16);
   return s;
+}
+
+void ana_maps_on_usable(struct ana_maps *s, ana_map_usable fn) {
+  s->usable = fn;
 }
 
 void ana_maps_free(struct ana_maps *s) {
@@ -55,7 +62,7 @@ static struct sym_script *sym_get(struct ana_maps *s, const char *url,
 
 static struct sym_script *sym_put(struct ana_maps *s, const char *url,
                                   size_t pos, uint64_t hv,
-                                  struct ana_map_src *src) {
+                                  struct ana_map_src *src, int found) {
   ZC_GROW(s->s, s->cap, s->n + 1);
   struct sym_script *sc = &s->s[s->n];
   memset(sc, 0, sizeof *sc);
@@ -63,8 +70,13 @@ static struct sym_script *sym_put(struct ana_maps *s, const char *url,
   zc_htab_add(&s->tab, hv, pos, (uint32_t)s->n++);
   if (!src || !src->map) return sc;
   struct ana_smap *m = NULL;
-  if (ana_smap_parse(src->map, src->mapn, src->map_url ? src->map_url : url,
-                     &m)) {
+  size_t gen_lines = 0;
+  for (const char *t = src->text, *e = t + src->textn;
+       t && (t = memchr(t, '\n', (size_t)(e - t))); t++)
+    gen_lines++;
+  if (ana_smap_parse_within(src->map, src->mapn,
+                            src->map_url ? src->map_url : url, gen_lines + 1,
+                            &s->budget, &m)) {
     char u[600];
     snprintf(u, sizeof u, "%s", src->map_url ? src->map_url : "(inline)");
     zc_scrub(u);
@@ -77,6 +89,7 @@ static struct sym_script *sym_put(struct ana_maps *s, const char *url,
            su, u, zc_errmsg());
   } else {
     sc->map = m;
+    if (found && s->usable) s->usable(s->arg, url, src);
     if (src->text) {
       sc->text = src->text;
       sc->textn = src->textn;
@@ -108,7 +121,7 @@ void ana_maps_add(struct ana_maps *s, const char *script_url, const char *map,
   struct ana_map_src src = {
       zc_xstrndup(map, mapn), map_url ? zc_xstrdup(map_url) : NULL,
       text ? zc_xstrndup(text, textn) : NULL, mapn, textn};
-  sym_put(s, script_url, pos, hv, &src);
+  sym_put(s, script_url, pos, hv, &src, 0);
   src_free(&src);
 }
 
@@ -119,8 +132,9 @@ static struct sym_script *sym_find(struct ana_maps *s, const char *url) {
   if (sc) return sc;
   struct ana_map_src src;
   memset(&src, 0, sizeof src);
-  int got = s->find && s->find(s->arg, url, &src);
-  sc = sym_put(s, url, pos, hv, got ? &src : NULL);
+  /* After SIGINT or SIGTERM nothing more is looked for. */
+  int got = !zc_interrupted && s->find && s->find(s->arg, url, &src);
+  sc = sym_put(s, url, pos, hv, got ? &src : NULL, 1);
   src_free(&src);
   return sc;
 }
@@ -156,7 +170,7 @@ void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
   uint32_t last_url = ANA_NONE;
   struct sym_script *sc = NULL;
   char comp[2048];
-  for (uint32_t i = 0; i < tl->nnodes; i++) {
+  for (uint32_t i = 0; i < tl->nnodes && !zc_interrupted; i++) {
     struct ana_node *n = &tl->nodes[i];
     if (n->kind != ANA_FUNC || !n->url || n->line < 0 || n->col < 0 || n->gen)
       continue;

@@ -284,6 +284,10 @@ enum zc_err ing_events(struct ing *g, int bare) {
                      "object, found '%c'",
                      g->path, (unsigned long long)(g->base + g->pos), c);
     }
+    /* SIGINT or SIGTERM: a long trace stops here (issue 26). */
+    if (!(g->events & 1023) && zc_interrupted)
+      return zc_fail(ZC_E_INTERRUPTED, "%s: interrupted while reading it",
+                     g->path);
     struct val v;
     if ((e = ing_value(g, &v))) return e;
     g->events++;

@@ -103,6 +103,12 @@ static enum zc_err cmp_load(struct ana_cmp *c, const char *path,
   /* Original names before anything else reads them: the bottom-up table,
    * the pruning of one-letter names, the matching. */
   cmp_symbolize(c, tl);
+  if (zc_interrupted) { /* during the maps' fetching, say */
+    ana_figures_clear(fig);
+    ana_timeline_free(tl);
+    *out = NULL;
+    return zc_fail(ZC_E_INTERRUPTED, "%s: interrupted", path);
+  }
   zc_log(2, "%s: %.1f MB, %llu events, %llu samples, %u nodes, %.0f ms", path,
          (double)tl->bytes / 1e6, (unsigned long long)tl->events,
          (unsigned long long)tl->samples, tl->nnodes, zc_now_ms() - t0);

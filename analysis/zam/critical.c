@@ -172,7 +172,7 @@ enum zc_err ana_critical(const struct ana_timeline *old,
   size_t kacap = 0, kbcap = 0, ocap = 0;
   ZC_GROW(stack, scap, 1);
   stack[sp++] = (struct work){0, 0, root, 0};
-  while (sp) {
+  while (sp && !zc_interrupted) {
     struct work w = stack[--sp];
     const struct ana_node *on = w.o != ANA_NONE ? &old->nodes[w.o] : NULL;
     const struct ana_node *nn = &new_->nodes[w.n];
@@ -248,6 +248,10 @@ enum zc_err ana_critical(const struct ana_timeline *old,
   free(ka);
   free(kb);
   free(old_of);
+  if (zc_interrupted) { /* SIGINT or SIGTERM: the graph is not whole */
+    ana_graph_free(g);
+    return zc_fail(ZC_E_INTERRUPTED, "interrupted while comparing");
+  }
   graph_finish(g);
   *out = g;
   return ZC_OK;

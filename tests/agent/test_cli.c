@@ -663,8 +663,78 @@ static void test_svg(void) {
   ZT_TRUE(!exists(zt_tmp("out-nodot/critical-graph.svg")));
 }
 
+/* SIGTERM in the middle of `zamcap compare` (1000 pairs, some 20 s of
+ * analysis): exit 143 within moments, no report (issue 26: the analysis
+ * ran on and exited 0 or 1 with a full report). */
+static void test_sigterm_compare(void) {
+  const char *d = zt_tmp("sigterm");
+  const char *real = zt_data("real");
+  ZT_INT(zt_sh(NULL,
+               "rm -rf '%s' && mkdir -p '%s/old' '%s/new' && cd '%s' && "
+               "for i in $(seq 1 334); do for k in 1 2 3; do "
+               "ln -s '%s/old/run-'$k.json.gz old/r$i-$k.json.gz; "
+               "ln -s '%s/new/run-'$k.json.gz new/r$i-$k.json.gz; done; done",
+               d, d, d, d, real, real),
+         0);
+  char *out = NULL;
+  double t0 = zc_now_ms();
+  int rc = zt_sh(&out,
+                 "cd '%s' && '%s' compare -q old new --out out & "
+                 "pid=$!; sleep 1; kill -TERM $pid; wait $pid",
+                 d, bin());
+  double ms = zc_now_ms() - t0;
+  ZT_INT(rc, 143);
+  ZT_TRUE(ms < 6000);
+  ZT_HAS(out, "interrupted");
+  ZT_TRUE(!exists(zt_tmp("sigterm/out/report.json")));
+  free(out);
+}
+
+/* A DevTools export whose metadata carries a 150-byte map bomb (an index
+ * map's section at line 4 000 000 000), compared under a 1 GB
+ * address-space cap: a warning, and the report (issue 26: 16 GB, then
+ * out of memory and no report). */
+static void test_map_bomb(void) {
+  const char *d = zt_tmp("bomb");
+  ZT_INT(zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s/old' '%s/new'", d, d, d), 0);
+  const char *trace =
+      "{\"traceEvents\": [{\"ph\": \"P\", \"name\": \"Profile\", "
+      "\"id\": \"0x1\", \"pid\": 1, \"tid\": 1, \"ts\": 1000, "
+      "\"args\": {\"data\": {\"startTime\": 1000}}}, {\"ph\": \"P\", "
+      "\"name\": \"ProfileChunk\", \"id\": \"0x1\", \"pid\": 1, "
+      "\"tid\": 2, \"ts\": 2000, \"args\": {\"data\": {\"cpuProfile\": "
+      "{\"nodes\": [{\"id\": 1, \"callFrame\": {\"functionName\": "
+      "\"(root)\"}}, {\"id\": 2, \"parent\": 1, \"callFrame\": "
+      "{\"functionName\": \"l\", \"url\": \"http://h/a.js\", "
+      "\"lineNumber\": 0, \"columnNumber\": 10}}], \"samples\": [2, 2, "
+      "2]}, \"timeDeltas\": [100, 100, 100]}}}], \"metadata\": "
+      "{\"source\": \"DevTools\", \"sourceMaps\": [{\"url\": "
+      "\"http://h/a.js\", \"sourceMapUrl\": \"http://h/a.js.map\", "
+      "\"sourceMap\": {\"version\":3,\"sections\":[{\"offset\":{"
+      "\"line\":4000000000,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[\"a.js\"],\"names\":[\"x\"],\"mappings\":"
+      "\"AAAAA\"}}]}}]}}";
+  char path[4200];
+  snprintf(path, sizeof path, "%s/old/t.json", d);
+  zt_write_str(path, trace);
+  snprintf(path, sizeof path, "%s/new/t.json", d);
+  zt_write_str(path, trace);
+  char *out = NULL;
+  int rc = zt_sh(&out,
+                 "ulimit -v 1048576 && '%s' compare '%s/old' '%s/new' --out "
+                 "'%s/out' --format json",
+                 bin(), d, d, d);
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "budget of lines");
+  snprintf(path, sizeof path, "%s/out/report.json", d);
+  ZT_TRUE(exists(path));
+  free(out);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"sigterm_compare", test_sigterm_compare},
+      {"map_bomb", test_map_bomb},
       {"regression", test_regression},
       {"aa_and_options", test_aa_and_options},
       {"run_dir", test_run_dir},

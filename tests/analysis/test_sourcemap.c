@@ -2,6 +2,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "ana.h"
 #include "test.h"
@@ -383,8 +386,98 @@ static void test_embedded(void) {
   ana_ctx_free(c);
 }
 
+/* A 150-byte index map whose section starts at line 4 000 000 000: the
+ * decoder allocated 16 GB for the empty lines before it (issue 26). Under
+ * a 512 MB address-space cap, in a child, it is now refused by the
+ * budget; and a trace that carries it still symbolizes (the map warned
+ * about, the name kept). */
+#define BOMB                                                                   \
+  "{\"version\":3,\"sections\":[{\"offset\":{\"line\":4000000000,"             \
+  "\"column\":0},\"map\":{\"version\":3,\"sources\":[\"a.js\"],"               \
+  "\"names\":[\"x\"],\"mappings\":\"AAAAA\"}}]}"
+
+static int bomb_child(void) {
+  struct rlimit rl = {.rlim_cur = 512u << 20, .rlim_max = 512u << 20};
+  if (setrlimit(RLIMIT_AS, &rl) != 0) return 3;
+  struct ana_smap *m = NULL;
+  if (ana_smap_parse(BOMB, strlen(BOMB), NULL, &m) != ZC_E_PARSE) return 1;
+  if (!strstr(zc_errmsg(), "budget of lines")) return 2;
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = ana_tl_new(c, "t");
+  uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "CrRendererMain", NULL, -1, -1);
+  uint32_t f = ana_tl_child(tl, th, ANA_FUNC, "l", "http://h/a.js", 0, 4);
+  ana_tl_sample(tl, f, 1, 1000);
+  ana_tl_finish(tl);
+  struct ana_maps *mp = ana_maps_new(NULL, NULL);
+  ana_maps_add(mp, "http://h/a.js", BOMB, strlen(BOMB), NULL, NULL, 0);
+  struct ana_sym_stats st;
+  ana_symbolize(tl, mp, &st);
+  int ok = st.mapped == 0 && !strcmp(ana_str(c, tl->nodes[f].name), "l");
+  ana_maps_free(mp);
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+  return ok ? 0 : 4;
+}
+
+static void test_bomb(void) {
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) _exit(bomb_child());
+  int status = 0;
+  ZT_INT(waitpid(pid, &status, 0), pid);
+  ZT_TRUE(WIFEXITED(status));
+  ZT_INT(WEXITSTATUS(status), 0);
+}
+
+/* The budget is the run's: what one map decoded to is taken from it, and
+ * a map over what is left is refused; lines, segments and sections
+ * alike, each also bounded by the map's own bytes. */
+static void test_budget(void) {
+  const char *four = "{\"version\":3,\"sources\":[\"a.js\"],\"names\":[],"
+                     "\"mappings\":\"AAAA,CAAA;AAAA,CAAA\"}";
+  struct ana_smap_budget b = {.lines = 100, .segments = 6, .sections = 10};
+  struct ana_smap *m = NULL;
+  ZT_INT(ana_smap_parse_within(four, strlen(four), NULL, 0, &b, &m), ZC_OK);
+  ZT_INT(b.segments, 2);
+  ZT_INT(b.lines, 98);
+  ana_smap_free(m);
+  m = NULL;
+  ZT_INT(ana_smap_parse_within(four, strlen(four), NULL, 0, &b, &m),
+         ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "budget of segments");
+  ZT_TRUE(m == NULL);
+  /* sections of "A," over the sections left */
+  const char *secs =
+      "{\"version\":3,\"sections\":["
+      "{\"offset\":{\"line\":0,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[],\"names\":[],\"mappings\":\"A,A\"}},"
+      "{\"offset\":{\"line\":1,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[],\"names\":[],\"mappings\":\"A,A\"}},"
+      "{\"offset\":{\"line\":2,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[],\"names\":[],\"mappings\":\"A,A\"}}]}";
+  b = (struct ana_smap_budget){.lines = 100, .segments = 100, .sections = 2};
+  ZT_INT(ana_smap_parse_within(secs, strlen(secs), NULL, 0, &b, &m),
+         ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "budget of sections");
+  ana_smap_budget_init(&b);
+  ZT_INT(ana_smap_parse_within(secs, strlen(secs), NULL, 0, &b, &m), ZC_OK);
+  ZT_INT(ana_smap_segments(m), 6);
+  ana_smap_free(m);
+  /* a section far below the map's bytes and its script's lines: within
+   * the map's own share when the script has that many lines */
+  const char *far = "{\"version\":3,\"sections\":[{\"offset\":{\"line\":"
+                    "200000,\"column\":0},\"map\":{\"version\":3,"
+                    "\"sources\":[],\"names\":[],\"mappings\":\"A\"}}]}";
+  ana_smap_budget_init(&b);
+  m = NULL;
+  ZT_INT(ana_smap_parse_within(far, strlen(far), NULL, 0, &b, &m), ZC_E_PARSE);
+  ZT_INT(ana_smap_parse_within(far, strlen(far), NULL, 300000, &b, &m), ZC_OK);
+  ana_smap_free(m);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"bomb", test_bomb},           {"budget", test_budget},
       {"real_maps", test_real_maps}, {"sources", test_sources},
       {"sections", test_sections},   {"broken", test_broken},
       {"resolve", test_resolve},     {"symbolize", test_symbolize},
