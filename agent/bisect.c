@@ -61,6 +61,7 @@ struct bisect {
   char *wtdir; /* --git: OUT/worktrees */
   cJSON *steps;
   size_t run0; /* the session's runs before the bisection */
+  double t0;   /* when it began, for --time-budget */
   const char *stopped;
 };
 
@@ -431,6 +432,11 @@ static int search(struct bisect *x) {
       if (!x->b[m].tested) {
         if (runs_made(x) + 6 > x->a->max_runs) {
           x->stopped = "--max-runs reached";
+          break;
+        }
+        if (x->a->time_budget_s > 0 &&
+            zc_now_ms() - x->t0 > x->a->time_budget_s * 1e3) {
+          x->stopped = "--time-budget spent";
           break;
         }
         int r = test_build(x, (unsigned)m);
@@ -804,6 +810,7 @@ static int bisect_run(struct bisect *x) {
     return ZC_EXIT_CAPTURE;
   }
   x->run0 = agent_session_runs(x->s)->nruns;
+  x->t0 = zc_now_ms();
   int rc = confirm(x);
   if (rc || !x->np) return rc;
   x->c = zc_xcalloc(x->np, sizeof *x->c);
