@@ -220,11 +220,6 @@ const char *ana_e2e_state_name(enum ana_e2e_state s) {
   }
 }
 
-const struct ana_e2e_row *ana_e2e_main(const struct ana_e2e *e2e) {
-  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
-  return sc ? sc : ana_e2e_find(e2e, "scripting_ms");
-}
-
 /* The end-to-end part of the outcome: the main figure against the
  * threshold. */
 static void e2e_outcome(const struct ana_e2e *e2e, double threshold_ms,

@@ -249,3 +249,8 @@ struct cJSON *ana_e2e_json(const struct ana_e2e *e) {
     cJSON_AddItemToArray(i < e->nmetrics ? m : s, row_json(&e->rows[i]));
   return o;
 }
+
+const struct ana_e2e_row *ana_e2e_main(const struct ana_e2e *e2e) {
+  const struct ana_e2e_row *sc = ana_e2e_find(e2e, "scenario_ms");
+  return sc ? sc : ana_e2e_find(e2e, "scripting_ms");
+}
