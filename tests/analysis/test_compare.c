@@ -11,7 +11,9 @@
 #include "test.h"
 
 static void pair_path(char *out, size_t cap, const char *side, int i) {
-  snprintf(out, cap, "%s/real/%s/run-%d.json.gz", getenv("ZC_DATA"), side, i);
+  char rel[64];
+  snprintf(rel, sizeof rel, "real/%s/run-%d.json.gz", side, i);
+  snprintf(out, cap, "%s", zt_data(rel));
 }
 
 static struct ana_cmp *cmp_of(int npairs, const struct ana_probe *watch,
