@@ -256,6 +256,19 @@ static char *sm_resolve(struct zc_buf *o, const char *root, size_t rn,
 static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
                     uint32_t l0, uint32_t c0, int depth, const char **why);
 
+/* One section's map, once its offset is known. */
+static int sm_section_map(struct ana_smap *m, struct jr *r, const char *map_url,
+                          uint32_t l0, uint32_t c0, double line, double col,
+                          int depth, const char **why) {
+  if (line < 0 || col < 0 || line > 0xFFFFF000 || col > 0xFFFFF000)
+    return *why = "a section without a valid offset", 0;
+  if ((uint64_t)l0 + (uint64_t)line < m->nlines - (m->nlines > 0))
+    return *why = "sections out of order", 0;
+  uint32_t sl = l0 + (uint32_t)line;
+  uint32_t sc = (uint32_t)col + (line == 0 ? c0 : 0);
+  return sm_parse(m, r, map_url, sl, sc, depth + 1, why);
+}
+
 static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
                        uint32_t l0, uint32_t c0, int depth, const char **why) {
   if (depth >= SM_MAXDEPTH) return *why = "sections nested too deep", 0;
@@ -264,11 +277,13 @@ static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
     const char *k;
     size_t kn;
     double line = -1, col = -1;
-    int got_map = 0;
+    int got_map = 0, got_off = 0;
+    const char *later = NULL; /* a "map" read before its "offset" */
     if (!jr_obj(r)) return 0;
     while (jr_more(r, &k, &kn)) {
       if (jr_is(k, kn, "offset")) {
         if (!jr_obj(r)) return 0;
+        got_off = 1;
         const char *k2;
         size_t k2n;
         while (jr_more(r, &k2, &k2n)) {
@@ -280,22 +295,34 @@ static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
           else if (!jr_is(k2, k2n, "line") && !jr_is(k2, k2n, "column"))
             jr_skip(r);
         }
-      } else if (jr_is(k, kn, "map")) {
-        if (line < 0 || col < 0 || line > 0xFFFFF000 || col > 0xFFFFF000)
-          return *why = "a section without a valid offset before its map", 0;
-        if ((uint64_t)l0 + (uint64_t)line < m->nlines - (m->nlines > 0))
-          return *why = "sections out of order", 0;
-        uint32_t sl = l0 + (uint32_t)line;
-        uint32_t sc = (uint32_t)col + (line == 0 ? c0 : 0);
-        if (!sm_parse(m, r, map_url, sl, sc, depth + 1, why)) return 0;
+      } else if (jr_is(k, kn, "map") && !got_map) {
         got_map = 1;
+        /* JSON members have no order: a map before its offset is read
+         * again once the section's object is whole. */
+        if (!got_off) {
+          jr_peek(r);
+          later = r->p;
+          if (!jr_skip(r)) return 0;
+        } else if (!sm_section_map(m, r, map_url, l0, c0, line, col, depth,
+                                   why)) {
+          return 0;
+        }
       } else if (jr_is(k, kn, "url")) {
         return *why = "a section with a \"url\" (not supported)", 0;
       } else {
         jr_skip(r);
       }
     }
-    if (!got_map && !r->err) return *why = "a section without a map", 0;
+    if (r->err) return 0;
+    if (!got_map) return *why = "a section without a map", 0;
+    if (later) {
+      const char *after = r->p;
+      r->p = later;
+      if (!sm_section_map(m, r, map_url, l0, c0, line, col, depth, why))
+        return 0;
+      r->p = after;
+      r->first = 0;
+    }
   }
   return !r->err;
 }

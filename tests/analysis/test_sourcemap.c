@@ -153,6 +153,40 @@ static void test_sections(void) {
   ana_smap_free(m);
 }
 
+/* JSON members have no order: a section may give its map first. */
+static void test_sections_map_first(void) {
+  struct ana_smap *m = parse(
+      "{\"version\":3,\"sections\":["
+      "{\"map\":{\"version\":3,\"sources\":[\"a.js\"],\"names\":[\"one\"],"
+      "\"mappings\":\"AAAAA\"},\"offset\":{\"line\":0,\"column\":0}},"
+      "{\"map\":{\"version\":3,\"sources\":[\"b.js\"],\"names\":[\"two\"],"
+      "\"mappings\":\"AACAA\"},\"offset\":{\"column\":10,\"line\":0},"
+      "\"x\":[1]},"
+      "{\"offset\":{\"line\":2,\"column\":0},\"map\":{\"version\":3,"
+      "\"sources\":[\"c.js\"],\"names\":[],\"mappings\":\";AAEA\"}}]}",
+      NULL);
+  ZT_TRUE(m != NULL);
+  if (!m) return;
+  struct ana_smap_pos p;
+  ZT_TRUE(ana_smap_lookup(m, 0, 5, &p));
+  ZT_STR(p.source, "a.js");
+  ZT_STR(p.name, "one");
+  ZT_TRUE(ana_smap_lookup(m, 0, 11, &p));
+  ZT_STR(p.source, "b.js");
+  ZT_INT(p.line, 1);
+  ZT_STR(p.name, "two");
+  ZT_TRUE(ana_smap_lookup(m, 3, 7, &p));
+  ZT_STR(p.source, "c.js");
+  ana_smap_free(m);
+  /* A map with no offset at all is still refused. */
+  static const char nooff[] =
+      "{\"version\":3,\"sections\":[{\"map\":{\"version\":3,"
+      "\"sources\":[],\"names\":[],\"mappings\":\"\"}}]}";
+  m = NULL;
+  ZT_TRUE(ana_smap_parse(nooff, strlen(nooff), NULL, &m) != ZC_OK);
+  ZT_TRUE(m == NULL);
+}
+
 static void test_broken(void) {
   static const char *bad[] = {
       "",
@@ -385,9 +419,13 @@ static void test_embedded(void) {
 
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"real_maps", test_real_maps}, {"sources", test_sources},
-      {"sections", test_sections},   {"broken", test_broken},
-      {"resolve", test_resolve},     {"symbolize", test_symbolize},
+      {"real_maps", test_real_maps},
+      {"sources", test_sources},
+      {"sections", test_sections},
+      {"sections_map_first", test_sections_map_first},
+      {"broken", test_broken},
+      {"resolve", test_resolve},
+      {"symbolize", test_symbolize},
       {"embedded", test_embedded},
   };
   return ZT_RUN(cases, argc, argv);
