@@ -28,6 +28,13 @@ struct ana_ctx;
 struct ana_ctx *ana_ctx_new(void);
 void ana_ctx_free(struct ana_ctx *c);
 uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
+/* A function's or thread's name, cut to at most ANA_NAME_MAX bytes: a
+ * longer one keeps its first bytes (whole UTF-8 characters), then "…" and
+ * 16 hex digits of the whole name's hash, so that two long names that
+ * share their start stay distinct. URLs are interned whole (maps are
+ * found by them). */
+#define ANA_NAME_MAX 1024
+uint32_t ana_intern_name(struct ana_ctx *c, const char *s, size_t n);
 const char *ana_str(const struct ana_ctx *c, uint32_t id);
 /* The matching key of a node: equal keys may match (DESIGN.md). */
 uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name);

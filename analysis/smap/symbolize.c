@@ -177,7 +177,7 @@ void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
         .name = n->name, .url = n->url, .line = n->line, .col = n->col};
     n->gen = ana_gen_add(c, &g);
     if (p.name) {
-      n->name = ana_intern(c, p.name, strlen(p.name));
+      n->name = ana_intern_name(c, p.name, strlen(p.name));
       st->renamed++;
     } else {
       st->sourced++;
