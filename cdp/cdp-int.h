@@ -29,4 +29,22 @@ int cdp__take(struct cdp_conn *c, const char *method, cJSON **result,
               enum zc_err *e);
 enum zc_err cdp__fatal(const struct cdp_conn *c);
 
+/* Requests in flight by id (page.c): a hash of ids, for a page may start
+ * tens of thousands of fetches. An ended request leaves a dead entry,
+ * swept when the dead outnumber the live. */
+struct cdp__reqs {
+  struct cdp__req {
+    char *id; /* NULL: ended */
+    uint64_t hash;
+  } * req;
+  size_t nreq, capreq;
+  size_t live; /* read-only: requests in flight */
+  struct zc_htab tab;
+};
+void cdp__reqs_init(struct cdp__reqs *r);
+void cdp__reqs_free(struct cdp__reqs *r);
+/* Adds id; an id already in flight (a redirect) is one request. */
+void cdp__reqs_add(struct cdp__reqs *r, const char *id);
+void cdp__reqs_del(struct cdp__reqs *r, const char *id);
+
 #endif
