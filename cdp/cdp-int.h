@@ -12,9 +12,13 @@ double cdp__timeout(const struct cdp_conn *c, double t);
  * that its target crashed or went away. */
 enum zc_err cdp__discover_targets(struct cdp_conn *c);
 
+/* The largest message kept; a larger one is dropped and fails the wait in
+ * progress only (ws.c). Tests lower it. */
+extern size_t cdp__max_message;
 /* One received WebSocket fragment, as libwebsockets hands it over: first
  * and final say where it lies in its message, and a final one is parsed
- * and dispatched. Returns -1 when the connection must close. */
+ * and dispatched. Returns -1 when the connection must close (a message
+ * over cdp__max_message does not close it). */
 int cdp__receive(struct cdp_conn *c, const void *in, size_t len, int first,
                  int final);
 
