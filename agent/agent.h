@@ -104,6 +104,11 @@ enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
  * that no report, trace or message shows them, and says so when it has a
  * user:password. */
 void agent_url_secrets(const char *opt, const char *url);
+/* Registers the secrets of every URL the options give (mask.c). */
+void agent_args_secrets(const struct agent_args *a);
+/* From here on, what goes to stdout is masked as zc_log's messages are,
+ * when secrets are registered; flushed and restored at exit. */
+void agent_mask_stdout(void);
 
 /* Prints "zamcap: msg" and "try 'zamcap CMD --help'" and returns 2. */
 int agent_usage_error(const char *cmd, const char *fmt, ...)

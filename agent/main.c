@@ -87,5 +87,9 @@ int main(int argc, char **argv) {
   struct agent_args a;
   agent_args_init(&a);
   int rc = agent_getopt(c, argc, argv, &a);
-  return rc >= 0 ? rc : c->exec(&a);
+  if (rc >= 0) return rc;
+  /* Before anything is printed: every command's output is masked. */
+  agent_args_secrets(&a);
+  agent_mask_stdout();
+  return c->exec(&a);
 }

@@ -215,7 +215,14 @@ void agent_args_init(struct agent_args *a) {
 }
 
 void agent_url_secrets(const char *opt, const char *url) {
-  if (zc_url_secrets(url))
+  /* Said once per URL, however many of the commands' parts register it. */
+  static const char *said[8];
+  size_t i = 0;
+  while (i < ZC_ARRAY_LEN(said) && said[i] && said[i] != url)
+    i++;
+  int first = i == ZC_ARRAY_LEN(said) || !said[i];
+  if (first && i < ZC_ARRAY_LEN(said)) said[i] = url;
+  if (zc_url_secrets(url) && first)
     zc_log(1,
            "%s: its user:password is masked in the reports, the "
            "messages and the traces (rewritten after each run)",

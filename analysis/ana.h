@@ -28,6 +28,13 @@ struct ana_ctx;
 struct ana_ctx *ana_ctx_new(void);
 void ana_ctx_free(struct ana_ctx *c);
 uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
+/* A function's or thread's name, cut to at most ANA_NAME_MAX bytes: a
+ * longer one keeps its first bytes (whole UTF-8 characters), then "…" and
+ * 16 hex digits of the whole name's hash, so that two long names that
+ * share their start stay distinct. URLs are interned whole (maps are
+ * found by them). */
+#define ANA_NAME_MAX 1024
+uint32_t ana_intern_name(struct ana_ctx *c, const char *s, size_t n);
 const char *ana_str(const struct ana_ctx *c, uint32_t id);
 /* The matching key of a node: equal keys may match (DESIGN.md). */
 uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name);
@@ -230,6 +237,26 @@ int ana_smap_lookup(const struct ana_smap *m, uint32_t line, uint32_t col,
 int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
                      int ascii, const char *v8name, uint32_t line, uint32_t col,
                      struct ana_smap_pos *p);
+/* A generated line with an index of its UTF-16 columns, so that finding a
+ * column costs a few KB of walking, not the line up to it: built once
+ * (ana_smap_line_init, O(n)) for each long line that is not all ASCII.
+ * text is borrowed. */
+struct ana_smap_line {
+  const char *text; /* read-only */
+  size_t n;         /* read-only */
+  int ascii;        /* read-only */
+  size_t *ckb;      /* private: checkpoint k's byte offset, >= k*ANA_SM_CK */
+  uint32_t *cku;    /* private: its UTF-16 column */
+  size_t nck;       /* private */
+};
+#define ANA_SM_CK 1024
+void ana_smap_line_init(struct ana_smap_line *l, const char *text, size_t n,
+                        int ascii);
+void ana_smap_line_free(struct ana_smap_line *l);
+/* ana_smap_resolve on an indexed line (l may be NULL: no text). */
+int ana_smap_resolve_line(const struct ana_smap *m,
+                          const struct ana_smap_line *l, const char *v8name,
+                          uint32_t line, uint32_t col, struct ana_smap_pos *p);
 
 /* rel resolved against base (a URL or a path; NULL: rel as it is), with
  * "." and ".." segments removed. Caller frees. */

@@ -105,6 +105,7 @@ enum zc_err cdp_wait(struct cdp_conn *c, int (*done)(void *), void *arg,
 /* Statistics: bytes received, messages, largest message. */
 struct cdp_stats {
   uint64_t rx_bytes, rx_messages, tx_messages;
+  uint64_t rx_dropped; /* messages over the maximum, dropped */
   size_t rx_largest;
 };
 void cdp_conn_stats(const struct cdp_conn *c, struct cdp_stats *s);

@@ -10,29 +10,73 @@ struct cdp_page {
   struct cdp_conn *c;
   char *context, *target, *session;
   int loaded;
-  int passive, crashed; /* passive: a crash is noted, no wait is ended */
-  /* requests in flight, by id */
-  char **inflight;
-  size_t ninflight, capinflight;
-  double last_net; /* last network event, ms */
+  int passive, crashed;  /* passive: a crash is noted, no wait is ended */
+  struct cdp__reqs reqs; /* requests in flight */
+  double last_net;       /* last network event, ms */
   unsigned dialogs;
   char *dialog; /* the first: 'type: "message"' */
 };
 
-static void page_req_add(struct cdp_page *p, const char *id) {
-  for (size_t i = 0; i < p->ninflight; i++)
-    if (!strcmp(p->inflight[i], id)) return; /* a redirect: same request */
-  ZC_GROW(p->inflight, p->capinflight, p->ninflight + 1);
-  p->inflight[p->ninflight++] = zc_xstrdup(id);
+void cdp__reqs_init(struct cdp__reqs *r) {
+  memset(r, 0, sizeof *r);
+  zc_htab_init(&r->tab, 16);
 }
 
-static void page_req_del(struct cdp_page *p, const char *id) {
-  for (size_t i = 0; i < p->ninflight; i++)
-    if (!strcmp(p->inflight[i], id)) {
-      free(p->inflight[i]);
-      p->inflight[i] = p->inflight[--p->ninflight];
-      return;
+void cdp__reqs_free(struct cdp__reqs *r) {
+  for (size_t i = 0; i < r->nreq; i++)
+    free(r->req[i].id);
+  free(r->req);
+  zc_htab_free(&r->tab);
+  memset(r, 0, sizeof *r);
+}
+
+/* The live entry of id, or NULL; *hv and *pos as zc_htab_add wants them. */
+static struct cdp__req *reqs_find(struct cdp__reqs *r, const char *id,
+                                  uint64_t *hv, size_t *pos) {
+  *hv = zc_hash(id, strlen(id), 0x7265);
+  *pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&r->tab, *hv, pos, &i))
+    if (r->req[i].hash == *hv && r->req[i].id && !strcmp(r->req[i].id, id))
+      return &r->req[i];
+  return NULL;
+}
+
+/* Drops the ended entries and rebuilds the hash: amortised O(1). */
+static void reqs_sweep(struct cdp__reqs *r) {
+  size_t w = 0;
+  for (size_t i = 0; i < r->nreq; i++)
+    if (r->req[i].id) r->req[w++] = r->req[i];
+  r->nreq = w;
+  zc_htab_clear(&r->tab, w + 16);
+  for (size_t i = 0; i < w; i++) {
+    size_t pos = ZC_HTAB_START;
+    uint32_t k;
+    while (zc_htab_next(&r->tab, r->req[i].hash, &pos, &k)) {
     }
+    zc_htab_add(&r->tab, r->req[i].hash, pos, (uint32_t)i);
+  }
+}
+
+void cdp__reqs_add(struct cdp__reqs *r, const char *id) {
+  uint64_t hv;
+  size_t pos;
+  if (reqs_find(r, id, &hv, &pos)) return; /* a redirect: same request */
+  ZC_GROW(r->req, r->capreq, r->nreq + 1);
+  r->req[r->nreq] = (struct cdp__req){.id = zc_xstrdup(id), .hash = hv};
+  zc_htab_add(&r->tab, hv, pos, (uint32_t)r->nreq++);
+  r->live++;
+}
+
+void cdp__reqs_del(struct cdp__reqs *r, const char *id) {
+  uint64_t hv;
+  size_t pos;
+  struct cdp__req *q = reqs_find(r, id, &hv, &pos);
+  if (!q) return;
+  free(q->id);
+  q->id = NULL;
+  r->live--;
+  if (r->nreq > 64 && r->live < r->nreq / 2) reqs_sweep(r);
 }
 
 static const char *jstr(const cJSON *o, const char *k) {
@@ -94,10 +138,10 @@ static void page_event(void *arg, const char *session, const char *method,
     if (!strcmp(method, "Network.requestWillBeSent") &&
         !(ty && !strcmp(ty, "Document") && fr && p->target &&
           strcmp(fr, p->target)))
-      page_req_add(p, id);
+      cdp__reqs_add(&p->reqs, id);
     else if (!strcmp(method, "Network.loadingFinished") ||
              !strcmp(method, "Network.loadingFailed"))
-      page_req_del(p, id);
+      cdp__reqs_del(&p->reqs, id);
   }
 }
 
@@ -120,6 +164,7 @@ unsigned cdp_page_dialogs(const struct cdp_page *p, char *first, size_t cap) {
 enum zc_err cdp_page_open(struct cdp_conn *c, struct cdp_page **out) {
   *out = NULL;
   struct cdp_page *p = zc_xcalloc(1, sizeof *p);
+  cdp__reqs_init(&p->reqs);
   p->c = c;
   cdp_on_event(c, page_event, p);
   cJSON *r = NULL, *a;
@@ -173,9 +218,7 @@ void cdp_page_close(struct cdp_page *p) {
     cJSON_AddStringToObject(a, "browserContextId", p->context);
     cdp_send(p->c, NULL, "Target.disposeBrowserContext", a);
   }
-  for (size_t i = 0; i < p->ninflight; i++)
-    free(p->inflight[i]);
-  free(p->inflight);
+  cdp__reqs_free(&p->reqs);
   free(p->context);
   free(p->target);
   free(p->session);
@@ -274,19 +317,19 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
     if (task - prev_task >= 50) last_busy = now;
     prev_task = task;
     double since_net =
-        p->ninflight ? 0 : now - (p->last_net > 0 ? p->last_net : start);
+        p->reqs.live ? 0 : now - (p->last_net > 0 ? p->last_net : start);
     if (st) {
       st->loaded = p->loaded;
       st->waited_ms = now - start;
       st->busy_ms = task - first_task;
-      st->inflight = p->ninflight;
+      st->inflight = p->reqs.live;
     }
-    if (p->loaded && !p->ninflight && since_net >= quiet_ms &&
+    if (p->loaded && !p->reqs.live && since_net >= quiet_ms &&
         now - last_busy >= quiet_ms) {
       if (st) st->settled = 1;
       return ZC_OK;
     }
-    if (idle && p->loaded && !p->ninflight && since_net >= quiet_ms / 2 &&
+    if (idle && p->loaded && !p->reqs.live && since_net >= quiet_ms / 2 &&
         now - last_busy >= quiet_ms / 2) {
       /* Task time the page spends meanwhile shows in the next poll. A
        * crash of this page meanwhile may have ended idle's own wait: it
@@ -303,7 +346,7 @@ enum zc_err cdp_page_settle_idle(struct cdp_page *p, double quiet_ms,
                      "the page did not settle in %.0f s (%s%zu request%s in "
                      "flight, main thread last busy %.0f ms ago)",
                      timeout_ms / 1000, p->loaded ? "" : "no load event, ",
-                     p->ninflight, p->ninflight == 1 ? "" : "s",
+                     p->reqs.live, p->reqs.live == 1 ? "" : "s",
                      now - last_busy);
   }
 }

@@ -339,7 +339,7 @@ void zc_term_put(FILE *f, const char *s, size_t n) {
 static struct {
   char *s;
   size_t n;
-} zc__secret[16];
+} zc__secret[64];
 static size_t zc__nsecret;
 
 void zc_secret_add(const char *s, size_t n) {
@@ -371,6 +371,62 @@ static int secret_name(const char *k, size_t n) {
   return 0;
 }
 
+/* Whether byte c is percent-encoded in form f: 0 userinfo (WHATWG's
+ * userinfo set, as Chrome writes a password), 1 query (WHATWG's special
+ * query set), 2 every byte but encodeURIComponent's unreserved ones. */
+static int secret_enc(unsigned char c, int f) {
+  if (c <= 0x20 || c >= 0x7f || c == '"' || c == '#' || c == '<' || c == '>')
+    return 1;
+  if (f == 1) return c == '\'';
+  if (f == 0) return strchr("?`{}/:;=@[\\]^|", c) != NULL;
+  return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || strchr("-_.!~*'()", c));
+}
+
+static int secret_hex(char c) {
+  return c >= '0' && c <= '9'   ? c - '0'
+         : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                : -1;
+}
+
+/* A secret as it was given, percent-decoded, and percent-encoded the ways
+ * a browser or a tool may write it back (Chrome turns a password's '@'
+ * into %40 in every URL it reports). */
+static void secret_forms(const char *s, size_t n) {
+  zc_secret_add(s, n);
+  if (n < 3 || n > 4096) return;
+  char *d = zc_xmalloc(n + 1), *e = zc_xmalloc(3 * n + 1);
+  size_t dn = 0;
+  for (size_t i = 0; i < n; i++) {
+    int h, l;
+    if (s[i] == '%' && i + 2 < n && (h = secret_hex(s[i + 1])) >= 0 &&
+        (l = secret_hex(s[i + 2])) >= 0) {
+      d[dn++] = (char)(h * 16 + l);
+      i += 2;
+    } else {
+      d[dn++] = s[i];
+    }
+  }
+  zc_secret_add(d, dn);
+  for (int f = 0; f < 3; f++) {
+    size_t en = 0;
+    for (size_t i = 0; i < dn; i++) {
+      unsigned char c = (unsigned char)d[i];
+      if (secret_enc(c, f)) {
+        e[en++] = '%';
+        e[en++] = "0123456789ABCDEF"[c >> 4];
+        e[en++] = "0123456789ABCDEF"[c & 15];
+      } else {
+        e[en++] = (char)c;
+      }
+    }
+    zc_secret_add(e, en);
+  }
+  free(d);
+  free(e);
+}
+
 int zc_url_secrets(const char *url) {
   if (!url) return 0;
   int userinfo = 0;
@@ -385,7 +441,7 @@ int zc_url_secrets(const char *url) {
       userinfo = 1;
       const char *colon = memchr(p, ':', (size_t)(at - p));
       zc_secret_add(p, (size_t)(at - p));
-      if (colon) zc_secret_add(colon + 1, (size_t)(at - colon - 1));
+      if (colon) secret_forms(colon + 1, (size_t)(at - colon - 1));
     }
   }
   /* name=value parameters after '?' and after '#' */
@@ -394,7 +450,7 @@ int zc_url_secrets(const char *url) {
     size_t len = strcspn(q, "&#;");
     const char *eq = memchr(q, '=', len);
     if (eq && secret_name(q, (size_t)(eq - q)))
-      zc_secret_add(eq + 1, (size_t)(q + len - eq - 1));
+      secret_forms(eq + 1, (size_t)(q + len - eq - 1));
     q += len;
   }
   return userinfo;

@@ -141,11 +141,13 @@ void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Secrets: text that never appears in what zamcap prints or writes (the
  * capture masks them in Chrome's traces too). zc_secret_add registers one
- * (up to 16; shorter than 3 bytes is ignored, as it would mask too much).
+ * (up to 64; shorter than 3 bytes is ignored, as it would mask too much).
  * zc_url_secrets registers a URL's user:password and the values of its
  * query and fragment parameters whose names look secret (token, key,
- * secret, pass, pwd, auth, sig, session, code, credential, jwt), and
- * returns 1 if the URL has a user:password. zc_scrub overwrites each
+ * secret, pass, pwd, auth, sig, session, code, credential, jwt), each
+ * as given, percent-decoded and percent-encoded (WHATWG's userinfo and
+ * query sets, and encodeURIComponent's), the forms a browser writes back,
+ * and returns 1 if the URL has a user:password. zc_scrub overwrites each
  * occurrence in s with '*'s and returns how many it found. */
 void zc_secret_add(const char *s, size_t n);
 int zc_url_secrets(const char *url);

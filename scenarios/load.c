@@ -753,6 +753,10 @@ char *scn_map_url(const struct scn_scenario *s, const char *url,
     } else {
       map_put(&b, url, strlen(url), &e);
     }
+  } else if (!url[0]) {
+    /* The navigate added to a flow that never navigates: the build's URL
+     * as given, file, query and fragment (a hash route) kept. */
+    map_put(&b, base, strlen(base), &e);
   } else if (strchr(url, ':') && strchr(url, ':') < url + strcspn(url, "/?#")) {
     map_put(&b, url, strlen(url), &e); /* about:, data:, file: */
   } else if (!strncmp(url, "//", 2)) {

@@ -275,6 +275,19 @@ static char *sm_resolve(struct zc_buf *o, const char *root, size_t rn,
 static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
                     uint32_t l0, uint32_t c0, int depth, const char **why);
 
+/* One section's map, once its offset is known. */
+static int sm_section_map(struct ana_smap *m, struct jr *r, const char *map_url,
+                          uint32_t l0, uint32_t c0, double line, double col,
+                          int depth, const char **why) {
+  if (line < 0 || col < 0 || line > 0xFFFFF000 || col > 0xFFFFF000)
+    return *why = "a section without a valid offset", 0;
+  if ((uint64_t)l0 + (uint64_t)line < m->nlines - (m->nlines > 0))
+    return *why = "sections out of order", 0;
+  uint32_t sl = l0 + (uint32_t)line;
+  uint32_t sc = (uint32_t)col + (line == 0 ? c0 : 0);
+  return sm_parse(m, r, map_url, sl, sc, depth + 1, why);
+}
+
 static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
                        uint32_t l0, uint32_t c0, int depth, const char **why) {
   if (depth >= SM_MAXDEPTH) return *why = "sections nested too deep", 0;
@@ -284,11 +297,13 @@ static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
     size_t kn;
     double line = -1, col = -1;
     if (++m->nsections > m->lim_sections) return *why = SM_OVER_SECTIONS, 0;
-    int got_map = 0;
+    int got_map = 0, got_off = 0;
+    const char *later = NULL; /* a "map" read before its "offset" */
     if (!jr_obj(r)) return 0;
     while (jr_more(r, &k, &kn)) {
       if (jr_is(k, kn, "offset")) {
         if (!jr_obj(r)) return 0;
+        got_off = 1;
         const char *k2;
         size_t k2n;
         while (jr_more(r, &k2, &k2n)) {
@@ -300,22 +315,34 @@ static int sm_sections(struct ana_smap *m, struct jr *r, const char *map_url,
           else if (!jr_is(k2, k2n, "line") && !jr_is(k2, k2n, "column"))
             jr_skip(r);
         }
-      } else if (jr_is(k, kn, "map")) {
-        if (line < 0 || col < 0 || line > 0xFFFFF000 || col > 0xFFFFF000)
-          return *why = "a section without a valid offset before its map", 0;
-        if ((uint64_t)l0 + (uint64_t)line < m->nlines - (m->nlines > 0))
-          return *why = "sections out of order", 0;
-        uint32_t sl = l0 + (uint32_t)line;
-        uint32_t sc = (uint32_t)col + (line == 0 ? c0 : 0);
-        if (!sm_parse(m, r, map_url, sl, sc, depth + 1, why)) return 0;
+      } else if (jr_is(k, kn, "map") && !got_map) {
         got_map = 1;
+        /* JSON members have no order: a map before its offset is read
+         * again once the section's object is whole. */
+        if (!got_off) {
+          jr_peek(r);
+          later = r->p;
+          if (!jr_skip(r)) return 0;
+        } else if (!sm_section_map(m, r, map_url, l0, c0, line, col, depth,
+                                   why)) {
+          return 0;
+        }
       } else if (jr_is(k, kn, "url")) {
         return *why = "a section with a \"url\" (not supported)", 0;
       } else {
         jr_skip(r);
       }
     }
-    if (!got_map && !r->err) return *why = "a section without a map", 0;
+    if (r->err) return 0;
+    if (!got_map) return *why = "a section without a map", 0;
+    if (later) {
+      const char *after = r->p;
+      r->p = later;
+      if (!sm_section_map(m, r, map_url, l0, c0, line, col, depth, why))
+        return 0;
+      r->p = after;
+      r->first = 0;
+    }
   }
   return !r->err;
 }
@@ -516,24 +543,78 @@ static size_t sm_char(const char *t, size_t n, uint32_t *units) {
   return k;
 }
 
+void ana_smap_line_init(struct ana_smap_line *l, const char *text, size_t n,
+                        int ascii) {
+  memset(l, 0, sizeof *l);
+  l->text = text;
+  l->n = n;
+  l->ascii = ascii;
+  if (ascii || !text || n < 2 * ANA_SM_CK) return;
+  size_t cap = n / ANA_SM_CK + 2;
+  l->ckb = zc_xmalloc(cap * sizeof *l->ckb);
+  l->cku = zc_xmalloc(cap * sizeof *l->cku);
+  uint32_t u = 0, w;
+  for (size_t b = 0; b < n;) {
+    if (b >= l->nck * ANA_SM_CK && l->nck < cap) {
+      l->ckb[l->nck] = b;
+      l->cku[l->nck++] = u;
+    }
+    b += sm_char(text + b, n - b, &w);
+    if (u > UINT32_MAX - 2) break; /* columns past 4 G: not indexed */
+    u += w;
+  }
+}
+
+void ana_smap_line_free(struct ana_smap_line *l) {
+  if (!l) return;
+  free(l->ckb);
+  free(l->cku);
+  l->ckb = NULL;
+  l->cku = NULL;
+  l->nck = 0;
+}
+
 /* The byte offset of UTF-16 column col in a line of UTF-8, or SIZE_MAX
- * past its end. */
-static size_t sm_byte(const char *t, size_t n, uint32_t col, int ascii) {
-  if (ascii) return col <= n ? col : SIZE_MAX;
+ * past its end: walked from the last checkpoint at or before col. */
+static size_t sm_byte(const struct ana_smap_line *l, uint32_t col) {
+  const char *t = l->text;
+  size_t n = l->n;
+  if (l->ascii) return col <= n ? col : SIZE_MAX;
   size_t b = 0;
-  for (uint32_t u = 0, w; u < col; u += w) {
+  uint32_t u = 0, w;
+  if (l->nck && l->cku[0] <= col) {
+    size_t lo = 0, hi = l->nck; /* cku[lo] <= col < cku[hi] */
+    while (hi - lo > 1) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (l->cku[mid] <= col)
+        lo = mid;
+      else
+        hi = mid;
+    }
+    b = l->ckb[lo];
+    u = l->cku[lo];
+  }
+  for (; u < col; u += w) {
     if (b >= n) return SIZE_MAX;
     b += sm_char(t + b, n - b, &w);
   }
   return b;
 }
 
-/* The UTF-16 column of byte offset b. */
-static uint32_t sm_col16(const char *t, size_t b, int ascii) {
-  if (ascii) return (uint32_t)b;
+/* The UTF-16 column of byte offset b (at a character's start). */
+static uint32_t sm_col16(const struct ana_smap_line *l, size_t b) {
+  if (l->ascii) return (uint32_t)b;
+  size_t i = 0;
   uint32_t u = 0, w;
-  for (size_t i = 0; i < b; u += w)
-    i += sm_char(t + i, b - i, &w);
+  if (l->nck) {
+    size_t k = b / ANA_SM_CK < l->nck ? b / ANA_SM_CK : l->nck - 1;
+    while (k > 0 && l->ckb[k] > b)
+      k--;
+    i = l->ckb[k];
+    u = l->cku[k];
+  }
+  for (; i < b; u += w)
+    i += sm_char(l->text + i, b - i, &w);
   return u;
 }
 
@@ -544,6 +625,15 @@ enum { SM_NAME_WINDOW = 48 };
 int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
                      int ascii, const char *v8name, uint32_t line, uint32_t col,
                      struct ana_smap_pos *p) {
+  struct ana_smap_line l = {.text = text, .n = tn, .ascii = ascii};
+  return ana_smap_resolve_line(m, text ? &l : NULL, v8name, line, col, p);
+}
+
+int ana_smap_resolve_line(const struct ana_smap *m,
+                          const struct ana_smap_line *l, const char *v8name,
+                          uint32_t line, uint32_t col, struct ana_smap_pos *p) {
+  const char *text = l ? l->text : NULL;
+  size_t tn = l ? l->n : 0;
   size_t vn = v8name ? strlen(v8name) : 0;
   memset(p, 0, sizeof *p);
   p->line = -1;
@@ -554,7 +644,7 @@ int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
   p->name = NULL;
   p->how = ANA_SM_SOURCE;
   if (text) {
-    size_t b = sm_byte(text, tn, col, ascii);
+    size_t b = sm_byte(l, col);
     if (b == SIZE_MAX) return 1;
     if (vn && vn < SM_NAME_WINDOW) {
       size_t lo = b > SM_NAME_WINDOW ? b - SM_NAME_WINDOW : 0;
@@ -562,7 +652,7 @@ int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
         if (memcmp(text + i, v8name, vn) != 0) continue;
         if (i > 0 && sm_idch((unsigned char)text[i - 1])) continue;
         if (i + vn < tn && sm_idch((unsigned char)text[i + vn])) continue;
-        uint32_t c16 = sm_col16(text, i, ascii);
+        uint32_t c16 = sm_col16(l, i);
         const struct ana__seg *at = sm_find(m, line, c16);
         if (at && at->gcol == c16 && at->name != ANA_NONE) {
           p->name = m->strs + m->nameoff[at->name];

@@ -12,6 +12,15 @@ struct sym_script {
   int ascii;
   uint32_t *line0; /* byte offsets of the text's lines, made on demand */
   size_t nlines;
+  /* The long lines that are not all ASCII, indexed once each (by line
+   * number in ltab), so that a frame's column is found without walking
+   * the line up to it: issue 26.7. */
+  struct sym_lidx {
+    uint32_t line;
+    struct ana_smap_line l;
+  } * li;
+  size_t nli, capli;
+  struct zc_htab ltab;
 };
 
 struct ana_maps {
@@ -44,6 +53,10 @@ void ana_maps_free(struct ana_maps *s) {
     ana_smap_free(s->s[i].map);
     free(s->s[i].text);
     free(s->s[i].line0);
+    for (size_t k = 0; k < s->s[i].nli; k++)
+      ana_smap_line_free(&s->s[i].li[k].l);
+    free(s->s[i].li);
+    zc_htab_free(&s->s[i].ltab);
   }
   free(s->s);
   zc_htab_free(&s->tab);
@@ -67,6 +80,7 @@ static struct sym_script *sym_put(struct ana_maps *s, const char *url,
   struct sym_script *sc = &s->s[s->n];
   memset(sc, 0, sizeof *sc);
   sc->url = zc_xstrdup(url);
+  zc_htab_init(&sc->ltab, 4);
   zc_htab_add(&s->tab, hv, pos, (uint32_t)s->n++);
   if (!src || !src->map) return sc;
   struct ana_smap *m = NULL;
@@ -160,6 +174,30 @@ static const char *sym_line(struct sym_script *sc, uint32_t line, size_t *n) {
   return sc->text + b;
 }
 
+/* Line `line` of the script (text and tn from sym_line) as resolve reads
+ * it: *tmp for a short or ASCII line, else its index, built once. */
+static const struct ana_smap_line *sym_indexed(struct sym_script *sc,
+                                               uint32_t line, const char *text,
+                                               size_t tn,
+                                               struct ana_smap_line *tmp) {
+  if (!text) return NULL;
+  if (sc->ascii || tn < 2 * ANA_SM_CK) {
+    *tmp = (struct ana_smap_line){.text = text, .n = tn, .ascii = sc->ascii};
+    return tmp;
+  }
+  uint64_t hv = zc_mix64(line);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&sc->ltab, hv, &pos, &i))
+    if (sc->li[i].line == line) return &sc->li[i].l;
+  ZC_GROW(sc->li, sc->capli, sc->nli + 1);
+  struct sym_lidx *x = &sc->li[sc->nli];
+  x->line = line;
+  ana_smap_line_init(&x->l, text, tn, 0);
+  zc_htab_add(&sc->ltab, hv, pos, (uint32_t)sc->nli++);
+  return &x->l;
+}
+
 void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
                    struct ana_sym_stats *st) {
   struct ana_sym_stats z;
@@ -183,15 +221,18 @@ void ana_symbolize(struct ana_timeline *tl, struct ana_maps *s,
     const char *v8 = ana_str(c, n->name);
     size_t tn = 0;
     const char *text = sym_line(sc, (uint32_t)n->line, &tn);
+    struct ana_smap_line tmp;
+    const struct ana_smap_line *l =
+        sym_indexed(sc, (uint32_t)n->line, text, tn, &tmp);
     struct ana_smap_pos p;
-    if (!ana_smap_resolve(sc->map, text, tn, sc->ascii, v8, (uint32_t)n->line,
-                          (uint32_t)n->col, &p))
+    if (!ana_smap_resolve_line(sc->map, l, v8, (uint32_t)n->line,
+                               (uint32_t)n->col, &p))
       continue;
     struct ana_gen g = {
         .name = n->name, .url = n->url, .line = n->line, .col = n->col};
     n->gen = ana_gen_add(c, &g);
     if (p.name) {
-      n->name = ana_intern(c, p.name, strlen(p.name));
+      n->name = ana_intern_name(c, p.name, strlen(p.name));
       st->renamed++;
     } else {
       st->sourced++;

@@ -10,10 +10,13 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
                           struct pnode *n, uint32_t thread, uint32_t **stk,
                           size_t *cap) {
   size_t sp = 0;
-  /* Walk up to a placed ancestor. A node with no parent is under the
-   * thread; one whose parent is named but missing, or in a cycle, is
-   * dropped with its samples, as DevTools' engine drops it. The walk is
-   * bounded by the node count. */
+  /* Walk up to a placed ancestor. A node whose parent is named but
+   * missing, or in a cycle, is dropped with its samples, as DevTools'
+   * engine drops it; so is one with no parent in a profile that has a
+   * "(root)" (a .cpuprofile node no other lists as a child: the engine
+   * keeps only the nodes it reaches from the root). Without a root, a node
+   * with no parent is under the thread. The walk is bounded by the node
+   * count. */
   struct pnode *from = n;
   int broken = 0;
   while (n && n->tl == ANA_NONE && n->kind != ANA_ROOT && !n->dead) {
@@ -24,7 +27,7 @@ static uint32_t ing_place(struct ana_timeline *tl, struct prof *p,
     ZC_GROW(*stk, *cap, sp + 1);
     (*stk)[sp++] = (uint32_t)(n - p->nodes);
     struct pnode *up = n->parent ? prof_find(p, n->parent) : NULL;
-    if (n->parent && !up) broken = 1;
+    if ((n->parent && !up) || (!n->parent && p->has_root)) broken = 1;
     n = up;
   }
   if (broken || (n && n->dead)) {
@@ -150,6 +153,9 @@ void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
       qsort(order, p->nsamp, sizeof *order, ing_bytime);
     }
   }
+  p->has_root = 0;
+  for (size_t i = 0; i < p->nnodes && !p->has_root; i++)
+    p->has_root = p->nodes[i].kind == ANA_ROOT;
   int64_t tail = ing_tail(p, ts, order);
   uint32_t *sid = ing_fix_missing(p, order);
   /* The thread's node is made at its first placed sample: a profile whose

@@ -72,7 +72,7 @@ static int ing_callframe(struct ing *g, struct jr *r, struct pnode *n) {
   if (!jr_obj(r)) return 0;
   while (jr_more(r, &k, &kn)) {
     if (jr_is(k, kn, "functionName") && jr_str(r, &s, &sn))
-      n->name = ana_intern(g->ctx, s, sn);
+      n->name = ana_intern_name(g->ctx, s, sn);
     else if (jr_is(k, kn, "url") && jr_str(r, &s, &sn))
       n->url = ana_intern(g->ctx, s, sn);
     else if (jr_is(k, kn, "lineNumber") && jr_num(r, &d))
@@ -167,7 +167,7 @@ static uint32_t ing_head(struct ing *g, struct prof *p, struct jr *r,
     } else if (jr_is(k, kn, "callFrame")) {
       if (!(has_cf = ing_callframe(g, r, &tmp))) goto bad;
     } else if (jr_is(k, kn, "functionName") && jr_str(r, &s, &sn)) {
-      tmp.name = ana_intern(g->ctx, s, sn);
+      tmp.name = ana_intern_name(g->ctx, s, sn);
     } else if (jr_is(k, kn, "url") && jr_str(r, &s, &sn)) {
       tmp.url = ana_intern(g->ctx, s, sn);
     } else if (jr_is(k, kn, "lineNumber") && jr_num(r, &d)) {

@@ -101,7 +101,7 @@ int ing_is_meta(const char *name) {
 
 void ing_thread_name(struct ing *g, int64_t pid, int64_t tid, const char *name,
                      size_t n) {
-  uint32_t id = ana_intern(g->ctx, name, n);
+  uint32_t id = ana_intern_name(g->ctx, name, n);
   for (size_t i = 0; i < g->nthr; i++)
     if (g->thr[i].pid == pid && g->thr[i].tid == tid) {
       g->thr[i].name = id;

@@ -43,6 +43,7 @@ struct prof { /* one V8 profile, (pid, id) */
   char id[48];
   int has_tid, has_start, has_end, has_dstart;
   int exact_end; /* end_us is the last sample's end (old .cpuprofile) */
+  int has_root;  /* a "(root)" node: nodes with no parent are orphans */
   /* start_us is the base the time deltas add to: the Profile event's ts
    * (the trace's clock, as DevTools takes it), else args.data.startTime.
    * dstart_us is args.data.startTime: V8's clock, the one endTime is in,

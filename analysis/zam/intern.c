@@ -1,5 +1,6 @@
 /* Interning of strings and (component, name) keys, so that matching
  * compares integers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +60,23 @@ uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n) {
   e->hash = hv;
   zc_htab_add(&c->stab, hv, pos, (uint32_t)c->nstrs);
   return (uint32_t)c->nstrs++;
+}
+
+uint32_t ana_intern_name(struct ana_ctx *c, const char *s, size_t n) {
+  if (n <= ANA_NAME_MAX) return ana_intern(c, s, n);
+  char b[ANA_NAME_MAX + 1];
+  size_t keep = 0; /* room for "…" (3 bytes) and 16 hex digits */
+  while (keep < n) {
+    uint32_t cp;
+    size_t k = zc_utf8_char((const unsigned char *)s + keep, n - keep, &cp);
+    if (!k) k = 1; /* a stray byte: cut it as it is */
+    if (keep + k > ANA_NAME_MAX - 19) break;
+    keep += k;
+  }
+  memcpy(b, s, keep);
+  int w = snprintf(b + keep, sizeof b - keep, "\xe2\x80\xa6%016llx",
+                   (unsigned long long)zc_hash(s, n, 0x6e616d65));
+  return ana_intern(c, b, keep + (size_t)w);
 }
 
 const char *ana_str(const struct ana_ctx *c, uint32_t id) {

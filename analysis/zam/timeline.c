@@ -94,7 +94,7 @@ static uint32_t ana__child(struct ana_timeline *tl, uint32_t parent,
 uint32_t ana_tl_child(struct ana_timeline *tl, uint32_t parent,
                       enum ana_kind kind, const char *name, const char *url,
                       int32_t line, int32_t col) {
-  uint32_t nm = ana_intern(tl->ctx, name, strlen(name));
+  uint32_t nm = ana_intern_name(tl->ctx, name, strlen(name));
   uint32_t u = url ? ana_intern(tl->ctx, url, strlen(url)) : 0;
   return ana__child(tl, parent, kind, nm, u, line, col);
 }

@@ -413,6 +413,33 @@ static void test_check(void) {
   free(out);
 }
 
+/* Issue 26.6: zamcap check prints no form of a URL's secrets: not the
+ * --old it was given, nor the percent-encoded form in the scenario's own
+ * URLs; every command's stdout goes through the masks. */
+static void test_check_secrets(void) {
+  zt_sh(NULL,
+        "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
+        "\"url\": \"http://admin:Mail%%%%40Pass4242@app.example/"
+        "?token=T0k%%%%7Ben%%%%7D42\"}]}' > '%s'",
+        zt_tmp("secret-check.json"));
+  char *out = NULL;
+  int rc = zt_sh(&out,
+                 "'%s' check '%s' --old "
+                 "'http://admin:Mail@Pass4242@127.0.0.1:9/app/?token=T0k{en}42'"
+                 " --new 'http://admin:pw@host/?token=abcdef'",
+                 bin(), zt_tmp("secret-check.json"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "origins:");
+  ZT_HAS(out, "********");
+  static const char *const forms[] = {"Mail@Pass4242", "Mail%40Pass4242",
+                                      "T0k{en}42",     "T0k%7Ben%7D42",
+                                      "admin:pw",      "abcdef"};
+  for (size_t i = 0; i < sizeof forms / sizeof *forms; i++)
+    if (!ZT_TRUE(out && !strstr(out, forms[i])))
+      fprintf(stderr, "  printed: %s\n", forms[i]);
+  free(out);
+}
+
 /* compare RUN_DIR: a run's folder, old-<i> paired with new-<i> by number
  * (10 after 9), a pair missing one side left out with a word. */
 static void test_run_dir(void) {
@@ -750,6 +777,7 @@ int main(int argc, char **argv) {
       {"exports", test_exports},
       {"inconclusive", test_inconclusive},
       {"check", test_check},
+      {"check_secrets", test_check_secrets},
       {"recorder_corpus", test_recorder_corpus},
       {"shifted_aa", test_shifted_aa},
   };

@@ -6,7 +6,14 @@
  * With SCRIPT (the generated file), every function start ("function"
  * followed by a name and '(' on its line) is also named by the rule, and
  * the time per frame printed. tests/bench/sourcemap.sh makes a large real
- * map (TypeScript's compiler bundled and minified by esbuild) and runs it. */
+ * map (TypeScript's compiler bundled and minified by esbuild) and runs it.
+ *
+ *   zc_bench_sourcemap --long-line MB FRAMES
+ *
+ * Issue 26.7: a one-line script of MB megabytes with one non-ASCII
+ * character near its start and FRAMES sampled functions spread along it,
+ * named through ana_symbolize (the line's UTF-16 columns): time, and time
+ * per MB, so that runs at several sizes show whether it is linear. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +35,76 @@ static char *slurp(const char *path, size_t *n) {
   return b;
 }
 
+static void vlq(struct zc_buf *b, int64_t v) {
+  static const char d[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  uint64_t x = v < 0 ? ((uint64_t)-v << 1) | 1 : (uint64_t)v << 1;
+  do {
+    unsigned c = x & 31;
+    x >>= 5;
+    if (x) c |= 32;
+    if (zc_buf_addc(b, d[c])) exit(1);
+  } while (x);
+}
+
+/* One line: "/\*é*\/" then FRAMES sites "n(){}" spread over MB bytes of
+ * filler; the map names site i "real_i" at its name and its '('. */
+static int long_line(double mb, unsigned frames) {
+  size_t len = (size_t)(mb * 1e6), gap = len / (frames + 1);
+  char *text = zc_xmalloc(len + 1);
+  memset(text, ' ', len);
+  memcpy(text, "/*\xc3\xa9*/", 7);
+  text[len] = '\0';
+  struct zc_buf map, names;
+  zc_buf_init(&map, (size_t)1 << 30);
+  zc_buf_init(&names, (size_t)1 << 30);
+  int ok = !zc_buf_printf(&map, "{\"version\":3,\"sources\":[\"src.js\"],"
+                                "\"mappings\":\"");
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = ana_tl_new(c, "bench");
+  uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "main", NULL, -1, -1);
+  int64_t pcol = 0, pline = 0, pname = 0;
+  for (unsigned i = 0; i < frames; i++) {
+    size_t at = gap * (i + 1); /* bytes; the column is one less (é) */
+    memcpy(text + at, "n(){}", 5);
+    int64_t cols[2] = {(int64_t)at - 1, (int64_t)at};
+    for (int k = 0; k < 2; k++) {
+      if (i || k) ok &= !zc_buf_addc(&map, ',');
+      vlq(&map, cols[k] - pcol);
+      vlq(&map, 0);
+      vlq(&map, (int64_t)i - pline);
+      vlq(&map, 0);
+      vlq(&map, (int64_t)i - pname);
+      pcol = cols[k], pline = (int64_t)i, pname = (int64_t)i;
+    }
+    ok &= !zc_buf_printf(&names, "%s\"real_%u\"", i ? "," : "", i);
+    uint32_t f =
+        ana_tl_child(tl, th, ANA_FUNC, "n", "http://h/big.js", 0, (int32_t)at);
+    ana_tl_sample(tl, f, (int64_t)i * 1000, 1000);
+  }
+  ok &= !zc_buf_printf(&map, "\",\"names\":[%s]}", names.ptr);
+  if (!ok) return 1;
+  struct ana_maps *ms = ana_maps_new(NULL, NULL);
+  ana_maps_add(ms, "http://h/big.js", map.ptr, map.len, NULL, text, len);
+  struct ana_sym_stats st;
+  double t0 = zc_now_ms();
+  ana_symbolize(tl, ms, &st);
+  double t = zc_now_ms() - t0;
+  printf("long line      %.1f MB, 1 non-ASCII char, %u frames: %u renamed, "
+         "%.1f ms (%.2f ms per MB)\n",
+         mb, frames, st.renamed, t, t / mb);
+  ana_maps_free(ms);
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+  zc_buf_free(&map);
+  zc_buf_free(&names);
+  free(text);
+  return st.renamed == frames ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 4 && !strcmp(argv[1], "--long-line"))
+    return long_line(atof(argv[2]), (unsigned)atoi(argv[3]));
   if (argc < 2) {
     fprintf(stderr, "usage: zc_bench_sourcemap MAP [SCRIPT]\n");
     return 2;

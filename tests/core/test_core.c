@@ -168,6 +168,26 @@ static void test_url_secrets(void) {
   ZT_INT((int)zc_secret_maxlen(), 0);
 }
 
+/* Issue 26.6: a secret is masked in every form a browser or a tool writes
+ * it back: as given, percent-decoded, percent-encoded. */
+static void test_url_secret_forms(void) {
+  ZT_INT(zc_url_secrets("http://admin:Mail@Pass4242@host/?token=T0k%7Ben%7D42"
+                        "&x=1"),
+         1);
+  char s[] = "a Mail@Pass4242 b Mail%40Pass4242 c T0k{en}42 d T0k%7Ben%7D42 "
+             "e admin:Mail@Pass4242 f x=1";
+  zc_scrub(s);
+  ZT_STR(s, "a ************* b *************** c ********* d ************* "
+            "e ******************* f x=1");
+  zc_secrets_clear();
+  /* encodeURIComponent's form, and the query's own */
+  ZT_INT(zc_url_secrets("http://u:p%20a%2Fss!@h/?auth=a+b%26c'd"), 1);
+  char t[] = "p a/ss! p%20a%2Fss! p%20a/ss! a+b&c'd a%2Bb%26c'd a+b&c%27d";
+  zc_scrub(t);
+  ZT_STR(t, "******* *********** ********* ******* *********** *********");
+  zc_secrets_clear();
+}
+
 /* Every error has its exit code, by stage (README, "Exit codes"). */
 static void test_exit_table(void) {
   static const struct {
@@ -275,6 +295,7 @@ int main(int argc, char **argv) {
       {"htab", test_htab},
       {"term_text", test_term_text},
       {"url_secrets", test_url_secrets},
+      {"url_secret_forms", test_url_secret_forms},
       {"exit_table", test_exit_table},
       {"url", test_url},
   };

@@ -187,6 +187,13 @@ static void test_url_mapping(void) {
        "http://127.0.0.1:4000/app/index.html?q=3"},
       {"//other.host/x", "https://127.0.0.1:4000/", "https://other.host/x"},
       {"about:blank", "http://127.0.0.1:4000/", "about:blank"},
+      /* issue 26.8: the navigate added to a flow that never navigates is
+       * the build's URL itself, file, query and fragment kept */
+      {"", "http://127.0.0.1:4000/app/index.html?build=42",
+       "http://127.0.0.1:4000/app/index.html?build=42"},
+      {"", "http://127.0.0.1:4000/app/index.html?build=42#/route",
+       "http://127.0.0.1:4000/app/index.html?build=42#/route"},
+      {"", "http://127.0.0.1:4000", "http://127.0.0.1:4000"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char *m = scn_map_url(s, cases[i][0], cases[i][1]);

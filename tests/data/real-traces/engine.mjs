@@ -29,6 +29,15 @@ for (const f of fs.readdirSync(here).filter((f) => f.endsWith(".gz")).sort()) {
       .createFakeTraceFromCpuProfile(json, 1).traceEvents;
   } else {
     events = Array.isArray(json) ? json : json.traceEvents;
+    // Chrome <= 66's CpuProfile event (ph I, the whole profile at once):
+    // the engine reads it only as the complete event it makes of a
+    // .cpuprofile (createFakeTraceFromCpuProfile), so it is given as one.
+    for (const e of events)
+      if (e.name === "CpuProfile" && e.ph !== "X") {
+        const p = e.args?.data?.cpuProfile ?? {};
+        Object.assign(e, { ph: "X", id: e.id ?? "0x1", ts: p.startTime ?? e.ts,
+          dur: (p.endTime ?? 0) - (p.startTime ?? 0) });
+      }
   }
   let parsed;
   try {
