@@ -57,35 +57,70 @@ static int greg_cmp(const void *a, const void *b) {
   return (x->last_run < y->last_run) - (x->last_run > y->last_run);
 }
 
-/* Columns of the causes query. */
-enum {
-  Q_FP,
-  Q_RUN,
-  Q_AT,
-  Q_DELTA,
-  Q_UNIT,
-  Q_SCN,
-  Q_KIND,
-  Q_NAME,
-  Q_FILE,
-  Q_TOP,
-  Q_ISSUE
-};
+/* Columns of the causes query, and of the regressions'. */
+enum { Q_FP, Q_RUN, Q_AT, Q_DELTA, Q_UNIT };
+enum { G_FP, G_SCN, G_KIND, G_NAME, G_FILE, G_TOP, G_ISSUE };
 
-static struct greg greg_new(const struct agent_rows *r, size_t i) {
-#define G(c) agent_rows_get(r, i, c)
+/* Regression row k of g, for a fingerprint's first cause row i of r. */
+static struct greg greg_new(const struct agent_rows *g, size_t k,
+                            const struct agent_rows *r, size_t i) {
+#define G(c) agent_rows_get(g, k, c)
   cJSON *o = cJSON_CreateObject();
-  cJSON_AddStringToObject(o, "fingerprint", G(Q_FP));
-  cJSON_AddStringToObject(o, "scenario", G(Q_SCN));
-  cJSON_AddStringToObject(o, "kind", G(Q_KIND));
-  cJSON_AddStringToObject(o, "function", G(Q_NAME));
-  cJSON_AddItemToObject(o, "file", str_or_null(G(Q_FILE)));
-  cJSON_AddItemToObject(o, "top", str_or_null(G(Q_TOP)));
-  cJSON_AddItemToObject(o, "unit", str_or_null(G(Q_UNIT)));
-  cJSON_AddStringToObject(o, "first_seen", G(Q_AT));
-  cJSON_AddItemToObject(o, "issue", str_or_null(G(Q_ISSUE)));
+  cJSON_AddStringToObject(o, "fingerprint", G(G_FP));
+  cJSON_AddStringToObject(o, "scenario", G(G_SCN));
+  cJSON_AddStringToObject(o, "kind", G(G_KIND));
+  cJSON_AddStringToObject(o, "function", G(G_NAME));
+  cJSON_AddItemToObject(o, "file", str_or_null(G(G_FILE)));
+  cJSON_AddItemToObject(o, "top", str_or_null(G(G_TOP)));
+  cJSON_AddItemToObject(o, "unit", str_or_null(agent_rows_get(r, i, Q_UNIT)));
+  cJSON_AddStringToObject(o, "first_seen", agent_rows_get(r, i, Q_AT));
+  cJSON_AddItemToObject(o, "issue", str_or_null(G(G_ISSUE)));
 #undef G
   return (struct greg){.o = o, .deltas = cJSON_CreateArray()};
+}
+
+/* The regressions table's rows in strcmp order of fingerprint (whatever
+ * the database's collation), for bsearch. */
+static const struct agent_rows *sort_rows;
+static int row_cmp(const void *a, const void *b) {
+  return strcmp(agent_rows_get(sort_rows, *(const size_t *)a, G_FP),
+                agent_rows_get(sort_rows, *(const size_t *)b, G_FP));
+}
+static size_t *row_index(const struct agent_rows *g) {
+  size_t *ix = zc_xmalloc((g->n + 1) * sizeof *ix);
+  for (size_t i = 0; i < g->n; i++)
+    ix[i] = i;
+  sort_rows = g;
+  if (g->n) qsort(ix, g->n, sizeof *ix, row_cmp);
+  return ix;
+}
+static long find_row(const struct agent_rows *g, const size_t *ix,
+                     const char *fp) {
+  size_t lo = 0, hi = g->n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    int c = strcmp(agent_rows_get(g, ix[mid], G_FP), fp);
+    if (!c) return (long)ix[mid];
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return -1;
+}
+
+/* Each scenario's recovery point, asked once. */
+struct scn_from {
+  const char *scn;
+  long long from;
+};
+static long long from_of(struct agent_db *db, struct scn_from **v, size_t *n,
+                         const char *scn, unsigned k) {
+  for (size_t i = 0; i < *n; i++)
+    if (!strcmp((*v)[i].scn, scn)) return (*v)[i].from;
+  *v = zc_xreallocarray(*v, *n + 1, sizeof **v);
+  (*v)[*n] = (struct scn_from){scn, recent_from(db, scn, k)};
+  return (*v)[(*n)++].from;
 }
 
 /* The rows of one fingerprint, i to j, into its regression. */
@@ -111,30 +146,27 @@ static void greg_fill(struct greg *g, const struct agent_rows *r, size_t i,
   cJSON_AddItemToObject(g->o, "deltas", g->deltas);
 }
 
-/* The regressions of the causes rows (sorted by fingerprint, run). */
+/* The regressions of the causes rows r (grouped by fingerprint, by run
+ * within one) and the regressions table's rows g. */
 static cJSON *regressions(struct agent_db *db, const struct agent_rows *r,
-                          unsigned recover_after) {
+                          const struct agent_rows *g, unsigned recover_after) {
   struct greg *v = NULL;
-  size_t n = 0;
-  /* The recovery point of each scenario, asked once: rows come grouped
-   * by fingerprint, so a scenario's value is kept until the next. */
-  char *scn = NULL;
-  long long from = 0;
+  size_t n = 0, nf = 0, *ix = row_index(g);
+  struct scn_from *froms = NULL;
   for (size_t i = 0, j; i < r->n; i = j) {
     const char *fp = agent_rows_get(r, i, Q_FP);
     for (j = i + 1; j < r->n && !strcmp(agent_rows_get(r, j, Q_FP), fp); j++)
       ;
-    const char *s = agent_rows_get(r, i, Q_SCN);
-    if (!scn || strcmp(scn, s)) {
-      free(scn);
-      scn = zc_xstrdup(s);
-      from = recent_from(db, s, recover_after);
-    }
+    long k = find_row(g, ix, fp);
+    if (k < 0) continue; /* recorded since the first query */
+    long long from = from_of(
+        db, &froms, &nf, agent_rows_get(g, (size_t)k, G_SCN), recover_after);
     v = zc_xreallocarray(v, n + 1, sizeof *v);
-    v[n] = greg_new(r, i);
+    v[n] = greg_new(g, (size_t)k, r, i);
     greg_fill(&v[n++], r, i, j, from);
   }
-  free(scn);
+  free(froms);
+  free(ix);
   if (n) qsort(v, n, sizeof *v, greg_cmp);
   cJSON *arr = cJSON_CreateArray();
   for (size_t i = 0; i < n; i++)
@@ -155,19 +187,27 @@ enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
     strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
   }
   const char *p[] = {scenario, since_days > 0 ? since : NULL};
-  struct agent_rows runs, rows;
+  struct agent_rows runs, rows, regs;
   enum zc_err e = agent_db_run(
       h->db, "SELECT count(*) FROM runs r WHERE " WHERE_RUNS, 2, p, &runs);
   if (e) return e;
+  /* The regressions' own columns once each, not once per night. */
+  e = agent_db_run(h->db,
+                   "SELECT fingerprint, scenario, kind, name, file, top, "
+                   "issue FROM regressions",
+                   0, NULL, &regs);
+  if (e) {
+    agent_rows_free(&runs);
+    return e;
+  }
   e = agent_db_run(h->db,
                    "SELECT c.fingerprint, c.run_id, r.recorded_at, c.delta, "
-                   "c.unit, g.scenario, g.kind, g.name, g.file, g.top, "
-                   "g.issue FROM causes c JOIN runs r ON r.id = c.run_id JOIN "
-                   "regressions g ON g.fingerprint = c.fingerprint "
+                   "c.unit FROM causes c JOIN runs r ON r.id = c.run_id "
                    "WHERE " WHERE_RUNS " ORDER BY c.fingerprint, c.run_id",
                    2, p, &rows);
   if (e) {
     agent_rows_free(&runs);
+    agent_rows_free(&regs);
     return e;
   }
   cJSON *doc = cJSON_CreateObject();
@@ -180,8 +220,9 @@ enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
   cJSON_AddNumberToObject(doc, "recover_after", recover_after);
   cJSON_AddItemToObject(doc, "runs", num_or_null(agent_rows_get(&runs, 0, 0)));
   cJSON_AddItemToObject(doc, "regressions",
-                        regressions(h->db, &rows, recover_after));
+                        regressions(h->db, &rows, &regs, recover_after));
   agent_rows_free(&runs);
+  agent_rows_free(&regs);
   agent_rows_free(&rows);
   *out = doc;
   return ZC_OK;

@@ -37,7 +37,8 @@ static const char *const migration1[] = {
     "PRECISION, new_value DOUBLE PRECISION, delta DOUBLE PRECISION, ci_lo "
     "DOUBLE PRECISION, ci_hi DOUBLE PRECISION, PRIMARY KEY (run_id, kind, "
     "rank))",
-    "CREATE INDEX causes_fp ON causes (fingerprint, run_id)",
+    /* covering: zamcap history reads causes through it alone */
+    "CREATE INDEX causes_fp ON causes (fingerprint, run_id, delta, unit)",
     "CREATE TABLE cause_pairs (run_id BIGINT NOT NULL REFERENCES runs (id) "
     "ON DELETE CASCADE, kind TEXT NOT NULL, rank INTEGER NOT NULL, pair "
     "INTEGER NOT NULL, delta DOUBLE PRECISION, PRIMARY KEY (run_id, kind, "
