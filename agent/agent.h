@@ -21,6 +21,7 @@ enum {
   AGENT_HTML = 16,
   AGENT_CHECK = 32,
   AGENT_BISECT = 64,
+  AGENT_HISTORY = 128,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -43,6 +44,12 @@ struct agent_args {
    * --build CMD, --dist PATH, --repo DIR, --max-runs N */
   const char *builds, *git_range, *build_cmd, *dist, *repo;
   unsigned max_runs;
+  /* the history: --history DB, --no-history, --old-label, --new-label;
+   * zamcap history's --format, --since DAYS, --recover-after N */
+  const char *history, *old_label, *new_label, *history_format;
+  int no_history;
+  double since_days;
+  unsigned recover_after;
   char **operands; /* what is left after the options */
   int noperands;
 };
@@ -59,7 +66,7 @@ struct agent_cmd {
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect;
+    agent_cmd_bisect, agent_cmd_history;
 /* Every subcommand, in the order --help lists them; NULL at the end
  * (cmds.c). */
 extern const struct agent_cmd *const agent_cmds[];

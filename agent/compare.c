@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "ana.h"
 #include "capture.h"
+#include "history.h"
 #include "maps.h"
 #include "zc-out.h"
 
@@ -176,8 +177,10 @@ static int compare_exec(const struct agent_args *a) {
   unsigned maxpairs = a->max_pairs;
   const char *outarg = a->out;
   int drop = a->drop_markers;
+  /* report.json is what the history records from */
   struct ana_report_in in = {.command = "compare",
-                             .formats = a->formats,
+                             .formats = a->formats |
+                                        (a->no_history ? 0u : ANA_FMT_JSON),
                              .threshold_ms = a->threshold_ms,
                              .threshold_pct = a->threshold_pct};
   if (a->noperands != 2 && a->noperands != 1)
@@ -232,6 +235,7 @@ static int compare_exec(const struct agent_args *a) {
                        npairs, &o, drop, out, &in, &res)))
     goto fail;
   rc = ana_exit_code(&res);
+  agent_history_record(a, out, newdir ? NULL : olddir, "compare");
   goto out;
 fail:
   zc_error("%s", zc_errmsg());

@@ -37,6 +37,7 @@ static const char usage[] =
     "  check SCENARIO            validate a scenario and show what it runs\n"
     "  bisect SCENARIO --builds B0 ... Bn | --git GOOD..BAD --build CMD\n"
     "                            find the build or commit that made it slower\n"
+    "  history [SCENARIO]        the regressions recorded night after night\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"

@@ -21,6 +21,7 @@ enum kind {
   K_MS,        /* double milliseconds, from min to max (min > 0: "> 0") */
   K_RATE,      /* double, from min to max */
   K_SECONDS,   /* double seconds, from min to max */
+  K_DAYS,      /* double days, from min to max */
   K_SET,       /* int: set to 1 */
   K_CLEAR,     /* int: set to 0 */
   K_FORMATS,   /* unsigned: a --format list */
@@ -37,7 +38,7 @@ enum kind {
 
 enum {
   ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE | AGENT_HTML |
-        AGENT_CHECK | AGENT_BISECT
+        AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY
 };
 
 struct option_row {
@@ -172,6 +173,27 @@ static const struct option_row rows[] = {
      "with --git, the repository (default .)"},
     {"max-runs", 0, "N", AGENT_BISECT, K_COUNT, 2, 100000, AT(max_runs),
      "traced runs a bisection may make (default 200)"},
+    {"history", 0, "DB", AGENT_RUN | AGENT_COMPARE | AGENT_HISTORY, K_STR, 0, 0,
+     AT(history),
+     "the history: a SQLite file, or postgresql://...\n"
+     "(default: history.db beside the run folder, in\n"
+     "the folder that holds it; zamcap-out/history.db)"},
+    {"no-history", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
+     AT(no_history), "record nothing in the history"},
+    {"old-label", 0, "TEXT", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
+     AT(old_label),
+     "the old build's name in the history (a commit\n"
+     "SHA, a version)"},
+    {"new-label", 0, "TEXT", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
+     AT(new_label), "the new build's name in the history"},
+    {"format", 0, "text|json", AGENT_HISTORY, K_STR, 0, 0, AT(history_format),
+     "text (the default) or json"},
+    {"since", 0, "DAYS", AGENT_HISTORY, K_DAYS, 0, 1e6, AT(since_days),
+     "only the runs of the last DAYS days"},
+    {"recover-after", 0, "N", AGENT_HISTORY, K_COUNT, 1, 1000,
+     AT(recover_after),
+     "a regression not seen in its scenario's last N\n"
+     "runs has recovered (default 3)"},
     {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -212,6 +234,7 @@ void agent_args_init(struct agent_args *a) {
   a->settle_max_ms = 10000;
   a->min_ms = 1;
   a->max_runs = 200;
+  a->recover_after = 3;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {
@@ -277,6 +300,7 @@ static void wants(const struct option_row *r, char *out, size_t cap) {
     snprintf(out, cap, "a rate from %g to %g", r->min, r->max);
     break;
   case K_SECONDS: snprintf(out, cap, "seconds, at least %g", r->min); break;
+  case K_DAYS: snprintf(out, cap, "days, at least %g", r->min); break;
   default: snprintf(out, cap, "a value");
   }
 }
@@ -303,6 +327,7 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
   case K_MS:
   case K_RATE:
   case K_SECONDS:
+  case K_DAYS:
     if (agent_parse_ms(v, &d) && d >= r->min && d <= r->max) {
       *(double *)(void *)at = d;
       return 0;

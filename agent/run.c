@@ -3,6 +3,7 @@
  * options, compare old with new, upload when asked. */
 #include <stdio.h>
 
+#include "history.h"
 #include "session.h"
 #include "zc-out.h"
 
@@ -36,6 +37,7 @@ static int run_exec(const struct agent_args *a) {
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
   int reported = 0;
   rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
+  if (reported) agent_history_record(a, agent_session_out(s), NULL, "run");
   if (reported) rc = agent_session_upload(s, NULL, rc);
   agent_session_close(s, reported);
   return rc;

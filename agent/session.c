@@ -401,6 +401,7 @@ static int report(struct cmp_run *r, const struct cap_outcome *oc, cJSON *extra,
   const struct agent_args *a = s->a;
   unsigned formats = a->formats;
   if (a->attach) formats |= ANA_FMT_JSON | ANA_FMT_MD; /* what it sends */
+  if (!a->no_history) formats |= ANA_FMT_JSON;         /* what it records */
   add_sampling(extra, a, oc);
   struct ana_report_in in = {
       .command = "run",

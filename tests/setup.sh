@@ -29,10 +29,11 @@ esac
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 # ---- packages ----
-# Build: compiler, CMake, Ninja, pkg-config and the four libraries of the
-# design card.
+# Build: compiler, CMake, Ninja, pkg-config, the four libraries of the
+# design card, and the history's SQLite and libpq.
 PKGS=(gcc make cmake ninja-build pkg-config zlib1g-dev libcjson-dev
-      libwebsockets-dev libcurl4-openssl-dev ca-certificates)
+      libwebsockets-dev libcurl4-openssl-dev ca-certificates
+      libsqlite3-dev libpq-dev)
 # Graphviz's dot draws critical-graph.svg, the picture report.html shows
 # (without it the report shows the graph as a tree).
 if [ "$MODE" != --build ]; then PKGS+=(graphviz); fi
@@ -40,6 +41,8 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
   # python3 serves test pages and plays a fake DevTools peer; the
   # end-to-end tests drive Debian's Chromium.
   PKGS+=(python3 chromium)
+  # test_history starts a throwaway PostgreSQL server (not as root).
+  PKGS+=(postgresql)
   # The fuzzers (tests/fuzz/) are libFuzzer's: clang and its runtime.
   # tests/style.sh checks the format (clang-format 14) and function
   # lengths (Universal Ctags).

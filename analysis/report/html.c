@@ -696,12 +696,57 @@ static void html_td_per_pair(struct html *h, const cJSON *c) {
   put(h, "</td>");
 }
 
+/* Under a cause the history saw on earlier runs: "seen on N nights since
+ * DATE", and its Δ over its scenario's last runs (report.json's
+ * history.recent, at most 30) as bars; a run it was not a cause in is a
+ * dot. Drawn inline, so the page still makes no request. */
+static void html_seen(struct html *h, const cJSON *c) {
+  const cJSON *hist = jobj(c, "history"), *e;
+  double nights, d, top = 0;
+  const char *since = jstr(hist, "first_seen");
+  if (!jnum(hist, "nights", &nights) || nights < 2 || !since) return;
+  put(h, "<br><span class=\"dim\">seen on ");
+  html_num(h, nights, HTML_COUNT);
+  put(h, " nights since ");
+  html_esc(h, since);
+  put(h, "</span>");
+  const cJSON *recent = jarr(hist, "recent");
+  int n = cJSON_GetArraySize(recent), k = 0;
+  if (n <= 0 || n > 30) return;
+  cJSON_ArrayForEach(e, recent) {
+    if (jnum(e, "delta", &d) && d > top) top = d;
+  }
+  putf(h,
+       "<br><svg width=\"%d\" height=\"20\" role=\"img\" "
+       "aria-label=\"its Δ over the last %d runs\">",
+       n * 4, n);
+  cJSON_ArrayForEach(e, recent) {
+    if (jnum(e, "delta", &d) && top > 0) {
+      double bh = d > 0 ? 1 + 19 * d / top : 1;
+      putf(h,
+           "<rect x=\"%d\" y=\"%.1f\" width=\"3\" height=\"%.1f\" "
+           "fill=\"#c0392b\"><title>",
+           k * 4, 20 - bh, bh);
+      html_esc(h, jstr(e, "at") ? jstr(e, "at") : "");
+      putf(h, ": %+.1f</title></rect>", d);
+    } else {
+      putf(h,
+           "<rect x=\"%d\" y=\"18\" width=\"3\" height=\"2\" "
+           "fill=\"#bbb\"/>",
+           k * 4);
+    }
+    k++;
+  }
+  put(h, "</svg>");
+}
+
 static void html_cause_row(struct html *h, const cJSON *c, int i) {
   (void)i;
   put(h, "<tr>");
   html_td_num(h, c, "rank", HTML_COUNT);
   put(h, "<td>");
   html_name(h, c);
+  html_seen(h, c);
   put(h, "</td><td>");
   html_where(h, c, 1);
   put(h, "</td><td>");
@@ -752,6 +797,7 @@ static void html_spread_row(struct html *h, const cJSON *c, int i) {
   html_td_num(h, c, "rank", HTML_COUNT);
   put(h, "<td>");
   html_name(h, c);
+  html_seen(h, c);
   put(h, "</td><td>");
   html_where(h, c, 1);
   put(h, "</td>");

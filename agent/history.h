@@ -1,0 +1,87 @@
+/* The history: every `run` and `compare` recorded in one database (SQLite
+ * by default, zamcap-out/history.db beside the run folders; PostgreSQL for
+ * a team), read back by `zamcap history`. A run is recorded from its
+ * report.json once the reports are written, so the history holds exactly
+ * what the report says. A cause is known across nights by its
+ * fingerprint (agent_history_fingerprint), which survives renamed and
+ * rehashed bundles.
+ *
+ * Ownership: arguments are borrowed; documents returned belong to the
+ * caller (cJSON_Delete). */
+#ifndef AGENT_HISTORY_H
+#define AGENT_HISTORY_H
+
+#include "agent.h"
+
+struct cJSON;
+struct agent_history;
+
+/* The schema this zamcap writes and reads; a database at a higher
+ * version (a newer zamcap's) is refused. */
+#define AGENT_HISTORY_SCHEMA 1
+
+/* The default history of a run folder: history.db in the folder that holds
+ * it (zamcap-out/<time>/ -> zamcap-out/history.db; --out a/b -> a/history.db).
+ * Caller frees. */
+char *agent_history_default(const char *outdir);
+
+/* Opens (and on first use makes) the history spec names: a
+ * postgresql:// URI, else a SQLite file; brings its schema up to date in
+ * one transaction. A schema newer than this zamcap's is ZC_E_USAGE, and
+ * the message names both versions; an unreachable database is ZC_E_IO. */
+enum zc_err agent_history_open(const char *spec, struct agent_history **out);
+void agent_history_close(struct agent_history *h); /* NULL: nothing */
+
+/* What the command line knows of a comparison beyond its report.json. */
+struct agent_history_meta {
+  const char *command;               /* "run", "compare" */
+  const char *old_build, *new_build; /* URL or folder, as given */
+  const char *old_label, *new_label; /* --old-label, --new-label, or NULL */
+  const char *report_dir;            /* where the reports are */
+  const char *recorded_at;           /* "2026-11-25T02:30:00Z"; NULL: now */
+  /* report.json's inputs and environment when the report has none (a
+   * compare of a run's folder takes them from the run's report), or NULL */
+  const struct cJSON *inputs, *environment;
+};
+
+/* Records report (report.json, parsed) as one run, its causes, their
+ * per-pair deltas and its end-to-end rows, in one transaction. *run_id
+ * (may be NULL) gets the run's id. */
+enum zc_err agent_history_add(struct agent_history *h,
+                              const struct cJSON *report,
+                              const struct agent_history_meta *m,
+                              long long *run_id);
+
+/* `zamcap history`'s document (schema zamcap-history/1, README): the runs
+ * recorded and one regression per fingerprint. scenario NULL: all;
+ * since_days <= 0: all time; a fingerprint is recovered when its scenario
+ * had recover_after runs since it was last a cause. */
+enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
+                                double since_days, unsigned recover_after,
+                                struct cJSON **out);
+
+/* What the history knows of one fingerprint, for report.json's `history`
+ * of a cause: {fingerprint, nights (runs it was a cause in), first_seen,
+ * last_seen, recent: its Δ in each of its scenario's last `last` runs,
+ * oldest first, null where it was not a cause}. */
+enum zc_err agent_history_seen(struct agent_history *h, const char *scenario,
+                               const char *fingerprint, unsigned last,
+                               struct cJSON **out);
+
+/* A cause's fingerprint: FNV-1a 64 over "zamcap-fp/1", kind, scenario,
+ * top-level function, name and file (ana_component'd: no origin, port or
+ * content hash), each ended by a newline; 16 hex digits into out. */
+void agent_history_fingerprint(const char *kind, const char *scenario,
+                               const char *top, const char *name,
+                               const char *file, char out[17]);
+
+/* What run and compare call once their reports are in out: records
+ * out/report.json in the history the options name (--history, else the
+ * default; nothing with --no-history), adds each cause's `history` to
+ * report.json and, when one was seen before, writes report.html again.
+ * from: a run folder whose report.json gives the inputs, or NULL. A
+ * history that cannot be used is a warning: the run's exit code stands. */
+void agent_history_record(const struct agent_args *a, const char *out,
+                          const char *from, const char *command);
+
+#endif

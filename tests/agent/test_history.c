@@ -1,0 +1,330 @@
+/* The history: 30 scripted nights in SQLite (a regression appears,
+ * persists, recovers, returns: one fingerprint, its nights and state),
+ * fingerprints across rehashed bundles, a newer schema refused, the
+ * command line (the default place, report.json's and report.html's
+ * history, an unreachable database), and a throwaway PostgreSQL
+ * (pgserver.sh: Unix socket, no TCP, never as root) with 8 concurrent
+ * writers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "histdb.h"
+#include "history.h"
+#include "test.h"
+
+/* One night's report.json: the flow "checkout", a cause slowChecksum in
+ * a bundle whose name and port change every night (hash, port), or no
+ * cause (delta 0). */
+static cJSON *night(const char *hash, int port, double delta) {
+  char causes[1024] = "";
+  if (delta > 0)
+    snprintf(causes, sizeof causes,
+             "{\"rank\": 1, \"name\": \"slowChecksum\", \"file\": "
+             "\"/js/app.%s.js\", \"url\": \"http://127.0.0.1:%d/js/"
+             "app.%s.js\", \"line\": 42, \"column\": 22, \"status\": "
+             "\"new\", \"old_ms\": 0, \"new_ms\": %g, \"delta_ms\": %g, "
+             "\"delta_ms_per_pair\": [%g, %g, null], \"path\": "
+             "[\"CrRendererMain\", \"main\", \"renderList\", "
+             "\"slowChecksum\"]}",
+             hash, port, hash, delta, delta, delta - 1, delta + 1);
+  char txt[4096];
+  snprintf(txt, sizeof txt,
+           "{\"schema\": \"zamcap-report/2\", \"zamcap_version\": \"0.1.0\", "
+           "\"options\": {\"mu_ms\": 50}, \"regression_causes\": [%s], "
+           "\"spread_causes\": [], \"verdict\": {\"exit_code\": %d, "
+           "\"state\": \"%s\", \"pairs\": 3}, \"end_to_end\": {\"pairs\": 3, "
+           "\"metrics\": [{\"name\": \"scenario_ms\", \"unit\": \"ms\", "
+           "\"old\": {\"mean\": 500}, \"new\": {\"mean\": %g}, \"delta\": "
+           "{\"mean\": %g, \"ci95\": [1, 2], \"pct\": 3}, \"significant\": "
+           "true}], \"steps\": []}, \"inputs\": {\"scenario\": "
+           "\"flows/checkout.json\", \"title\": \"checkout\", \"old\": "
+           "\"http://127.0.0.1:%d/\", \"new\": \"http://127.0.0.1:%d/\"}, "
+           "\"environment\": {\"chrome\": \"156.0\", \"machine\": {\"host\": "
+           "\"ci-1\"}}}",
+           causes, delta > 0, delta > 0 ? "regression" : "no regression",
+           500 + delta, delta, port, port + 1);
+  return cJSON_Parse(txt);
+}
+
+static void add_night(struct agent_history *h, int day, double delta) {
+  char hash[16], at[32];
+  snprintf(hash, sizeof hash, "%08x", (unsigned)day * 2654435761u);
+  snprintf(at, sizeof at, "2026-11-%02dT02:30:00Z", day);
+  cJSON *doc = night(hash, 40000 + day, delta);
+  struct agent_history_meta m = {.command = "run", .recorded_at = at};
+  long long id = 0;
+  ZT_INT(agent_history_add(h, doc, &m, &id), ZC_OK);
+  ZT_INT(id, day);
+  cJSON_Delete(doc);
+}
+
+static const cJSON *field(const cJSON *o, const char *k) {
+  return cJSON_GetObjectItemCaseSensitive(o, k);
+}
+
+/* The one regression of the history, checked for its nights and state. */
+static void check_one(struct agent_history *h, int nights, const char *state,
+                      const char *first, const char *last) {
+  cJSON *doc = NULL;
+  ZT_INT(agent_history_query(h, "checkout", 0, 3, &doc), ZC_OK);
+  const cJSON *regs = field(doc, "regressions");
+  ZT_INT(cJSON_GetArraySize(regs), 1);
+  const cJSON *g = cJSON_GetArrayItem(regs, 0);
+  ZT_INT((long long)cJSON_GetNumberValue(field(g, "nights")), nights);
+  ZT_INT(cJSON_GetArraySize(field(g, "deltas")), nights);
+  ZT_STR(cJSON_GetStringValue(field(g, "state")), state);
+  ZT_STR(cJSON_GetStringValue(field(g, "first_seen")), first);
+  ZT_STR(cJSON_GetStringValue(field(g, "last_seen")), last);
+  ZT_STR(cJSON_GetStringValue(field(g, "function")), "slowChecksum");
+  ZT_STR(cJSON_GetStringValue(field(g, "top")), "main");
+  ZT_TRUE(cJSON_IsNull(field(g, "issue")));
+  cJSON_Delete(doc);
+}
+
+/* Nights 1-5 clean, 6-12 slowChecksum, 13-17 clean (recovered after 3),
+ * 18-30 back: one fingerprint over bundles renamed every night. */
+static void test_thirty_nights(void) {
+  const char *db = zt_tmp("nights.db");
+  unlink(db);
+  struct agent_history *h = NULL;
+  ZT_INT(agent_history_open(db, &h), ZC_OK);
+  for (int day = 1; day <= 30; day++) {
+    int on = (day >= 6 && day <= 12) || day >= 18;
+    add_night(h, day, on ? 100 + day : 0);
+    if (day == 12)
+      check_one(h, 7, "open", "2026-11-06T02:30:00Z", "2026-11-12T02:30:00Z");
+    if (day == 14) /* two clean runs: not yet */
+      check_one(h, 7, "open", "2026-11-06T02:30:00Z", "2026-11-12T02:30:00Z");
+    if (day == 15)
+      check_one(h, 7, "recovered", "2026-11-06T02:30:00Z",
+                "2026-11-12T02:30:00Z");
+    if (day == 18)
+      check_one(h, 8, "open", "2026-11-06T02:30:00Z", "2026-11-18T02:30:00Z");
+  }
+  check_one(h, 20, "open", "2026-11-06T02:30:00Z", "2026-11-30T02:30:00Z");
+  cJSON *doc = NULL;
+  ZT_INT(agent_history_query(h, NULL, 0, 3, &doc), ZC_OK);
+  ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 30);
+  cJSON_Delete(doc);
+  /* another scenario's name: nothing */
+  ZT_INT(agent_history_query(h, "search", 0, 3, &doc), ZC_OK);
+  ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 0);
+  ZT_INT(cJSON_GetArraySize(field(doc, "regressions")), 0);
+  cJSON_Delete(doc);
+  /* --since: every scripted night lies in the past */
+  ZT_INT(agent_history_query(h, "checkout", 1e5, 3, &doc), ZC_OK);
+  ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 30);
+  cJSON_Delete(doc);
+  agent_history_close(h);
+}
+
+/* Renamed and rehashed bundles, other ports: the same fingerprint; another
+ * function, kind, top-level function or scenario: another. */
+static void test_fingerprint(void) {
+  char a[17], b[17], c[17];
+  agent_history_fingerprint("time", "checkout", "main", "slowChecksum",
+                            "/js/app.3f9a1c2e.js", a);
+  agent_history_fingerprint("time", "checkout", "main", "slowChecksum",
+                            "/js/app.a81b22cd.js", b);
+  ZT_STR(a, b);
+  agent_history_fingerprint("time", "checkout", "main", "slowChecksum",
+                            "http://127.0.0.1:8123/js/app.a81b22cd.js?v=3", b);
+  ZT_STR(a, b);
+  ZT_INT((long long)strlen(a), 16);
+  agent_history_fingerprint("spread-out", "checkout", "main", "slowChecksum",
+                            "/js/app.js", c);
+  ZT_TRUE(strcmp(a, c) != 0);
+  agent_history_fingerprint("time", "checkout", "boot", "slowChecksum",
+                            "/js/app.js", c);
+  ZT_TRUE(strcmp(a, c) != 0);
+  agent_history_fingerprint("time", "search", "main", "slowChecksum",
+                            "/js/app.js", c);
+  ZT_TRUE(strcmp(a, c) != 0);
+  agent_history_fingerprint("time", "checkout", "main", "fastChecksum",
+                            "/js/app.js", c);
+  ZT_TRUE(strcmp(a, c) != 0);
+  /* the documented canonical string */
+  agent_history_fingerprint("time", "", "", "", "", c);
+  ZT_STR(c, "4d81d9639acd2901");
+}
+
+/* A history whose schema a newer zamcap wrote is refused, naming both
+ * versions, and left as it was. */
+static void test_newer_schema(void) {
+  const char *db = zt_tmp("newer.db");
+  unlink(db);
+  struct agent_history *h = NULL;
+  ZT_INT(agent_history_open(db, &h), ZC_OK);
+  agent_history_close(h);
+  struct agent_db *d = NULL;
+  ZT_INT(agent_db_open(db, &d), ZC_OK);
+  ZT_INT(agent_db_run(d,
+                      "INSERT INTO zamcap_schema (version, zamcap, "
+                      "applied_at) VALUES (7, '9.0.0', 'then')",
+                      0, NULL, NULL),
+         ZC_OK);
+  agent_db_close(d);
+  ZT_INT(agent_history_open(db, &h), ZC_E_USAGE);
+  ZT_TRUE(h == NULL);
+  ZT_HAS(zc_errmsg(), "version 7");
+  ZT_HAS(zc_errmsg(), "9.0.0");
+  ZT_HAS(zc_errmsg(), "up to 1");
+}
+
+/* compare on the real traces: the default history beside the run folder,
+ * the second run's report.json and report.html say it was seen before,
+ * zamcap history reads it; --no-history records nothing. */
+static void test_cli(void) {
+  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("cli");
+  char *out = NULL;
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+  for (int i = 1; i <= 2; i++)
+    ZT_INT(zt_sh(NULL,
+                 "'%s' compare '%s/real/old' '%s/real/new' -q --out "
+                 "'%s/run%d' --new-label v%d >/dev/null",
+                 z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir, i, i),
+           1);
+  ZT_INT(zt_sh(&out, "'%s' history --history '%s/history.db' --format json", z,
+               dir),
+         0);
+  cJSON *doc = cJSON_Parse(out ? out : "");
+  ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 2);
+  const cJSON *g = cJSON_GetArrayItem(field(doc, "regressions"), 0);
+  ZT_STR(cJSON_GetStringValue(field(g, "function")), "slowChecksum");
+  ZT_INT((long long)cJSON_GetNumberValue(field(g, "nights")), 2);
+  cJSON_Delete(doc);
+  free(out);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/run2/report.html", dir);
+  char *html = zt_read(p);
+  ZT_HAS(html ? html : "", "seen on 2 nights since");
+  free(html);
+  snprintf(p, sizeof p, "%s/run2/report.json", dir);
+  char *js = zt_read(p);
+  ZT_HAS(js ? js : "", "\"fingerprint\"");
+  free(js);
+  ZT_INT(zt_sh(NULL,
+               "'%s' compare '%s/real/old' '%s/real/new' -q --out "
+               "'%s/solo/r' --no-history >/dev/null",
+               z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir),
+         1);
+  snprintf(p, sizeof p, "%s/solo/history.db", dir);
+  ZT_TRUE(access(p, F_OK) != 0);
+  ZT_INT(zt_sh(&out, "'%s' history --history '%s/none.db' 2>&1", z, dir), 2);
+  ZT_HAS(out ? out : "", "no such file");
+  free(out);
+}
+
+/* A database that cannot be reached: a warning that names it (never its
+ * password), the report still written, the verdict's exit code. */
+static void test_unreachable(void) {
+  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("unreach");
+  char *out = NULL;
+  zt_sh(NULL, "rm -rf '%s'", dir);
+  ZT_INT(zt_sh(&out,
+               "'%s' compare '%s/real/old' '%s/real/new' -q --out '%s' "
+               "--history 'postgresql://zc:pw-s3cret@/db?host=/nonexistent' "
+               "2>&1 >/dev/null",
+               z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir),
+         1);
+  ZT_HAS(out ? out : "", "cannot connect");
+  ZT_HAS(out ? out : "", "not in the history");
+  ZT_TRUE(!strstr(out ? out : "", "pw-s3cret"));
+  free(out);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.json", dir);
+  ZT_TRUE(access(p, F_OK) == 0);
+  snprintf(p, sizeof p, "%s/report.html", dir);
+  ZT_TRUE(access(p, F_OK) == 0);
+}
+
+/* 8 writers at once into one fresh PostgreSQL, 10 runs each: all 80 runs
+ * and their causes are there, under one fingerprint; the first use's
+ * migration ran once. */
+static void test_postgres(void) {
+  char tmpl[] = "/tmp/zc-pg-XXXXXX", *uri = NULL;
+  const char *dir = mkdtemp(tmpl);
+  ZT_TRUE(dir != NULL);
+  if (!dir) return;
+  char script[4200];
+  snprintf(script, sizeof script, "%s/../agent/pgserver.sh", getenv("ZC_DATA"));
+  int rc = zt_sh(&uri, "sh '%s' start '%s'", script, dir);
+  if (rc == 77) {
+    zt_skip("no PostgreSQL server installed");
+    zt_sh(NULL, "rm -rf '%s'", dir);
+    free(uri);
+    return;
+  }
+  ZT_INT(rc, 0);
+  if (rc) {
+    zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+    free(uri);
+    return;
+  }
+  uri[strcspn(uri, "\n")] = '\0';
+  pid_t kids[8];
+  for (int w = 0; w < 8; w++) {
+    if ((kids[w] = fork()) != 0) continue;
+    struct agent_history *h = NULL;
+    int bad = agent_history_open(uri, &h) != ZC_OK;
+    for (int i = 0; !bad && i < 10; i++) {
+      cJSON *doc = night("0badf00d", 9000 + w, 120 + i);
+      struct agent_history_meta m = {.command = "run"};
+      bad = agent_history_add(h, doc, &m, NULL) != ZC_OK;
+      cJSON_Delete(doc);
+    }
+    if (bad) fprintf(stderr, "writer %d: %s\n", w, zc_errmsg());
+    agent_history_close(h);
+    _exit(bad);
+  }
+  for (int w = 0; w < 8; w++) {
+    int st = -1;
+    waitpid(kids[w], &st, 0);
+    ZT_TRUE(WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  }
+  struct agent_history *h = NULL;
+  cJSON *doc = NULL;
+  if (!ZT_INT(agent_history_open(uri, &h), ZC_OK) ||
+      !ZT_INT(agent_history_query(h, "checkout", 0, 3, &doc), ZC_OK)) {
+    agent_history_close(h);
+    zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+    free(uri);
+    return;
+  }
+  ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 80);
+  const cJSON *regs = field(doc, "regressions");
+  ZT_INT(cJSON_GetArraySize(regs), 1);
+  ZT_INT((long long)cJSON_GetNumberValue(
+             field(cJSON_GetArrayItem(regs, 0), "nights")),
+         80);
+  cJSON_Delete(doc);
+  struct agent_rows r;
+  ZT_INT(agent_db_run(h->db,
+                      "SELECT (SELECT count(*) FROM cause_pairs), (SELECT "
+                      "count(*) FROM end_to_end), (SELECT count(*) FROM "
+                      "zamcap_schema)",
+                      0, NULL, &r),
+         ZC_OK);
+  ZT_STR(agent_rows_get(&r, 0, 0), "240");
+  ZT_STR(agent_rows_get(&r, 0, 1), "80");
+  ZT_STR(agent_rows_get(&r, 0, 2), "1");
+  agent_rows_free(&r);
+  agent_history_close(h);
+  zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+  free(uri);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"thirty_nights", test_thirty_nights}, {"fingerprint", test_fingerprint},
+      {"newer_schema", test_newer_schema},   {"cli", test_cli},
+      {"unreachable", test_unreachable},     {"postgres", test_postgres},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
