@@ -105,10 +105,11 @@ struct ana_step_time {
   double ms;     /* to the next mark; NAN for a step with no next mark */
 };
 struct ana_figures {
-  int marks;              /* zamcap step marks found */
-  double scenario_ms;     /* first step mark to zamcap:end */
-  double scripting_ms;    /* CPU samples in JavaScript functions */
-  double gc_ms;           /* CPU samples in (garbage collector) */
+  int marks;           /* zamcap step marks found */
+  double scenario_ms;  /* first step mark to zamcap:end */
+  double scripting_ms; /* CPU samples in JavaScript functions */
+  double gc_ms;        /* CPU samples in (garbage collector) */
+  double native_ms;    /* CPU samples in (program): browser work outside JS */
   double style_layout_ms; /* UpdateLayoutTree and Layout events */
   double long_tasks;      /* tasks over 50 ms */
   double blocking_ms;     /* their time beyond 50 ms each */

@@ -188,6 +188,8 @@ void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
         p->script_us += dur;
       else if (n->kind == ANA_GC)
         p->gc_us += dur;
+      else if (n->kind == ANA_PROGRAM)
+        p->native_us += dur;
       if (n->kind != ANA_IDLE && n->kind != ANA_ROOT) p->busy_us += dur;
     }
     ana_tl_sample(tl, at, ts[i], dur);

@@ -85,6 +85,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
   if (main) {
     fig->scripting_ms = (double)main->script_us / 1e3;
     fig->gc_ms = (double)main->gc_us / 1e3;
+    fig->native_ms = (double)main->native_us / 1e3;
   }
   if (!marks && !main) return; /* neither marks nor samples: no thread */
   /* Keep the main thread's events in the window, in time order. */

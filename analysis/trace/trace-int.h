@@ -54,6 +54,7 @@ struct prof { /* one V8 profile, (pid, id) */
   uint8_t left_out; /* another profile of its thread was kept */
   uint32_t label;   /* the thread's label, set before building */
   int64_t script_us, gc_us, busy_us; /* from the figures' window on */
+  int64_t native_us; /* (program): browser work outside JavaScript */
   struct pnode *nodes;
   size_t nnodes, capnodes;
   struct zc_htab tab; /* node id -> index */

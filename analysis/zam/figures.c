@@ -95,6 +95,8 @@ static const struct {
     {"scripting_ms", "scripting (CPU samples in JavaScript)", "ms",
      offsetof(struct ana_figures, scripting_ms)},
     {"gc_ms", "garbage collection", "ms", offsetof(struct ana_figures, gc_ms)},
+    {"native_ms", "browser work outside JavaScript ((program))", "ms",
+     offsetof(struct ana_figures, native_ms)},
     {"style_layout_ms", "style and layout", "ms",
      offsetof(struct ana_figures, style_layout_ms)},
     {"long_tasks", "long tasks (over 50 ms)", "count",

@@ -33,7 +33,8 @@ static struct ana_figures fig(double scenario, double script, double s1,
   memset(&f, 0, sizeof f);
   f.scenario_ms = scenario;
   f.scripting_ms = script;
-  f.gc_ms = f.style_layout_ms = f.long_tasks = f.blocking_ms = NAN;
+  f.gc_ms = f.native_ms = f.style_layout_ms = f.long_tasks = f.blocking_ms =
+      NAN;
   f.nsteps = 2;
   f.steps = calloc(2, sizeof *f.steps);
   f.steps[0].step = 3;
