@@ -43,6 +43,10 @@ struct agent_args {
    * --build CMD, --dist PATH, --repo DIR, --max-runs N */
   const char *builds, *git_range, *build_cmd, *dist, *repo;
   unsigned max_runs;
+  /* --memory, --memory-interval BYTES, --memory-mu KB */
+  int memory;
+  unsigned memory_interval;
+  double memory_mu_kb;
   char **operands; /* what is left after the options */
   int noperands;
 };
