@@ -198,8 +198,8 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
     b->file[b->nfiles++] = res.file;
     out->file[sd][i - 1] = res.file;
   }
-  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn, bname(x, sd),
-      r->ms / 1e3, (double)res.bytes / 1e6);
+  say(pl, 1, "%s, %s build: %.1f s (%.1f MB %s)", pn, bname(x, sd), r->ms / 1e3,
+      (double)res.bytes / 1e6, pl->memory ? "heap profile" : "trace");
   return ZC_OK;
 }
 

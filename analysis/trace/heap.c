@@ -133,8 +133,9 @@ static struct ana_timeline *heap_build(struct hread *h, const char *path) {
   uint32_t thr = ana_tl_child(tl, 0, ANA_THREAD, "heap", "", -1, -1);
   for (size_t i = 0; i < h->nn; i++) {
     struct hnode *nd = &h->n[i];
-    if (nd->parent == ANA_NONE) {
+    if (nd->parent == ANA_NONE) { /* the head: "(root)", 0 bytes */
       nd->tl = thr;
+      if (nd->self > 0) ana_tl_sample(tl, thr, 0, (int64_t)nd->self);
       continue;
     }
     const char *name = ana_str(h->ctx, nd->name);
