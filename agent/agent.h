@@ -50,6 +50,10 @@ struct agent_args {
   int no_history;
   double since_days;
   unsigned recover_after;
+  /* --memory, --memory-interval BYTES, --memory-mu KB */
+  int memory;
+  unsigned memory_interval;
+  double memory_mu_kb;
   char **operands; /* what is left after the options */
   int noperands;
 };

@@ -92,6 +92,18 @@ static const struct option_row rows[] = {
     {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9, AT(ana.lcs_budget_ms),
      "time for one LCS before the hash matcher takes\n"
      "over (default 10000)"},
+    {"memory", 0, NULL, AGENT_RUN, K_SET, 0, 0, AT(memory),
+     "after the timed pairs, memory pairs of their own\n"
+     "(as many, at most 5): a sampling heap profile per\n"
+     "run, compared per call path (allocation), and the\n"
+     "memory retained after the flow"},
+    {"memory-interval", 0, "BYTES", AGENT_RUN, K_COUNT, 1024, 1 << 30,
+     AT(memory_interval),
+     "with --memory, one heap sample per BYTES\n"
+     "allocated on average (default 32768)"},
+    {"memory-mu", 0, "KB", AGENT_RUN, K_RATE, 1e-3, 1e9, AT(memory_mu_kb),
+     "with --memory, the smallest allocation regression\n"
+     "reported (default 256)"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
     {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
@@ -235,6 +247,8 @@ void agent_args_init(struct agent_args *a) {
   a->min_ms = 1;
   a->max_runs = 200;
   a->recover_after = 3;
+  a->memory_interval = 32768;
+  a->memory_mu_kb = 256;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

@@ -514,6 +514,65 @@ enum zc_err agent_session_pairs(struct agent_session *s,
   return run_pairs(s, p, &r, oc, &first);
 }
 
+/* A memory pair into the allocation comparison. */
+static int mem_pair_done(void *arg, unsigned pair, const char *ta,
+                         const char *tb, int ask, const char **why) {
+  (void)ask;
+  (void)why;
+  if (ana_cmp_add(arg, ta, tb))
+    zc_log(0, "warning: memory pair %u left out of the analysis: %s", pair,
+           zc_errmsg());
+  return 1;
+}
+
+/* Memory pairs of builds ia and ib after the timed ones, so that the
+ * heap profiler never weighs on a timed run: n interleaved pairs, each
+ * run a sampling heap profile; the allocation comparison, or NULL when
+ * none could be made (a warning says why). */
+static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
+                                    unsigned ib, unsigned n, cJSON *extra) {
+  const struct agent_args *a = s->a;
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct ana_opts ao = a->ana;
+  ao.mu = a->memory_mu_kb;
+  struct ana_cmp *mem =
+      ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL, n, 2);
+  struct cmp_run r = {.s = s, .cmp = mem};
+  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
+  struct cap_plan plan = plan_for(s, &p, faildir, &r);
+  plan.warmup = 0;
+  plan.decides = 0;
+  plan.memory = 1;
+  plan.pair_done = mem_pair_done;
+  plan.pair_arg = mem;
+  plan.run.trace = 0;
+  plan.run.heap_interval = a->memory_interval;
+  double t0 = zc_now_ms();
+  progress(&s->pg, 1, "memory: %u pair%s, heap sampled every %u bytes", n,
+           n == 1 ? "" : "s", a->memory_interval);
+  struct cap_outcome oc;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
+  cJSON *mj = cJSON_AddObjectToObject(inp ? inp : extra, "memory");
+  cJSON_AddNumberToObject(mj, "pairs", oc.complete);
+  cJSON_AddNumberToObject(mj, "interval_bytes", a->memory_interval);
+  cJSON_AddNumberToObject(mj, "mu_kb", a->memory_mu_kb);
+  cJSON_AddNumberToObject(mj, "wall_ms", round(zc_now_ms() - t0));
+  if (e || !ana_cmp_pairs(mem)) {
+    progress_end(&s->pg, 0);
+    zc_log(0, "warning: no allocation comparison: %s",
+           e ? zc_errmsg() : "no memory pair was complete");
+    ana_cmp_free(mem);
+    return NULL;
+  }
+  progress(&s->pg, 1, "memory: %u pair%s in %.1f s", ana_cmp_pairs(mem),
+           ana_cmp_pairs(mem) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+  return mem;
+}
+
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
                           const char *out, int *reported,
                           struct ana_cmp **keep) {
@@ -537,6 +596,10 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   size_t first;
   enum zc_err e = run_pairs(s, &p, &r, &oc, &first);
   add_runs(extra, &s->runs, first, &oc);
+  struct ana_cmp *mem = NULL;
+  if (!e && a->memory && oc.complete)
+    mem = memory_pairs(s, ia, ib, oc.complete < 5 ? oc.complete : 5, extra);
+  ana_cmp_set_memory(r.cmp, mem);
   if (e && e != r.err) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
@@ -547,6 +610,8 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   } else {
     rc = report(&r, &oc, extra, reported);
   }
+  ana_cmp_set_memory(r.cmp, NULL);
+  ana_cmp_free(mem);
   if (keep)
     *keep = r.cmp;
   else

@@ -87,9 +87,19 @@ struct ana_cmp {
   struct ana_spreads sp;
   unsigned sp_undecided, sp_needed;
   struct ana_e2e *e2e;
+  struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
   struct ana__watch *probes; /* ana_cmp_watch */
   unsigned nprobes;
 };
+/* Allocation per call path (report/memory.c): a comparison of heap
+ * profiles (unit bytes) reported beside the time comparison it is set on
+ * (ana_cmp_set_memory): report.json's allocation, lines in summary.md and
+ * on the terminal, old.heapprofile and new.heapprofile. m is aggregated
+ * first (ana__cmp_aggregate). */
+struct cJSON *ana__alloc_json(struct ana_cmp *m);
+void ana__alloc_text(struct ana_cmp *m, FILE *f);
+void ana__alloc_md(struct ana_cmp *m, FILE *f);
+enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out);
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,

@@ -113,6 +113,10 @@ struct ana_figures {
   double style_layout_ms; /* UpdateLayoutTree and Layout events */
   double long_tasks;      /* tasks over 50 ms */
   double blocking_ms;     /* their time beyond 50 ms each */
+  /* Retained memory after the flow (a heap profile zamcap recorded, after
+   * a forced GC): set only where retained is; NAN where not measured. */
+  int retained;
+  double heap_used_kb, dom_nodes, listeners;
   uint32_t nsteps;
   struct ana_step_time *steps; /* owned by the timeline */
 };
@@ -148,7 +152,10 @@ struct ana_timeline {
 /* Reads a Chrome trace (bare event array or {"traceEvents": [...]}; CPU
  * profiles as Profile/ProfileChunk events, or as Chrome <= 66's CpuProfile
  * events) or a .cpuprofile (the "nodes" format, or Node <= 10's "head"
- * tree with "timestamps"), plain or gzip-compressed, streaming. Each
+ * tree with "timestamps"), plain or gzip-compressed, streaming; or, by
+ * its name (.heapprofile, .heapprofile.gz), a sampling heap profile
+ * (HeapProfiler.getSamplingProfile: its "head" tree), as a timeline of
+ * bytes (ANA_UNIT_BYTES) under one "heap" thread. Each
  * thread, (process, thread id), is one node, labelled with its name, or
  * where two share a name with what each is (its renderer's frame origin,
  * its process id); one CPU profile a thread is kept, as DevTools keeps.
@@ -465,6 +472,11 @@ enum zc_err ana_bu_write_folded(const struct ana_bottomup *b, int side,
                                 FILE *f);
 enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
                                     FILE *f);
+/* A timeline of bytes merged over one side's runs as DevTools' Memory
+ * panel opens it (.heapprofile): the "head" tree of callFrame, selfSize
+ * (bytes summed over the runs), id and children; threads left out. */
+enum zc_err ana_bu_write_heapprofile(const struct ana_bottomup *b, int side,
+                                     FILE *f);
 /* A call path's names from the thread down (at most cap written); returns
  * its length. */
 uint32_t ana_bu_path(const struct ana_bottomup *b, uint32_t path,
@@ -591,6 +603,9 @@ struct ana_report {
  * to and write; free with cJSON_Delete. */
 struct cJSON;
 struct cJSON *ana_report_json(const struct ana_report *r);
+/* report.json's regression_causes of a graph, its keys in the graph's
+ * unit (delta_ms, delta_kb). */
+struct cJSON *ana_causes_json(const struct ana_graph *g);
 /* The end_to_end object of report.json. */
 struct cJSON *ana_e2e_json(const struct ana_e2e *e);
 /* Writes a JSON document to path atomically: a temporary file renamed
@@ -725,6 +740,14 @@ struct ana_hunk {
  * starts inside the hunk. */
 struct cJSON *ana_cmp_rank_changes(struct ana_cmp *c, const struct ana_hunk *h,
                                    unsigned nh, const char *strip);
+
+/* Sets mem, a comparison of heap profiles (the same builds' memory
+ * pairs; borrowed, freed by the caller after c's reports), to be reported
+ * with c: report.json's allocation and its retained-memory rows in
+ * end_to_end, summary.md's and the terminal's lines, report.html's
+ * section, old.heapprofile and new.heapprofile. Allocation causes do not
+ * change c's outcome. */
+void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem);
 
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */

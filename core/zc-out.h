@@ -27,6 +27,9 @@
 #define ZC_OUT_NEW "new"
 /* "<build>-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_TRACE_FMT "%s-%u"
+/* a memory pair's "<build>-mem-<i>" under ZC_OUT_TRACES, before the
+ * extension ".heapprofile" */
+#define ZC_OUT_MEM_FMT "%s-mem-%u"
 /* record's "run-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_RUN_FMT "run-%u"
 

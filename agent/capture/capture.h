@@ -29,6 +29,11 @@ struct cap_run_opts {
   const char *categories; /* NULL: the default */
   int compress, trace;
   double cpu_throttle; /* > 1 slows the CPU that many times */
+  /* > 0: instead of a trace, a sampling heap profile (one sample per that
+   * many bytes allocated on average, objects the GC took included) from
+   * recordFrom to settled, then the retained memory after a forced GC;
+   * both go to trace_base + ".heapprofile". trace must be 0. */
+  double heap_interval;
   struct scn_replay_opts replay;
   const char *next_base; /* the next run's build, for its spare page */
 };
@@ -86,8 +91,11 @@ struct cap_build {
   char *base;  /* its URL */
   char **file; /* its traces, in the order recorded */
   size_t nfiles, capfiles;
-  unsigned warm; /* warm-up runs done on it */
-  unsigned used; /* trace numbers taken: a plan's pair i is used + i */
+  char **mfile; /* its heap profiles (memory pairs) */
+  size_t nmfiles, capmfiles;
+  unsigned warm;     /* warm-up runs done on it */
+  unsigned used;     /* trace numbers taken: a plan's pair i is used + i */
+  unsigned mem_used; /* the same for heap profiles */
 };
 struct cap_runs {
   struct cap_build *build;
@@ -138,6 +146,10 @@ struct cap_plan {
   cap_progress_fn *progress;
   void *progress_arg;
   cap_run_fn *runner; /* NULL: cap_run */
+  /* Memory pairs (run.heap_interval set): their profiles are
+   * OUT/traces/<build>-mem-<i>.heapprofile, numbered apart from the
+   * traces, and not kept among the build's traces. */
+  int memory;
 };
 
 /* One comparison's pairs, as they went; the traces are the cap_runs'. */

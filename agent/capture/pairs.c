@@ -30,6 +30,9 @@ void cap_runs_clear(struct cap_runs *r) {
     for (size_t i = 0; i < b->nfiles; i++)
       free(b->file[i]);
     free(b->file);
+    for (size_t i = 0; i < b->nmfiles; i++)
+      free(b->mfile[i]);
+    free(b->mfile);
     free(b->name);
     free(b->base);
   }
@@ -124,7 +127,7 @@ static enum zc_err warm_up(struct cap_ctx *x) {
       say(pl, 1, "warm-up %u/%u, %s build: %.1f s", w, pl->warmup, b->name,
           (zc_now_ms() - t) / 1e3);
     }
-  x->ro.trace = 1;
+  x->ro.trace = pl->memory ? 0 : 1;
   return ZC_OK;
 }
 
@@ -165,10 +168,11 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
   double t = zc_now_ms();
   struct cap_run_result res;
   unsigned num = x->first[sd] + i;
-  snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/" ZC_OUT_TRACE_FMT, pl->out,
+  snprintf(name, sizeof name, pl->memory ? ZC_OUT_MEM_FMT : ZC_OUT_TRACE_FMT,
            bname(x, sd), num);
-  snprintf(name, sizeof name, ZC_OUT_TRACE_FMT "-try-%u", bname(x, sd), num,
-           attempt + 1);
+  snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/%s", pl->out, name);
+  size_t nl = strlen(name);
+  snprintf(name + nl, sizeof name - nl, "-try-%u", attempt + 1);
   x->ro.replay.fail_name = name;
   pair_name(pl, i, pn, sizeof pn);
   say(pl, 0, "%s, %s build%s ...", pn, bname(x, sd), attempt ? " (retry)" : "");
@@ -183,14 +187,19 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
   r->ok = 1;
   r->bytes = res.bytes;
   r->trace = res.file ? rel_to(ZC_OUT_TRACES, res.file) : NULL;
-  if (res.file) {
+  if (res.file && pl->memory) {
+    out->file[sd][i - 1] = res.file;
+    struct cap_build *b = &x->runs->build[x->build[sd]];
+    ZC_GROW(b->mfile, b->capmfiles, b->nmfiles + 1);
+    b->mfile[b->nmfiles++] = res.file;
+  } else if (res.file) {
     struct cap_build *b = &x->runs->build[x->build[sd]];
     ZC_GROW(b->file, b->capfiles, b->nfiles + 1);
     b->file[b->nfiles++] = res.file;
     out->file[sd][i - 1] = res.file;
   }
-  say(pl, 1, "%s, %s build: %.1f s (%.1f MB trace)", pn, bname(x, sd),
-      r->ms / 1e3, (double)res.bytes / 1e6);
+  say(pl, 1, "%s, %s build: %.1f s (%.1f MB %s)", pn, bname(x, sd), r->ms / 1e3,
+      (double)res.bytes / 1e6, pl->memory ? "heap profile" : "trace");
   return ZC_OK;
 }
 
@@ -292,11 +301,18 @@ enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
       .build = {pl->a, pl->b},
       .first = {runs->build[pl->a].used, runs->build[pl->b].used},
   };
+  if (pl->memory) {
+    x.first[0] = runs->build[pl->a].mem_used;
+    x.first[1] = runs->build[pl->b].mem_used;
+  }
   x.ro.scn = pl->scn;
   enum zc_err e = warm_up(&x);
   if (!e) e = plan_pairs(&x, out);
   for (int sd = 0; sd < 2; sd++)
-    runs->build[x.build[sd]].used = x.first[sd] + out->ran;
+    if (pl->memory)
+      runs->build[x.build[sd]].mem_used = x.first[sd] + out->ran;
+    else
+      runs->build[x.build[sd]].used = x.first[sd] + out->ran;
   struct zc_errsave sv;
   zc_err_save(&sv);
   cdp_page_close(x.spare.page);

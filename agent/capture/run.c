@@ -205,6 +205,91 @@ static enum zc_err end_trace(struct cdp_conn *conn, struct cdp_page *p,
   return e;
 }
 
+/* Heap sampling from here on: every allocation counts, also what the GC
+ * took again before the end (else only what survives would show). */
+static enum zc_err heap_start(struct cdp_conn *conn, struct cdp_page *p,
+                              const struct cap_run_opts *o) {
+  const char *ss = cdp_page_session(p);
+  enum zc_err e = cdp_call(conn, ss, "HeapProfiler.enable", NULL, 0, NULL);
+  if (!e) e = cdp_call(conn, ss, "Performance.enable", NULL, 0, NULL);
+  if (e) return e;
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddNumberToObject(a, "samplingInterval", o->heap_interval);
+  cJSON_AddBoolToObject(a, "includeObjectsCollectedByMajorGC", 1);
+  cJSON_AddBoolToObject(a, "includeObjectsCollectedByMinorGC", 1);
+  return cdp_call(conn, ss, "HeapProfiler.startSampling", a, 0, NULL);
+}
+
+/* zamcap's figures in the profile: what is retained after a forced GC
+ * (Performance.getMetrics' JSHeapUsedSize, Nodes, JSEventListeners; null
+ * where Chrome does not say). */
+static void heap_retained(struct cdp_conn *conn, const char *ss, cJSON *prof) {
+  cJSON *z = cJSON_AddObjectToObject(prof, "zamcap");
+  static const char *const want[][2] = {
+      {"JSHeapUsedSize", "js_heap_used_bytes"},
+      {"Nodes", "dom_nodes"},
+      {"JSEventListeners", "event_listeners"}};
+  cJSON *res = NULL;
+  enum zc_err e =
+      cdp_call(conn, ss, "HeapProfiler.collectGarbage", NULL, 0, NULL);
+  if (!e) e = cdp_call(conn, ss, "Performance.getMetrics", NULL, 0, &res);
+  if (e) zc_log(1, "no retained memory for this run: %s", zc_errmsg());
+  cJSON *m = res ? cJSON_GetObjectItem(res, "metrics") : NULL;
+  for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+    const cJSON *v = NULL;
+    for (cJSON *x = m ? m->child : NULL; x && !v; x = x->next) {
+      const cJSON *n = cJSON_GetObjectItem(x, "name");
+      if (cJSON_IsString(n) && !strcmp(n->valuestring, want[k][0]))
+        v = cJSON_GetObjectItem(x, "value");
+    }
+    if (cJSON_IsNumber(v))
+      cJSON_AddNumberToObject(z, want[k][1], v->valuedouble);
+    else
+      cJSON_AddNullToObject(z, want[k][1]);
+  }
+  cJSON_Delete(res);
+}
+
+static enum zc_err put_text(void *arg, FILE *f) {
+  fputs(arg, f);
+  return ZC_OK;
+}
+
+/* The run's sampling heap profile, with the retained memory, into
+ * trace_base + ".heapprofile" (DevTools' Memory panel format). */
+static enum zc_err heap_end(struct cdp_conn *conn, struct cdp_page *p,
+                            const char *trace_base,
+                            struct cap_run_result *res) {
+  const char *ss = cdp_page_session(p);
+  cJSON *r = NULL;
+  enum zc_err e =
+      cdp_call(conn, ss, "HeapProfiler.getSamplingProfile", NULL, 0, &r);
+  if (e) return e;
+  cJSON *prof = cJSON_DetachItemFromObject(r, "profile");
+  cJSON_Delete(r);
+  if (!cJSON_IsObject(prof) || !cJSON_GetObjectItem(prof, "head")) {
+    cJSON_Delete(prof);
+    return zc_fail(ZC_E_CDP, "HeapProfiler.getSamplingProfile: no profile");
+  }
+  cdp_send(conn, ss, "HeapProfiler.stopSampling", NULL);
+  heap_retained(conn, ss, prof);
+  char *text = cJSON_PrintUnformatted(prof);
+  cJSON_Delete(prof);
+  if (!text) return zc_fail(ZC_E_NOMEM, "a heap profile: out of memory");
+  zc_scrub(text); /* URLs with passwords or tokens */
+  size_t n = strlen(trace_base) + 16;
+  res->file = zc_xmalloc(n);
+  snprintf(res->file, n, "%s.heapprofile", trace_base);
+  res->bytes = strlen(text);
+  e = zc_write_atomic(res->file, put_text, text);
+  free(text);
+  if (e) {
+    free(res->file);
+    res->file = NULL;
+  }
+  return e;
+}
+
 /* Waits for the page to go quiet; the next run's page may open meanwhile
  * (untraced runs). Sets res->settled_ms from t0 and adds it to work. */
 static enum zc_err settle(struct cdp_conn *conn, struct cdp_page *p,
@@ -270,6 +355,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (o->trace && (e = cdp_trace_start(conn, cdp_page_session(p), o->categories,
                                        o->compress)))
     goto out;
+  if (o->heap_interval > 0 && (e = heap_start(conn, p, o))) goto out;
   double t0 = zc_now_ms();
   ttraced = t0 - tstart; /* Tracing.start */
   if (scn)
@@ -278,6 +364,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
     e = cdp_page_navigate(p, o->base, o->timeout_ms);
   if (!e) e = settle(conn, p, o, t0, res, spare);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
+  if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
 out:
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
   if (res->dialogs)

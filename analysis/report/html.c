@@ -682,12 +682,12 @@ static void html_table(struct html *h, const char *cols, const cJSON *rows,
   put(h, "</tbody></table></div>\n");
 }
 
-/* A cause's Δ in each pair. */
-static void html_td_per_pair(struct html *h, const cJSON *c) {
+/* A cause's Δ in each pair (key: "delta_ms_per_pair", "delta_kb_..."). */
+static void html_td_pairs(struct html *h, const cJSON *c, const char *key) {
   const cJSON *e;
   int first = 1;
   put(h, "<td class=\"n\">");
-  cJSON_ArrayForEach(e, jarr(c, "delta_ms_per_pair")) {
+  cJSON_ArrayForEach(e, jarr(c, key)) {
     if (!first) put(h, ", ");
     html_jnum(h, e, HTML_DELTA);
     first = 0;
@@ -738,6 +738,10 @@ static void html_seen(struct html *h, const cJSON *c) {
     k++;
   }
   put(h, "</svg>");
+}
+
+static void html_td_per_pair(struct html *h, const cJSON *c) {
+  html_td_pairs(h, c, "delta_ms_per_pair");
 }
 
 static void html_cause_row(struct html *h, const cJSON *c, int i) {
@@ -941,6 +945,54 @@ static void html_e2e(struct html *h) {
     html_table(h, "<th class=\"n\">step</th><th>type</th>" HTML_E2E_COLS, steps,
                HTML_ROWS_MAX, html_e2e_step);
   }
+  put(h, "</section>\n");
+}
+
+static void html_alloc_row(struct html *h, const cJSON *c, int i) {
+  (void)i;
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "</td><td>");
+  html_where(h, c, 1);
+  put(h, "</td>");
+  html_td_num(h, c, "old_kb", HTML_MS);
+  html_td_num(h, c, "new_kb", HTML_MS);
+  html_td_num(h, c, "delta_kb", HTML_DELTA);
+  html_td_pairs(h, c, "delta_kb_per_pair");
+  put(h, "<td>");
+  html_path(h, jarr(c, "path"));
+  put(h, "</td></tr>\n");
+}
+
+/* Allocation per call path (--memory), when the report has it: the
+ * headline and the allocation regression-causes, in KB per run. */
+static void html_allocation(struct html *h) {
+  const cJSON *a = jobj(h->r, "allocation");
+  if (!a) return;
+  const char *head = jstr(a, "headline");
+  const cJSON *rc = jarr(a, "regression_causes");
+  put(h, "<section id=\"allocation\">\n<h2>Allocation</h2>\n<p>");
+  if (head)
+    html_esc(h, head);
+  else
+    html_dash(h);
+  put(h, "</p>\n<p class=\"dim\">Bytes allocated per run (sampling heap "
+         "profiles of memory pairs of their own, objects the GC took "
+         "included), in KB; the retained memory is in the end-to-end "
+         "table. Each build's merged profile: ");
+  html_link(h, "old.heapprofile", "old.heapprofile");
+  put(h, ", ");
+  html_link(h, "new.heapprofile", "new.heapprofile");
+  put(h, " (DevTools' Memory panel opens them).</p>\n");
+  if (cJSON_GetArraySize(rc) > 0)
+    html_table(h,
+               "<th class=\"n\">#</th><th>function</th><th>source</th>"
+               "<th class=\"n\">old KB</th><th class=\"n\">new KB</th>"
+               "<th class=\"n\">Δ KB</th><th class=\"n\">Δ per pair</th>"
+               "<th>call path</th>",
+               rc, HTML_CAUSES_MAX, html_alloc_row);
   put(h, "</section>\n");
 }
 
@@ -1299,6 +1351,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   html_causes(h);
   html_spread(h);
   html_e2e(h);
+  html_allocation(h);
   html_bottomup(h);
   html_details(h);
   put(h, "</body>\n</html>\n");

@@ -543,7 +543,7 @@ static cJSON *rep_graph(const struct ana_graph *g) {
   return graph;
 }
 
-static cJSON *rep_causes(const struct ana_graph *g) {
+struct cJSON *ana_causes_json(const struct ana_graph *g) {
   cJSON *arr = cJSON_CreateArray();
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
@@ -683,7 +683,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(agg, "not_significant", r->agg->noisy);
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
-  cJSON_AddItemToObject(root, "regression_causes", rep_causes(r->agg));
+  cJSON_AddItemToObject(root, "regression_causes", ana_causes_json(r->agg));
   cJSON_AddItemToObject(root, "spread_causes", rep_spread_json(r->spread));
   cJSON_AddItemToObject(root, "flame", ana_bu_flame_json(r->bu, r->agg, 50000));
   const struct ana_bu_row *rows;

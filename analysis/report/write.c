@@ -67,11 +67,13 @@ struct md_arg {
   double mu;
   const char *verdict;
   const struct ana_e2e *e2e;
+  struct ana_cmp *mem; /* allocation, or NULL */
 };
 
 static enum zc_err md_fn(void *arg, FILE *f) {
   const struct md_arg *d = arg;
   ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
+  if (d->mem) ana__alloc_md(d->mem, f);
   return ZC_OK;
 }
 
@@ -339,7 +341,20 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   };
   cJSON *doc = ana_report_json(&r);
   add_verdict(doc, c, in, oc, vtext);
-  cJSON_AddItemToObject(doc, "end_to_end", ana_e2e_json(c->e2e));
+  cJSON *e2e = ana_e2e_json(c->e2e);
+  cJSON_AddItemToObject(doc, "end_to_end", e2e);
+  if (c->mem) {
+    /* Retained memory: rows of the memory pairs, beside the time rows. */
+    cJSON *mj = ana_e2e_json(c->mem->e2e);
+    cJSON *rows = cJSON_GetObjectItem(mj, "metrics");
+    cJSON *dst = cJSON_GetObjectItem(e2e, "metrics");
+    for (cJSON *x = rows ? rows->child : NULL; x; x = x->next) {
+      cJSON_AddNumberToObject(x, "pairs", c->mem->n);
+      cJSON_AddItemToArray(dst, cJSON_Duplicate(x, 1));
+    }
+    cJSON_Delete(mj);
+    cJSON_AddItemToObject(doc, "allocation", ana__alloc_json(c->mem));
+  }
   cJSON *smj = cJSON_AddObjectToObject(doc, "source_maps");
   cJSON_AddNumberToObject(smj, "scripts", c->sym.scripts);
   cJSON_AddNumberToObject(smj, "mapped", c->sym.mapped);
@@ -384,11 +399,16 @@ static enum zc_err fail_done(const struct ana_cmp *c, const char *out) {
                  sv.msg, c->n, c->n == 1 ? "" : "s", out);
 }
 
+void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem) {
+  c->mem = mem && mem->n ? mem : NULL;
+}
+
 enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
                           const struct ana_report_in *in,
                           struct ana_outcome *oc) {
   double t0 = zc_now_ms();
   ana_cmp_outcome(c, in->threshold_ms, in->threshold_pct, oc);
+  if (c->mem) ana__cmp_aggregate(c->mem);
   if (!c->n) return zc_fail(ZC_E_USAGE, "no pair to report on");
   unsigned fmt = in->formats ? in->formats : ANA_FMT_ALL;
   const struct ana_sym_stats *sym = &c->sym;
@@ -405,12 +425,14 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   if (fmt & ANA_FMT_DOT && !(e = write_pair_dots(c, out)))
     e = write_graph(c, out, &svg);
   if (!e) e = write_trees(c->bu, fmt, out);
+  if (!e && c->mem) e = ana__alloc_trees(c->mem, out);
   if (!e && fmt & ANA_FMT_MD) {
     struct md_arg d = {.g = c->agg,
                        .sp = &c->sp,
                        .mu = c->o.mu,
                        .verdict = vtext,
-                       .e2e = c->e2e};
+                       .e2e = c->e2e,
+                       .mem = c->mem};
     snprintf(path, sizeof path, "%s/" ZC_OUT_SUMMARY, out);
     e = zc_write_atomic(path, md_fn, &d);
   }
@@ -422,6 +444,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   if (fmt & ANA_FMT_TEXT) {
     ana_write_summary(c->agg, &c->sp, c->o.mu, stdout);
     print_e2e(c->e2e, stdout);
+    if (c->mem) ana__alloc_text(c->mem, stdout);
     fflush(stdout);
   }
   zc_log(1, "%s", vtext);

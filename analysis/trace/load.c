@@ -40,9 +40,17 @@ static char *ing_what(const struct ing *g) {
   return zc_xstrdup(b);
 }
 
+/* A sampling heap profile by its name: DevTools' .heapprofile. */
+static int is_heap(const char *path) {
+  size_t n = strlen(path);
+  if (n > 3 && !strcmp(path + n - 3, ".gz")) n -= 3;
+  return n >= 12 && !strncmp(path + n - 12, ".heapprofile", 12);
+}
+
 enum zc_err ana_load(struct ana_ctx *c, const char *path,
                      struct ana_timeline **out) {
   *out = NULL;
+  if (is_heap(path)) return ana__load_heap(c, path, out);
   ing_init_cls();
   struct ing g;
   memset(&g, 0, sizeof g);

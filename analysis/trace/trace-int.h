@@ -225,4 +225,8 @@ void ing_fig_window(struct ing *g, int64_t *pid, int64_t *tid);
 void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
                  int64_t tid);
 
+/* A sampling heap profile into a timeline of bytes (heap.c). */
+enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
+                           struct ana_timeline **out);
+
 #endif

@@ -441,6 +441,91 @@ enum zc_err ana_bu_write_cpuprofile(const struct ana_bottomup *b, int side,
   return ZC_OK;
 }
 
+/* One node of a .heapprofile, up to its children's '['. */
+static void heap_node_open(const struct ana_bottomup *b, uint32_t i, int side,
+                           unsigned id, FILE *f) {
+  const char *name = "(root)", *url = "";
+  int32_t line = -1, col = -1;
+  double self = 0;
+  if (i != UINT32_MAX) {
+    const struct bu_path *p = &b->paths[i];
+    name = ana_str(b->ctx, p->name);
+    url = ana_str(b->ctx, p->url);
+    line = p->line;
+    col = p->col;
+    self = round(p->self[side]);
+  }
+  cJSON *ns = cJSON_CreateString(name), *us = cJSON_CreateString(url);
+  char *n = cJSON_PrintUnformatted(ns), *u = cJSON_PrintUnformatted(us);
+  fprintf(f,
+          "{\"callFrame\":{\"functionName\":%s,\"scriptId\":\"0\","
+          "\"url\":%s,\"lineNumber\":%d,\"columnNumber\":%d},"
+          "\"selfSize\":%.0f,\"id\":%u,\"children\":[",
+          n ? n : "\"\"", u ? u : "\"\"", line, col, self, id);
+  free(n);
+  free(u);
+  cJSON_Delete(ns);
+  cJSON_Delete(us);
+}
+
+enum zc_err ana_bu_write_heapprofile(const struct ana_bottomup *b, int side,
+                                     FILE *f) {
+  side = side ? 1 : 0;
+  size_t n = b->npaths;
+  uint8_t *keep = zc_xcalloc(n + 1, 1);
+  for (uint32_t i = 0; i < n; i++)
+    if (b->paths[i].self[side] > 0)
+      for (uint32_t k = i; k != UINT32_MAX && !keep[k]; k = b->paths[k].parent)
+        keep[k] = 1;
+  /* Children by first child and next sibling; the threads (one, "heap",
+   * for zamcap's profiles) are left out: their children are the head's. */
+  uint32_t *kid = zc_xmalloc((n + 1) * sizeof *kid);
+  uint32_t *sib = zc_xmalloc((n + 1) * sizeof *sib);
+  uint32_t *last = zc_xmalloc((n + 1) * sizeof *last);
+  for (size_t i = 0; i <= n; i++)
+    kid[i] = sib[i] = last[i] = UINT32_MAX;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!keep[i] || b->paths[i].kind == ANA_THREAD) continue;
+    uint32_t p = b->paths[i].parent;
+    while (p != UINT32_MAX && b->paths[p].kind == ANA_THREAD)
+      p = b->paths[p].parent;
+    size_t at = p == UINT32_MAX ? n : p; /* n: the head */
+    if (kid[at] == UINT32_MAX)
+      kid[at] = i;
+    else
+      sib[last[at]] = i;
+    last[at] = i;
+  }
+  /* Depth first with a stack of open nodes; each is closed after its
+   * children. */
+  uint32_t *st = zc_xmalloc((n + 2) * sizeof *st);
+  size_t sp = 0;
+  unsigned id = 1;
+  fputs("{\"head\":", f);
+  heap_node_open(b, UINT32_MAX, side, id++, f);
+  st[sp++] = (uint32_t)n;
+  uint32_t next = kid[n];
+  while (sp) {
+    if (next != UINT32_MAX) {
+      if (next != kid[st[sp - 1]]) fputc(',', f);
+      heap_node_open(b, next, side, id++, f);
+      st[sp++] = next;
+      next = kid[next];
+      continue;
+    }
+    fputs("]}", f);
+    uint32_t done = st[--sp];
+    next = sp ? sib[done] : UINT32_MAX;
+  }
+  fputs(",\"samples\":[]}\n", f);
+  free(st);
+  free(keep);
+  free(kid);
+  free(sib);
+  free(last);
+  return ZC_OK;
+}
+
 /* ---- the flame graph's data, for report.json ---- */
 
 static int flame_desc(const void *a, const void *b) {

@@ -90,6 +90,12 @@ static enum zc_err cmp_load(struct ana_cmp *c, const char *path,
   enum zc_err e = ana_load(c->ctx, path, out);
   if (e) return e;
   struct ana_timeline *tl = *out;
+  if (!tl->samples && tl->unit == ANA_UNIT_BYTES) {
+    zc_fail(ZC_E_PARSE, "%s: no allocation sampled in this heap profile", path);
+    ana_timeline_free(tl);
+    *out = NULL;
+    return ZC_E_PARSE;
+  }
   if (!tl->samples) {
     zc_fail(ZC_E_PARSE,
             "%s: no CPU profile samples in this trace: it holds "

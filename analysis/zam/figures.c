@@ -105,6 +105,20 @@ static const struct {
      offsetof(struct ana_figures, blocking_ms)},
 };
 
+/* Retained memory after the flow, from zamcap's heap profiles: rows only
+ * where some run measured them. */
+static const struct {
+  const char *name, *label, *unit;
+  size_t off;
+} retained[] = {
+    {"js_heap_used_kb", "JS heap used after a forced GC", "KB",
+     offsetof(struct ana_figures, heap_used_kb)},
+    {"dom_nodes", "DOM nodes after the flow", "count",
+     offsetof(struct ana_figures, dom_nodes)},
+    {"event_listeners", "event listeners after the flow", "count",
+     offsetof(struct ana_figures, listeners)},
+};
+
 static double fig_get(const struct ana_figures *f, size_t off) {
   double v;
   memcpy(&v, (const char *)f + off, sizeof v);
@@ -129,18 +143,24 @@ struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
   for (unsigned i = 0; i < n && !ref; i++)
     if (new_[i].nsteps) ref = &new_[i];
   uint32_t nsteps = ref ? ref->nsteps : 0;
-  e->rows = zc_xcalloc(nm + nsteps, sizeof *e->rows);
+  int ret = 0;
+  for (unsigned i = 0; i < n; i++)
+    ret |= old[i].retained | new_[i].retained;
+  size_t nr = ret ? sizeof retained / sizeof *retained : 0;
+  e->rows = zc_xcalloc(nm + nr + nsteps, sizeof *e->rows);
   double *o = zc_xmalloc((n ? n : 1) * sizeof *o);
   double *w = zc_xmalloc((n ? n : 1) * sizeof *w);
-  for (size_t m = 0; m < nm; m++) {
+  for (size_t m = 0; m < nm + nr; m++) {
     struct ana_e2e_row *r = &e->rows[e->n];
+    const char *name = m < nm ? metrics[m].name : retained[m - nm].name;
+    size_t off = m < nm ? metrics[m].off : retained[m - nm].off;
     for (unsigned i = 0; i < n; i++) {
-      o[i] = fig_get(&old[i], metrics[m].off);
-      w[i] = fig_get(&new_[i], metrics[m].off);
+      o[i] = old[i].retained || m < nm ? fig_get(&old[i], off) : NAN;
+      w[i] = new_[i].retained || m < nm ? fig_get(&new_[i], off) : NAN;
     }
-    r->name = metrics[m].name;
-    r->label = metrics[m].label;
-    r->unit = metrics[m].unit;
+    r->name = name;
+    r->label = m < nm ? metrics[m].label : retained[m - nm].label;
+    r->unit = m < nm ? metrics[m].unit : retained[m - nm].unit;
     e2e_row(r, o, w, n);
     if (r->old.n || r->new_.n)
       e->n++, e->nmetrics++;

@@ -1,0 +1,221 @@
+/* A sampling heap profile (HeapProfiler.getSamplingProfile, DevTools'
+ * .heapprofile) into a timeline whose unit is bytes: one "heap" thread
+ * node, the profile's top-level functions under it, each node's selfSize
+ * its self weight. The tree nests ({callFrame, selfSize, children}), so it
+ * is walked with an explicit stack, never C recursion: a profile thousands
+ * of frames deep is read like any other. zamcap's own key "zamcap" (the
+ * retained memory it measured after the flow) becomes the figures. */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "trace-int.h"
+
+/* One node as read, in the file's order (a parent before its children). */
+struct hnode {
+  uint32_t parent; /* index in the list; ANA_NONE for the head */
+  uint32_t name, url;
+  int32_t line, col;
+  double self;
+  uint32_t tl; /* timeline node */
+};
+
+struct hread {
+  struct ana_ctx *ctx;
+  struct hnode *n;
+  size_t nn, capn;
+  struct ana_figures fig;
+};
+
+enum { HEAP_DEPTH_MAX = 1 << 20 };
+
+static void heap_frame(struct hread *h, struct jr *r, struct hnode *nd) {
+  const char *k, *s;
+  size_t kn, sn;
+  double v;
+  if (!jr_obj(r)) return;
+  while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "functionName") && jr_str(r, &s, &sn))
+      nd->name = ana_intern(h->ctx, s, sn);
+    else if (jr_is(k, kn, "url") && jr_str(r, &s, &sn))
+      nd->url = ana_intern(h->ctx, s, sn);
+    else if (jr_is(k, kn, "lineNumber") && jr_num(r, &v))
+      nd->line = v >= -1 && v < INT32_MAX ? (int32_t)v : -1;
+    else if (jr_is(k, kn, "columnNumber") && jr_num(r, &v))
+      nd->col = v >= -1 && v < INT32_MAX ? (int32_t)v : -1;
+    else if (!jr_is(k, kn, "functionName") && !jr_is(k, kn, "url") &&
+             !jr_is(k, kn, "lineNumber") && !jr_is(k, kn, "columnNumber"))
+      jr_skip(r);
+  }
+}
+
+static uint32_t heap_new(struct hread *h, uint32_t parent) {
+  ZC_GROW(h->n, h->capn, h->nn + 1);
+  struct hnode *nd = &h->n[h->nn];
+  memset(nd, 0, sizeof *nd);
+  nd->parent = parent;
+  nd->name = nd->url = ana_intern(h->ctx, "", 0);
+  nd->line = nd->col = -1;
+  return (uint32_t)h->nn++;
+}
+
+/* The head tree into h->n: a stack of open nodes, each either reading its
+ * members (flag bit 0 clear) or inside its children array (set). */
+static int heap_tree(struct hread *h, struct jr *r) {
+  uint32_t *st = NULL;
+  size_t sp = 0, cap = 0;
+  if (!jr_obj(r)) return 0;
+  ZC_GROW(st, cap, 1);
+  st[sp++] = heap_new(h, ANA_NONE) * 2;
+  while (sp && !r->err) {
+    uint32_t me = st[sp - 1] / 2;
+    const char *k;
+    size_t kn;
+    if (st[sp - 1] & 1) { /* in the children array */
+      if (!jr_more(r, NULL, NULL)) {
+        st[sp - 1] = me * 2; /* the array ended: the node's members go on */
+      } else if (sp >= HEAP_DEPTH_MAX || !jr_obj(r)) {
+        if (!r->err) r->err = r->p;
+      } else {
+        ZC_GROW(st, cap, sp + 1);
+        st[sp++] = heap_new(h, me) * 2;
+      }
+      continue;
+    }
+    if (!jr_more(r, &k, &kn)) { /* the node's end */
+      sp--;
+      continue;
+    }
+    if (jr_is(k, kn, "callFrame")) {
+      heap_frame(h, r, &h->n[me]);
+    } else if (jr_is(k, kn, "selfSize")) {
+      double v = 0;
+      if (jr_num(r, &v) && v > 0 && v < 1e18) h->n[me].self = v;
+    } else if (jr_is(k, kn, "children")) {
+      if (jr_arr(r)) st[sp - 1] = me * 2 + 1;
+    } else {
+      jr_skip(r);
+    }
+  }
+  free(st);
+  return !r->err;
+}
+
+static void heap_zamcap(struct hread *h, struct jr *r) {
+  const char *k;
+  size_t kn;
+  double v;
+  if (!jr_obj(r)) return;
+  while (jr_more(r, &k, &kn)) {
+    double *dst = jr_is(k, kn, "js_heap_used_bytes") ? &h->fig.heap_used_kb
+                  : jr_is(k, kn, "dom_nodes")        ? &h->fig.dom_nodes
+                  : jr_is(k, kn, "event_listeners")  ? &h->fig.listeners
+                                                     : NULL;
+    if (!dst) {
+      jr_skip(r);
+    } else if (jr_peek(r) == 'n') {
+      jr_skip(r); /* null: not measured */
+    } else if (jr_num(r, &v)) {
+      *dst = dst == &h->fig.heap_used_kb ? v / 1024 : v;
+      h->fig.retained = 1;
+    }
+  }
+}
+
+/* The timeline: a "heap" thread under the root, the head's children
+ * under it. A node's first "sample" is its place in the file, which keeps
+ * siblings in the profile's order. */
+static struct ana_timeline *heap_build(struct hread *h, const char *path) {
+  struct ana_timeline *tl = ana_tl_new(h->ctx, path);
+  tl->unit = ANA_UNIT_BYTES;
+  uint32_t thr = ana_tl_child(tl, 0, ANA_THREAD, "heap", "", -1, -1);
+  for (size_t i = 0; i < h->nn; i++) {
+    struct hnode *nd = &h->n[i];
+    if (nd->parent == ANA_NONE) { /* the head: "(root)", 0 bytes */
+      nd->tl = thr;
+      if (nd->self > 0) ana_tl_sample(tl, thr, 0, (int64_t)nd->self);
+      continue;
+    }
+    const char *name = ana_str(h->ctx, nd->name);
+    uint8_t kind = !strcmp(name, "(GC)") ? ANA_GC
+                   : name[0] == '(' && !ana_str(h->ctx, nd->url)[0]
+                       ? ANA_PROGRAM
+                       : ANA_FUNC;
+    if (!strcmp(name, "(IDLE)")) kind = ANA_IDLE;
+    nd->tl = ana__tl_child_ids(tl, h->n[nd->parent].tl, kind, nd->name, nd->url,
+                               nd->line, nd->col);
+    if (nd->self > 0) ana_tl_sample(tl, nd->tl, (int64_t)i, (int64_t)nd->self);
+  }
+  ana_tl_finish(tl);
+  return tl;
+}
+
+/* The file, gzip or plain, whole (at most ana__ing_maxval bytes). */
+static enum zc_err heap_read(const char *path, struct zc_buf *b) {
+  gzFile gz = gzopen(path, "rb");
+  if (!gz)
+    return zc_fail(ZC_E_IO, "%s: cannot open: %s", path,
+                   errno ? strerror(errno) : "out of memory");
+  char chunk[65536];
+  enum zc_err e = ZC_OK;
+  int n;
+  while (!e && (n = gzread(gz, chunk, sizeof chunk)) > 0)
+    if (zc_buf_add(b, chunk, (size_t)n))
+      e = zc_fail(ZC_E_TOOBIG, "%s: a heap profile over %u bytes", path,
+                  ana__ing_maxval);
+  if (!e && n < 0) e = zc_fail(ZC_E_IO, "%s: cannot read it", path);
+  gzclose(gz);
+  return e;
+}
+
+enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
+                           struct ana_timeline **out) {
+  *out = NULL;
+  struct zc_buf b;
+  zc_buf_init(&b, ana__ing_maxval);
+  enum zc_err e = heap_read(path, &b);
+  if (e) {
+    zc_buf_free(&b);
+    return e;
+  }
+  struct hread h = {.ctx = c};
+  h.fig.heap_used_kb = h.fig.dom_nodes = h.fig.listeners = NAN;
+  struct jr r;
+  jr_init(&r, b.len ? b.ptr : "", b.len);
+  const char *k;
+  size_t kn;
+  int head = 0;
+  if (jr_obj(&r))
+    while (jr_more(&r, &k, &kn)) {
+      if (jr_is(k, kn, "head") && !head)
+        head = heap_tree(&h, &r);
+      else if (jr_is(k, kn, "zamcap"))
+        heap_zamcap(&h, &r);
+      else
+        jr_skip(&r);
+    }
+  if (!r.err && jr_peek(&r) >= 0) r.err = r.p;
+  if (r.err)
+    e = zc_fail(ZC_E_PARSE, "%s: byte %zu: not a sampling heap profile", path,
+                (size_t)(r.err - (b.len ? b.ptr : r.err)));
+  else if (!head)
+    e = zc_fail(ZC_E_PARSE, "%s: a heap profile without its \"head\" tree",
+                path);
+  jr_done(&r);
+  zc_buf_free(&b);
+  if (!e) {
+    struct ana_timeline *tl = heap_build(&h, path);
+    struct ana_figures *f = &tl->fig;
+    f->retained = h.fig.retained;
+    f->heap_used_kb = h.fig.heap_used_kb;
+    f->dom_nodes = h.fig.dom_nodes;
+    f->listeners = h.fig.listeners;
+    tl->profiles = 1;
+    if (!tl->samples) tl->what = zc_xstrdup("a heap profile with no sample");
+    *out = tl;
+  }
+  free(h.n);
+  return e;
+}

@@ -1,0 +1,117 @@
+/* --memory in headless Chromium, on tests/agent/memapp: its new build
+ * copies each record 12 times in cloneRecords (about 35 MB more a click),
+ * and the allocation comparison names that function, and nothing else;
+ * an A/A names none. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "ana.h"
+#include "test.h"
+
+static const char *bin(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+static const char *app(const char *f) {
+  static char p[4][4096];
+  static int k;
+  char *s = p[k++ & 3];
+  snprintf(s, 4096, "%s/../agent/memapp/%s", zt_data(""), f);
+  return s;
+}
+
+/* zamcap on memapp with --memory; the parsed report.json, or NULL (the
+ * case is skipped when there is no Chrome). */
+static cJSON *run(const char *oldb, const char *newb, const char *out) {
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 3 --memory "
+                 "--format json,html,md --out '%s' 2>&1",
+                 bin(), app("memapp.json"), app(oldb), app(newb), out);
+  if (rc == 3 && log && strstr(log, "Chrome")) {
+    zt_skip("no Chrome to run");
+    free(log);
+    return NULL;
+  }
+  ZT_TRUE(rc == 0 || rc == 1);
+  ZT_HAS(log, "memory: 3 pairs");
+  free(log);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.json", out);
+  char *s = zt_read(p);
+  cJSON *doc = s ? cJSON_Parse(s) : NULL;
+  free(s);
+  ZT_TRUE(doc != NULL);
+  return doc;
+}
+
+static void test_names_function(void) {
+  const char *out = zt_tmp("mem");
+  cJSON *doc = run("old", "new", out);
+  if (!doc) return;
+  const cJSON *a = cJSON_GetObjectItem(doc, "allocation");
+  ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(a, "unit")), "KB");
+  ZT_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(a, "pairs")), 3);
+  const cJSON *rc = cJSON_GetObjectItem(a, "regression_causes");
+  if (ZT_INT(cJSON_GetArraySize(rc), 1)) {
+    const cJSON *c = cJSON_GetArrayItem(rc, 0);
+    ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(c, "name")),
+           "cloneRecords");
+    ZT_TRUE(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "delta_kb")) > 20000);
+    ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(c, "delta_kb_per_pair")), 3);
+  }
+  /* The retained rows beside the time rows. */
+  const cJSON *m, *e2e = cJSON_GetObjectItem(doc, "end_to_end");
+  int found = 0;
+  cJSON_ArrayForEach(m, cJSON_GetObjectItem(e2e, "metrics")) {
+    const char *n = cJSON_GetStringValue(cJSON_GetObjectItem(m, "name"));
+    found += n && (!strcmp(n, "js_heap_used_kb") || !strcmp(n, "dom_nodes") ||
+                   !strcmp(n, "event_listeners"));
+  }
+  ZT_INT(found, 3);
+  cJSON_Delete(doc);
+  /* Each run's profile and the merged ones read as timelines of bytes. */
+  static const char *const files[] = {"traces/old-mem-1.heapprofile",
+                                      "traces/new-mem-3.heapprofile",
+                                      "old.heapprofile", "new.heapprofile"};
+  struct ana_ctx *ctx = ana_ctx_new();
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    char p[4200];
+    snprintf(p, sizeof p, "%s/%s", out, files[i]);
+    struct ana_timeline *tl = NULL;
+    if (ZT_INT(ana_load(ctx, p, &tl), ZC_OK))
+      ZT_TRUE(tl->unit == ANA_UNIT_BYTES && tl->samples > 0);
+    ana_timeline_free(tl);
+  }
+  ana_ctx_free(ctx);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.html", out);
+  char *html = zt_read(p);
+  ZT_HAS(html, "id=\"allocation\"");
+  ZT_HAS(html, "cloneRecords");
+  free(html);
+  snprintf(p, sizeof p, "%s/summary.md", out);
+  char *md = zt_read(p);
+  ZT_HAS(md, "Allocation: 1 allocation regression-cause");
+  free(md);
+}
+
+static void test_aa(void) {
+  cJSON *doc = run("old", "old", zt_tmp("mem-aa"));
+  if (!doc) return;
+  const cJSON *a = cJSON_GetObjectItem(doc, "allocation");
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(a, "regression_causes")), 0);
+  cJSON_Delete(doc);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"names_function", test_names_function},
+      {"aa", test_aa},
+  };
+  return ZT_RUN(cases, argc, argv);
+}

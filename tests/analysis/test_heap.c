@@ -1,0 +1,166 @@
+/* Sampling heap profiles (trace/heap.c): a real one zamcap recorded read
+ * into a timeline of bytes, two compared into an allocation cause, the
+ * merged export read back, a deep tree, and bad files. The profiles in
+ * tests/data/memapp-{old,new}-mem-1.heapprofile.gz are traces/old-mem-1
+ * and new-mem-1 of `zamcap tests/agent/memapp/memapp.json --memory
+ * --pairs 3` (headless Chromium 156, 32 KiB sampling), gzipped. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+#include "test.h"
+
+/* The node named name (first found), or 0. */
+static uint32_t find(const struct ana_timeline *tl, const char *name) {
+  for (uint32_t i = 1; i < tl->nnodes; i++)
+    if (!strcmp(ana_str(tl->ctx, tl->nodes[i].name), name)) return i;
+  return 0;
+}
+
+static void test_real(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = NULL;
+  ZT_INT(ana_load(c, zt_data("memapp-old-mem-1.heapprofile.gz"), &tl), ZC_OK);
+  if (!ZT_TRUE(tl != NULL)) goto out;
+  ZT_INT(tl->unit, ANA_UNIT_BYTES);
+  ZT_TRUE(tl->samples > 0);
+  ZT_INT(tl->nodes[0].total, 5121940); /* every selfSize of the head tree */
+  uint32_t thr = tl->kids[tl->nodes[0].kid0];
+  ZT_STR(ana_str(c, tl->nodes[thr].name), "heap");
+  ZT_INT(tl->nodes[thr].kind, ANA_THREAD);
+  uint32_t cl = find(tl, "cloneRecords");
+  if (ZT_TRUE(cl != 0)) {
+    ZT_INT(tl->nodes[cl].self, 3261544);
+    ZT_INT(tl->nodes[cl].line, 10);
+    ZT_STR(ana_str(c, tl->nodes[cl].component), "/app.js");
+    ZT_STR(ana_str(c, tl->nodes[tl->nodes[cl].parent].name), "onRun");
+  }
+  ZT_INT(tl->fig.retained, 1);
+  ZT_NEAR(tl->fig.heap_used_kb, 617608 / 1024.0, 1e-9);
+  ZT_NEAR(tl->fig.dom_nodes, 619, 0);
+  ZT_NEAR(tl->fig.listeners, 1, 0);
+  ZT_TRUE(isnan(tl->fig.scenario_ms));
+out:
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
+/* The new build copies each record 12 times: cloneRecords is the cause,
+ * in KB (+35 MB). One pair has no significance test, and sampling every
+ * 32 KiB moves buildRows' 1.4 MB by +280 KB in this pair, so μ is 1 MB
+ * here; over 3 pairs at 256 KB the test drops it (test_memory). */
+static void test_compare(void) {
+  struct ana_opts o;
+  ana_opts_default(&o);
+  o.mu = 1024;
+  struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 1, 9);
+  ZT_INT(ana_cmp_add(c, zt_data("memapp-old-mem-1.heapprofile.gz"),
+                     zt_data("memapp-new-mem-1.heapprofile.gz")),
+         ZC_OK);
+  struct ana_outcome oc;
+  ana_cmp_outcome(c, -1, 5, &oc);
+  ZT_INT(oc.causes, 1);
+  struct ana_probe *p = NULL;
+  unsigned n = ana_cmp_probes(c, &p);
+  if (ZT_INT(n, 1)) {
+    ZT_STR(p[0].label, "heap > onRun > cloneRecords");
+    ZT_TRUE(p[0].delta > 30000 && p[0].delta < 40000); /* KB */
+  }
+  ana_probes_free(p, n);
+  ana_cmp_free(c);
+}
+
+/* The merged export is a .heapprofile again, with the same bytes. */
+static void test_export(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = NULL, *back = NULL;
+  ZT_INT(ana_load(c, zt_data("memapp-new-mem-1.heapprofile.gz"), &tl), ZC_OK);
+  struct ana_bottomup *bu = ana_bu_new(c, 1);
+  if (tl) ana_bu_add(bu, tl, 1);
+  const char *path = zt_tmp("merged.heapprofile");
+  FILE *f = fopen(path, "w");
+  if (ZT_TRUE(f != NULL)) {
+    ZT_INT(ana_bu_write_heapprofile(bu, 1, f), ZC_OK);
+    fclose(f);
+  }
+  ZT_INT(ana_load(c, path, &back), ZC_OK);
+  if (tl && back) {
+    ZT_INT(back->nodes[0].total, tl->nodes[0].total);
+    uint32_t a = find(tl, "cloneRecords"), b = find(back, "cloneRecords");
+    ZT_TRUE(a && b && tl->nodes[a].self == back->nodes[b].self);
+  }
+  ana_bu_free(bu);
+  ana_timeline_free(tl);
+  ana_timeline_free(back);
+  ana_ctx_free(c);
+}
+
+/* 20 000 frames deep: read with a stack of its own, not recursion. */
+static void test_deep(void) {
+  enum { DEPTH = 20000 };
+  const char *node = "{\"callFrame\":{\"functionName\":\"f\",\"url\":"
+                     "\"http://h/a.js\",\"lineNumber\":1,\"columnNumber\":"
+                     "2},\"selfSize\":8,\"id\":1,\"children\":[";
+  size_t nl = strlen(node), cap = DEPTH * (nl + 4) + 64;
+  char *s = malloc(cap);
+  size_t k = (size_t)snprintf(s, cap, "{\"head\":");
+  for (int i = 0; i < DEPTH; i++, k += nl)
+    memcpy(s + k, node, nl);
+  for (int i = 0; i < DEPTH; i++, k += 2)
+    memcpy(s + k, "]}", 2);
+  k += (size_t)snprintf(s + k, cap - k, ",\"samples\":[]}");
+  const char *path = zt_tmp("deep.heapprofile");
+  zt_write(path, s, k);
+  free(s);
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = NULL;
+  ZT_INT(ana_load(c, path, &tl), ZC_OK);
+  if (tl) {
+    ZT_INT(tl->nodes[0].total, 8 * DEPTH);
+    ZT_INT(tl->nnodes, DEPTH + 1); /* the root, "heap" (the head), frames */
+    ZT_INT(tl->fig.retained, 0);
+  }
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
+static void test_bad(void) {
+  static const char *const bad[] = {
+      "",
+      "[]",
+      "{\"samples\":[]}",
+      "{\"head\":{\"callFrame\":{\"functionName\":\"f\"},\"children\":[",
+      "{\"head\":{\"children\":[1]}}",
+      "{\"head\":{\"children\":[]}} x",
+  };
+  struct ana_ctx *c = ana_ctx_new();
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    const char *path = zt_tmp("bad.heapprofile");
+    zt_write_str(path, bad[i]);
+    struct ana_timeline *tl = NULL;
+    ZT_INT(ana_load(c, path, &tl), ZC_E_PARSE);
+    ZT_TRUE(tl == NULL);
+    ZT_HAS(zc_errmsg(), "bad.heapprofile");
+  }
+  /* An empty tree reads, but holds nothing to compare. */
+  const char *path = zt_tmp("empty.heapprofile");
+  zt_write_str(path, "{\"head\":{\"callFrame\":{},\"selfSize\":0,"
+                     "\"children\":[]},\"samples\":[]}");
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_cmp *cmp = ana_cmp_new(&o, 0, NULL, 1, 9);
+  ZT_INT(ana_cmp_add(cmp, path, path), ZC_E_PARSE);
+  ZT_HAS(zc_errmsg(), "no allocation sampled");
+  ana_cmp_free(cmp);
+  ana_ctx_free(c);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"real", test_real}, {"compare", test_compare}, {"export", test_export},
+      {"deep", test_deep}, {"bad", test_bad},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
