@@ -78,4 +78,19 @@ int zt_group_alive(int pgid, double wait_ms);
  * folder is gone. */
 void zt_no_orphan(const char *log);
 
+/* 1 in a build with AddressSanitizer, whose shadow memory needs far more
+ * address space than any cap a test would set (RLIMIT_AS, ulimit -v):
+ * such a test caps the resident size instead (ASAN_OPTIONS'
+ * hard_rss_limit_mb, or the peak measured after). */
+#if defined(__SANITIZE_ADDRESS__)
+#define ZT_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ZT_ASAN 1
+#endif
+#endif
+#ifndef ZT_ASAN
+#define ZT_ASAN 0
+#endif
+
 #endif
