@@ -495,6 +495,41 @@ static void test_moved(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 25.2: a cause whose child crosses mu in some pairs only is named
+ * at the lowest node every pair agrees on: the tokenizer (+100, +110,
+ * +120 ms), not its RegExp child (+48, +60, +80: under mu in pair 1). */
+static void test_lowest_agreed(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  static const char *const nw[3] = {
+      "parse@a.js 210\n  tokenize@a.js 200\n    regexExec@a.js 68\n",
+      "parse@a.js 220\n  tokenize@a.js 210\n    regexExec@a.js 80\n",
+      "parse@a.js 230\n  tokenize@a.js 220\n    regexExec@a.js 100\n"};
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_stats st = {0, 0, 0};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = zt_tree_parse(
+        c, "old",
+        "parse@a.js 110\n  tokenize@a.js 100\n    regexExec@a.js 20\n");
+    struct ana_timeline *nt = zt_tree_parse(c, "new", nw[p]);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+  ZT_INT(ana_graph_causes(g[0]), 1); /* tokenize, a leaf in pair 1 */
+  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  char *t = zt_graph_text(agg);
+  ZT_STR(t, "root\n  CrRendererMain\n    parse 110.0 -> 220.0\n"
+            "      tokenize 100.0 -> 210.0 *\n");
+  free(t);
+  ZT_INT(agg->noisy, 0);
+  ana_graph_free(agg);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"thresholds", test_thresholds},
@@ -508,6 +543,7 @@ int main(int argc, char **argv) {
       {"summary_md_escapes", test_summary_md_escapes},
       {"unit_bytes", test_unit_bytes},
       {"moved", test_moved},
+      {"lowest_agreed", test_lowest_agreed},
   };
   return ZT_RUN(cases, argc, argv);
 }
