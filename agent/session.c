@@ -195,6 +195,7 @@ static cJSON *run_json(const struct cap_runs *rs, const struct cap_record *r) {
       cJSON_AddNumberToObject(run, "busy_pct", round(r->busy_pct * 10) / 10);
   }
   add_str_or_null(run, "dialog", r->dialog);
+  add_str_or_null(run, "navigated_away", r->away);
   return run;
 }
 

@@ -128,6 +128,12 @@ int cdp_page_crashed(const struct cdp_page *p);
  * cdp_page_dialogs says how many the page opened, and the first as
  * 'type: "message"' in first (cap bytes) when first is not NULL. */
 unsigned cdp_page_dialogs(const struct cdp_page *p, char *first, size_t cap);
+/* The origin (of url) the page's runs are expected to stay on; a
+ * main-frame navigation to another origin is noted. cdp_page_away says
+ * whether one happened since, and writes its URL (as zc_url_shown shows
+ * it) to url. */
+void cdp_page_home(struct cdp_page *p, const char *url);
+int cdp_page_away(const struct cdp_page *p, char *url, size_t cap);
 /* Closes the page and disposes of its browser context. */
 void cdp_page_close(struct cdp_page *p);
 const char *cdp_page_session(const struct cdp_page *p);

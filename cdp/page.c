@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cdp-int.h"
+#include "zc-url.h"
 
 struct cdp_page {
   struct cdp_conn *c;
@@ -15,6 +16,8 @@ struct cdp_page {
   double last_net;       /* last network event, ms */
   unsigned dialogs;
   char *dialog; /* the first: 'type: "message"' */
+  char *home;   /* cdp_page_home: the origin runs are expected on */
+  char *away;   /* the first main-frame page on another origin */
 };
 
 void cdp__reqs_init(struct cdp__reqs *r) {
@@ -112,6 +115,13 @@ static void page_event(void *arg, const char *session, const char *method,
     page_lost(p, "the page's renderer crashed (Inspector.targetCrashed)");
   } else if (!strcmp(method, "Page.loadEventFired")) {
     p->loaded = 1;
+  } else if (!strcmp(method, "Page.frameNavigated")) {
+    const cJSON *fr = cJSON_GetObjectItemCaseSensitive(params, "frame");
+    const char *url = jstr(fr, "url");
+    size_t n = url ? zc_url_origin_len(url) : 0;
+    if (!jstr(fr, "parentId") && n && p->home && !p->away &&
+        (strlen(p->home) != n || strncmp(url, p->home, n)))
+      p->away = zc_xstrdup(url);
   } else if (!strcmp(method, "Page.javascriptDialogOpening")) {
     const char *type = jstr(params, "type"), *msg = jstr(params, "message");
     int unload = type && !strcmp(type, "beforeunload");
@@ -154,6 +164,20 @@ static enum zc_err page_enable(struct cdp_page *p) {
     if (e) return e;
   }
   return ZC_OK;
+}
+
+void cdp_page_home(struct cdp_page *p, const char *url) {
+  size_t n = url ? zc_url_origin_len(url) : 0;
+  free(p->home);
+  free(p->away);
+  p->home = n ? zc_xstrndup(url, n) : NULL;
+  p->away = NULL;
+}
+
+int cdp_page_away(const struct cdp_page *p, char *url, size_t cap) {
+  if (url && cap) zc_url_shown(p->away ? p->away : "", url, cap);
+  if (url && cap && !p->away) url[0] = '\0';
+  return p->away != NULL;
 }
 
 unsigned cdp_page_dialogs(const struct cdp_page *p, char *first, size_t cap) {
@@ -223,6 +247,8 @@ void cdp_page_close(struct cdp_page *p) {
   free(p->target);
   free(p->session);
   free(p->dialog);
+  free(p->home);
+  free(p->away);
   free(p);
   zc_err_restore(&saved);
 }

@@ -46,6 +46,7 @@ struct cap_run_result {
   char shot[4200];   /* a failed step's screenshot, or "" */
   unsigned dialogs;  /* JavaScript dialogs the page opened (dismissed) */
   char dialog[300];  /* the first, 'alert: "Saved!"', or "" */
+  char away[300];    /* a page it navigated to on another origin, or "" */
   int unsettled;     /* the page never went quiet: ended at settle_max_ms */
   double busy_pct;   /* its main thread's busy share of the settle wait */
 };
@@ -80,6 +81,7 @@ struct cap_record {
   uint64_t bytes;
   unsigned dialogs; /* JavaScript dialogs the page opened (dismissed) */
   char *dialog;     /* the first one, when there was one */
+  char *away;       /* a page on another origin it navigated to, or NULL */
   int unsettled;    /* ended at --settle-max, still busy */
   double busy_pct;  /* the main thread's busy share of the settle wait */
 };

@@ -42,6 +42,7 @@ void cap_runs_clear(struct cap_runs *r) {
     free(r->runs[i].trace);
     free(r->runs[i].shot);
     free(r->runs[i].dialog);
+    free(r->runs[i].away);
   }
   free(r->runs);
   memset(r, 0, sizeof *r);
@@ -156,6 +157,7 @@ static struct cap_record *record(struct cap_ctx *x, unsigned i, int sd,
       .unsettled = res->unsettled,
       .busy_pct = res->busy_pct,
       .dialog = res->dialogs ? zc_xstrdup(res->dialog) : NULL,
+      .away = res->away[0] ? zc_xstrdup(res->away) : NULL,
   };
   return r;
 }

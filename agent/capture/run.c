@@ -341,6 +341,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   int prefixed = 0;
   struct cdp_page *p = take_spare(spare, o->base, &prefixed, &res->work_ms);
   if (!p && (e = open_page(conn, o, &p))) return e;
+  cdp_page_home(p, o->base);
   struct scn_replay_opts ro = o->replay;
   ro.shot = res->shot;
   ro.shot_cap = sizeof res->shot;
@@ -367,6 +368,11 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
 out:
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
+  if (cdp_page_away(p, res->away, sizeof res->away))
+    zc_log(1,
+           "warning: the page navigated to %s, another host than the "
+           "build's; that page was measured as it is",
+           res->away);
   if (res->dialogs)
     zc_log(1,
            "the page opened %u JavaScript dialog%s (the first: %s); "

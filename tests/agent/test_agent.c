@@ -415,6 +415,30 @@ static void test_bundle_url(void) {
   free(out);
 }
 
+/* A click that leaves for another host (the same server as localhost
+ * instead of 127.0.0.1): the run is measured as it is, and says so, on
+ * stderr and in report.json's runs (issue 26). */
+static void test_navigated_away(void) {
+  char dir[4096], scn[4200], *out = NULL;
+  snprintf(dir, sizeof dir, "%s/../agent/navaway", zt_data(""));
+  snprintf(scn, sizeof scn, "%s/navaway.json", dir);
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
+                 "--retries 0 --out '%s'",
+                 bin(), scn, dir, dir, zt_tmp("navaway"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "another host than the build's");
+  ZT_HAS(out, "http://localhost:");
+  free(out);
+  cJSON *rep = load_report(zt_tmp("navaway"));
+  const cJSON *r;
+  int away = 0;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(rep, "runs")) away +=
+      !strncmp(str_at(r, "navigated_away", NULL), "http://localhost:", 17);
+  ZT_INT(away, 2);
+  cJSON_Delete(rep);
+}
+
 static void test_aa(void) {
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
@@ -750,6 +774,7 @@ int main(int argc, char **argv) {
       {"todo", test_todo},
       {"search", test_search},
       {"aa", test_aa},
+      {"navigated_away", test_navigated_away},
       {"bundles", test_bundles},
       {"bundle_url", test_bundle_url},
       {"auto", test_auto},
