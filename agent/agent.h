@@ -43,6 +43,7 @@ struct agent_args {
   /* bisect: --builds (the first; the rest are operands), --git GOOD..BAD,
    * --build CMD, --dist PATH, --repo DIR, --max-runs N */
   const char *builds, *git_range, *build_cmd, *dist, *repo;
+  const char *preset; /* --preset mobile|desktop */
   unsigned max_runs;
   /* the history: --history DB, --no-history, --old-label, --new-label;
    * zamcap history's --format, --since DAYS, --recover-after N */

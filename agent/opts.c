@@ -171,6 +171,11 @@ static const struct option_row rows[] = {
      "served from; repeatable"},
     {"no-source-maps", 0, NULL, AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_SET,
      0, 0, AT(no_source_maps), "keep minified names: use no source map"},
+    {"preset", 0, "mobile|desktop", AGENT_RUN | AGENT_BISECT, K_STR, 0, 0,
+     AT(preset),
+     "emulate a device and its network, both builds\n"
+     "alike (Lighthouse's: mobile is a Moto G Power on\n"
+     "slow 4G with a 4x slower CPU; desktop 1350x940)"},
     {"builds", 0, "B0", AGENT_BISECT, K_STR, 0, 0, AT(builds),
      "the builds, oldest first: B0 (good), then the\n"
      "others as operands up to Bn (bad); folders or URLs"},

@@ -146,8 +146,26 @@ static void add_inputs(cJSON *extra, const struct agent_session *s, unsigned ia,
     cJSON_AddStringToObject(inp, "pairs", "auto");
   cJSON_AddNumberToObject(inp, "warmup", a->warmup);
   cJSON_AddNumberToObject(inp, "retries", a->retries);
+  const struct cap_preset *ps = cap_preset_find(a->preset);
+  if (ps) {
+    cJSON *o = cJSON_AddObjectToObject(inp, "preset");
+    cJSON_AddStringToObject(o, "name", ps->name);
+    cJSON_AddNumberToObject(o, "width", ps->width);
+    cJSON_AddNumberToObject(o, "height", ps->height);
+    cJSON_AddNumberToObject(o, "device_scale_factor", ps->dpr);
+    cJSON_AddBoolToObject(o, "mobile", ps->mobile);
+    if (ps->ua) cJSON_AddStringToObject(o, "user_agent", ps->ua);
+    cJSON_AddNumberToObject(o, "latency_ms", ps->latency_ms);
+    cJSON_AddNumberToObject(o, "download_bytes_per_s", ps->down_bps);
+    cJSON_AddNumberToObject(o, "upload_bytes_per_s", ps->up_bps);
+    cJSON_AddNumberToObject(o, "cpu_slowdown", ps->cpu);
+  } else {
+    cJSON_AddNullToObject(inp, "preset");
+  }
   if (a->cpu_throttle > 1)
     cJSON_AddNumberToObject(inp, "cpu_throttle", a->cpu_throttle);
+  else if (ps && ps->cpu > 1)
+    cJSON_AddNumberToObject(inp, "cpu_throttle", ps->cpu);
   else
     cJSON_AddNullToObject(inp, "cpu_throttle");
   /* DevTools' throttling the Recorder kept: applied to both builds alike */
@@ -305,6 +323,11 @@ int agent_session_open(const struct agent_args *a,
   s->a = a;
   s->pg = (struct progress){.t0 = zc_now_ms(), .tty = isatty(2)};
   cap_runs_init(&s->runs);
+  if (a->preset && !cap_preset_find(a->preset)) {
+    session_free(s);
+    return agent_usage_error(NULL, "--preset %s: give mobile or desktop",
+                             a->preset);
+  }
   enum zc_err e = agent_load_scenario(a, a->operands[0], &s->scn);
   if (e) {
     zc_error("%s", zc_errmsg());
@@ -458,12 +481,15 @@ static struct cap_plan plan_for(struct agent_session *s,
       .out = s->out,
       .progress = progress_cb,
       .progress_arg = &s->pg,
-      .run = {.settle_ms = a->settle_ms,
+      .run = {.preset = cap_preset_find(a->preset),
+              .settle_ms = a->settle_ms,
               .timeout_ms = a->cdp.timeout_ms,
               .settle_max_ms = a->settle_max_ms,
               .compress = 1,
               .trace = 1,
-              .cpu_throttle = a->cpu_throttle,
+              .cpu_throttle = a->cpu_throttle > 1 ? a->cpu_throttle
+                              : a->preset ? cap_preset_find(a->preset)->cpu
+                                          : 1,
               .replay = {.step_timeout_ms = a->step_timeout_ms,
                          .fail_dir = faildir}}};
 }

@@ -18,8 +18,24 @@
 /* One run in a fresh browser context: the scenario's steps (or just a
  * navigation to base), traced from zamcap.recordFrom, until the page
  * settles; the trace goes to trace_base + ".json.gz" (or ".json"). */
+/* A device and network preset, applied alike to every run of every build
+ * before its first step (--preset); Lighthouse's constants. */
+struct cap_preset {
+  const char *name;       /* "mobile", "desktop" */
+  unsigned width, height; /* the viewport, CSS pixels */
+  double dpr;
+  int mobile;              /* mobile viewport and touch */
+  const char *ua;          /* NULL: the browser's own */
+  double latency_ms;       /* network: 0 = no throttling */
+  double down_bps, up_bps; /* bytes per second */
+  double cpu;              /* CPU slowdown, 1 none */
+};
+/* The preset of that name, or NULL. */
+const struct cap_preset *cap_preset_find(const char *name);
+
 struct cap_run_opts {
-  const struct scn_scenario *scn; /* NULL: navigate to base */
+  const struct scn_scenario *scn;  /* NULL: navigate to base */
+  const struct cap_preset *preset; /* NULL: none */
   const char *base;
   double settle_ms, timeout_ms;
   /* After the last step, the longest wait for quiet: a page still busy

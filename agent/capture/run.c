@@ -58,8 +58,64 @@ static enum zc_err scrub_trace(const char *path) {
   return e;
 }
 
+/* Lighthouse's constants (its config/constants.js): a Moto G Power with
+ * slow 4G and a 4x slower CPU; a desktop of 1350 x 940, not throttled. */
+static const struct cap_preset presets[] = {
+    {.name = "mobile",
+     .width = 412,
+     .height = 823,
+     .dpr = 1.75,
+     .mobile = 1,
+     .ua = "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) "
+           "AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile "
+           "Safari/537.36",
+     .latency_ms = 150,
+     .down_bps = 1.6e6 / 8,
+     .up_bps = 750e3 / 8,
+     .cpu = 4},
+    {.name = "desktop", .width = 1350, .height = 940, .dpr = 1, .cpu = 1},
+};
+
+const struct cap_preset *cap_preset_find(const char *name) {
+  for (size_t i = 0; name && i < ZC_ARRAY_LEN(presets); i++)
+    if (!strcmp(name, presets[i].name)) return &presets[i];
+  return NULL;
+}
+
+/* The preset's device and network on a fresh page. */
+static enum zc_err apply_preset(struct cdp_conn *conn, struct cdp_page *p,
+                                const struct cap_preset *ps) {
+  const char *s = cdp_page_session(p);
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddNumberToObject(a, "width", ps->width);
+  cJSON_AddNumberToObject(a, "height", ps->height);
+  cJSON_AddNumberToObject(a, "deviceScaleFactor", ps->dpr);
+  cJSON_AddBoolToObject(a, "mobile", ps->mobile);
+  enum zc_err e =
+      cdp_call(conn, s, "Emulation.setDeviceMetricsOverride", a, 0, NULL);
+  if (!e) {
+    a = cJSON_CreateObject();
+    cJSON_AddBoolToObject(a, "enabled", ps->mobile);
+    e = cdp_call(conn, s, "Emulation.setTouchEmulationEnabled", a, 0, NULL);
+  }
+  if (!e && ps->ua) {
+    a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "userAgent", ps->ua);
+    e = cdp_call(conn, s, "Emulation.setUserAgentOverride", a, 0, NULL);
+  }
+  if (!e && ps->latency_ms > 0) {
+    a = cJSON_CreateObject();
+    cJSON_AddBoolToObject(a, "offline", 0);
+    cJSON_AddNumberToObject(a, "latency", ps->latency_ms);
+    cJSON_AddNumberToObject(a, "downloadThroughput", ps->down_bps);
+    cJSON_AddNumberToObject(a, "uploadThroughput", ps->up_bps);
+    e = cdp_call(conn, s, "Network.emulateNetworkConditions", a, 0, NULL);
+  }
+  return e;
+}
+
 /* A fresh page for a run: its own browser context, the scenario's needs
- * (the accessibility tree) and the CPU throttling set. */
+ * (the accessibility tree), the preset and the CPU throttling set. */
 static enum zc_err open_page(struct cdp_conn *conn,
                              const struct cap_run_opts *o,
                              struct cdp_page **out) {
@@ -67,6 +123,7 @@ static enum zc_err open_page(struct cdp_conn *conn,
   enum zc_err e = cdp_page_open(conn, &p);
   if (e) return e;
   if (o->scn) e = scn_prepare(p, o->scn);
+  if (!e && o->preset) e = apply_preset(conn, p, o->preset);
   if (!e && o->cpu_throttle > 1) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);

@@ -439,6 +439,40 @@ static void test_navigated_away(void) {
   cJSON_Delete(rep);
 }
 
+/* --preset mobile: the page sees the Moto G Power's screen, pixel ratio
+ * and user agent in every run of both builds (a step waits for them, and
+ * would time out without), and report.json says which preset ran
+ * (issue 23.3); an unknown preset is a usage error. */
+static void test_preset(void) {
+  char dir[4096], scn[4200], *out = NULL;
+  snprintf(dir, sizeof dir, "%s/../agent/navaway", zt_data(""));
+  snprintf(scn, sizeof scn, "%s/preset.json", zt_tmp(""));
+  zt_write_str(scn, "{\"title\": \"the preset's device\", \"steps\": ["
+                    "{\"type\": \"navigate\", \"url\": "
+                    "\"http://localhost:8080/index.html\"},"
+                    "{\"type\": \"waitForExpression\", \"timeout\": 5000, "
+                    "\"expression\": \"screen.width === 412 && "
+                    "devicePixelRatio === 1.75 && "
+                    "navigator.userAgent.includes('moto g power')\"}]}");
+  int rc = zt_sh(&out,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
+                 "--retries 0 --preset mobile --out '%s'",
+                 bin(), scn, dir, dir, zt_tmp("preset"));
+  ZT_INT(rc, 0);
+  if (rc) fprintf(stderr, "%s\n", out);
+  free(out);
+  cJSON *rep = load_report(zt_tmp("preset"));
+  const cJSON *inp = cJSON_GetObjectItem(rep, "inputs");
+  ZT_STR(str_at(inp, "preset", "name"), "mobile");
+  ZT_INT((int)num_at(inp, "cpu_throttle", NULL), 4);
+  cJSON_Delete(rep);
+  rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --preset tablet", bin(),
+             scn, dir, dir);
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "--preset tablet: give mobile or desktop");
+  free(out);
+}
+
 static void test_aa(void) {
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
@@ -775,6 +809,7 @@ int main(int argc, char **argv) {
       {"search", test_search},
       {"aa", test_aa},
       {"navigated_away", test_navigated_away},
+      {"preset", test_preset},
       {"bundles", test_bundles},
       {"bundle_url", test_bundle_url},
       {"auto", test_auto},
