@@ -365,7 +365,6 @@ struct ana_graph {
   int64_t *old_w, *new_w;
   uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
-  uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -387,16 +386,6 @@ enum zc_err ana_critical(const struct ana_timeline *old,
 struct ana_graph *ana_aggregate(struct ana_graph *const *g, unsigned n,
                                 unsigned quorum, int significance);
 void ana_graph_free(struct ana_graph *g);
-struct ana_bottomup;
-/* Moved calls (issue 25.1): a cause new on its call path in every pair
- * whose function's self time over all its call paths (bu, the mean of the
- * per-pair Δs) did not grow by mu did not get slower: it is called from
- * another place. It leaves the aggregated graph; a caller it leaves bare
- * stays a cause only when its own self time grew by mu, or its Δ without
- * the moved calls' time is still mu or more. Returns how many left
- * (g->moved). */
-uint32_t ana_graph_drop_moved(struct ana_graph *g,
-                              const struct ana_bottomup *bu, double mu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 
 /* Mean old, new and Δ of a node over the pairs it is present in, in the
