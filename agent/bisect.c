@@ -92,7 +92,6 @@ static int in_range(const struct bisect *x, unsigned k, unsigned m) {
 
 struct step_ctx {
   struct bisect *x;
-  unsigned m;   /* the build tested; UINT32_MAX: a verification */
   unsigned *ks; /* the causes it decides */
   unsigned nk;
 };
@@ -353,7 +352,7 @@ static int test_build(struct bisect *x, unsigned m) {
   unsigned *ks = zc_xcalloc(x->np, sizeof *ks), nk = 0;
   for (unsigned k = 0; k < x->np; k++)
     if (in_range(x, k, m)) ks[nk++] = k;
-  struct step_ctx sc = {.x = x, .m = m, .ks = ks, .nk = nk};
+  struct step_ctx sc = {.x = x, .ks = ks, .nk = nk};
   struct ana_cmp *cmp = compare(x, 0, m, &sc);
   if (!cmp) {
     free(ks);
@@ -532,7 +531,7 @@ static int verify(struct bisect *x) {
     for (unsigned q = k; q < x->np; q++)
       if (x->c[q].state == BS_FOUND && x->c[q].good == g && x->c[q].bad == b)
         ks[nk++] = q;
-    struct step_ctx sc = {.x = x, .m = UINT32_MAX, .ks = ks, .nk = nk};
+    struct step_ctx sc = {.x = x, .ks = ks, .nk = nk};
     struct ana_cmp *cmp = compare(x, g, b, &sc);
     if (!cmp) {
       free(ks);

@@ -50,6 +50,33 @@ static void delta_text(const cJSON *o, char *out, size_t cap) {
     snprintf(out, cap, "n/a");
 }
 
+/* One row of the steps table: a step (kind, its two builds, pairs) and
+ * one cause's Δ text and verdict there. */
+struct step_row {
+  const char *kind, *verdict;
+  int from, to, pairs, cause;
+  char delta[160];
+};
+
+/* Calls row for each (step, cause) of the document, in order. */
+static void each_step_row(const cJSON *doc, FILE *f,
+                          void (*row)(FILE *f, const struct step_row *r)) {
+  const cJSON *e, *c;
+  cJSON_ArrayForEach(e, jget(doc, "steps")) {
+    const cJSON *b = jget(e, "builds");
+    cJSON_ArrayForEach(c, jget(e, "causes")) {
+      struct step_row r = {.kind = js(e, "kind"),
+                           .verdict = js(c, "verdict"),
+                           .from = jidx(b, 0),
+                           .to = jidx(b, 1),
+                           .pairs = (int)jnum(e, "pairs"),
+                           .cause = (int)jnum(c, "cause")};
+      delta_text(c, r.delta, sizeof r.delta);
+      row(f, &r);
+    }
+  }
+}
+
 /* ---- summary.md ---- */
 
 static void md_culprit(const cJSON *c, FILE *f) {
@@ -81,6 +108,11 @@ static void md_culprit(const cJSON *c, FILE *f) {
   }
 }
 
+static void md_step_row(FILE *f, const struct step_row *r) {
+  fprintf(f, "| %s | %d → %d | %d | %d | %s | %s |\n", r->kind, r->from, r->to,
+          r->pairs, r->cause, r->delta, r->verdict);
+}
+
 static enum zc_err md_fn(void *arg, FILE *f) {
   const cJSON *doc = arg, *e;
   fputs("## zamcap bisect\n\n", f);
@@ -90,16 +122,7 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   fputs("\n| step | builds | pairs | cause | Δ ms | verdict |\n"
         "|---|---|---|---|---|---|\n",
         f);
-  cJSON_ArrayForEach(e, jget(doc, "steps")) {
-    const cJSON *c, *b = jget(e, "builds");
-    cJSON_ArrayForEach(c, jget(e, "causes")) {
-      char d[160];
-      delta_text(c, d, sizeof d);
-      fprintf(f, "| %s | %d → %d | %d | %d | %s | %s |\n", js(e, "kind"),
-              jidx(b, 0), jidx(b, 1), (int)jnum(e, "pairs"),
-              (int)jnum(c, "cause"), d, js(c, "verdict"));
-    }
-  }
+  each_step_row(doc, f, md_step_row);
   fprintf(f, "\n%d traced runs; the ends' own report: `%s`.\n",
           (int)jnum(jget(doc, "verdict"), "traced_runs"),
           "confirm/" ZC_OUT_SUMMARY);
@@ -148,6 +171,17 @@ static void html_culprit(const cJSON *c, FILE *f) {
   fputs("</section>\n", f);
 }
 
+static void html_step_row(FILE *f, const struct step_row *r) {
+  fputs("<tr><td>", f);
+  h(f, r->kind);
+  fprintf(f, "</td><td>%d → %d</td><td>%d</td><td>%d</td><td>", r->from, r->to,
+          r->pairs, r->cause);
+  h(f, r->delta);
+  fputs("</td><td>", f);
+  h(f, r->verdict);
+  fputs("</td></tr>\n", f);
+}
+
 static enum zc_err html_fn(void *arg, FILE *f) {
   const cJSON *doc = arg, *e;
   fputs("<!DOCTYPE html>\n<html><head><meta charset=utf-8>"
@@ -165,21 +199,7 @@ static enum zc_err html_fn(void *arg, FILE *f) {
   fputs("<h2>Evidence</h2>\n<table><tr><th>step</th><th>builds</th>"
         "<th>pairs</th><th>cause</th><th>Δ</th><th>verdict</th></tr>\n",
         f);
-  cJSON_ArrayForEach(e, jget(doc, "steps")) {
-    const cJSON *c, *b = jget(e, "builds");
-    cJSON_ArrayForEach(c, jget(e, "causes")) {
-      char d[160];
-      delta_text(c, d, sizeof d);
-      fputs("<tr><td>", f);
-      h(f, jstr(e, "kind"));
-      fprintf(f, "</td><td>%d → %d</td><td>%d</td><td>%d</td><td>", jidx(b, 0),
-              jidx(b, 1), (int)jnum(e, "pairs"), (int)jnum(c, "cause"));
-      h(f, d);
-      fputs("</td><td>", f);
-      h(f, jstr(c, "verdict"));
-      fputs("</td></tr>\n", f);
-    }
-  }
+  each_step_row(doc, f, html_step_row);
   fprintf(f,
           "</table>\n<p>%d traced runs; the ends' own report: <a "
           "href=\"confirm/" ZC_OUT_HTML "\">confirm/" ZC_OUT_HTML

@@ -174,19 +174,14 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
   if (sc) ana_e2e_delta_text(sc, d, sizeof d);
   const char *in_all = agg->npairs > 1 ? "in every pair" : "in the pair";
   if (nc) {
-    /* Named: the largest function; (program) or GC only when alone. */
-    uint32_t top = 0;
-    while (top < nc && agg->nodes[cs[top].node].kind != ANA_FUNC)
-      top++;
-    if (top == nc) top = 0;
-    ana_gnode_where(agg, cs[top].node, where, sizeof where);
+    /* Named: the largest; every cause is a function ((program) and GC
+     * never are, issue 25). */
+    ana_gnode_where(agg, cs[0].node, where, sizeof where);
     n = (size_t)snprintf(o, room,
                          "%u regression-cause%s (slower by %g ms "
-                         "or more %s); the largest%s: %s, %+.1f ms.",
-                         nc, nc == 1 ? "" : "s", mu, in_all,
-                         agg->nodes[cs[top].node].kind == ANA_FUNC ? " function"
-                                                                   : "",
-                         where, cs[top].delta_ms);
+                         "or more %s); the largest function: %s, %+.1f ms.",
+                         nc, nc == 1 ? "" : "s", mu, in_all, where,
+                         cs[0].delta_ms);
     if (sp->n && n < room)
       n += (size_t)snprintf(o + n, room - n,
                             " Also %u spread out over "
