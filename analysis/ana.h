@@ -365,6 +365,7 @@ struct ana_graph {
   int64_t *old_w, *new_w;
   uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
+  uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -386,6 +387,16 @@ enum zc_err ana_critical(const struct ana_timeline *old,
 struct ana_graph *ana_aggregate(struct ana_graph *const *g, unsigned n,
                                 unsigned quorum, int significance);
 void ana_graph_free(struct ana_graph *g);
+struct ana_bottomup;
+/* Moved calls (issue 25.1): a cause new on its call path in every pair
+ * whose function's self time over all its call paths (bu, the mean of the
+ * per-pair Δs) did not grow by mu did not get slower: it is called from
+ * another place. It leaves the aggregated graph; a caller it leaves bare
+ * stays a cause only when its own self time grew by mu, or its Δ without
+ * the moved calls' time is still mu or more. Returns how many left
+ * (g->moved). */
+uint32_t ana_graph_drop_moved(struct ana_graph *g,
+                              const struct ana_bottomup *bu, double mu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 
 /* Mean old, new and Δ of a node over the pairs it is present in, in the
@@ -453,6 +464,10 @@ const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
  * where it never ran); returns the pairs written (at most cap). */
 unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
                        unsigned cap);
+/* The same for its inclusive weight, counted once per stack: what the
+ * function cost with its callees, wherever it was called from. */
+unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
+                            double *d, unsigned cap);
 /* The call tree merged over one side's runs (0 old, 1 new), for the tools
  * people know: folded stacks ("thread;f (file:line);g (file:line) µs", a
  * line per call path with self time, summed over the runs; FlameGraph,

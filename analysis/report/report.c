@@ -681,6 +681,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(agg, "causes", ana_graph_causes(r->agg));
   cJSON_AddNumberToObject(agg, "graph_nodes", rep_reachable(r->agg));
   cJSON_AddNumberToObject(agg, "not_significant", r->agg->noisy);
+  cJSON_AddNumberToObject(agg, "moved", r->agg->moved);
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", ana_causes_json(r->agg));

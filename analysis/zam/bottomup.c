@@ -29,7 +29,8 @@ struct ana_bottomup {
   struct ana_bu_row *rows;   /* in first-seen order, matching sum[] */
   struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
   double *sum[2];            /* µs per row, side and timeline: row * np + k */
-  size_t n, cap, capsum[2];
+  double *incl[2];           /* inclusive µs, laid out as sum (bu_inclusive) */
+  size_t n, cap, capsum[2], capincl[2];
   struct zc_htab tab; /* key -> row */
   unsigned count[2];  /* timelines added per side */
   struct bu_path *paths;
@@ -53,8 +54,10 @@ void ana_bu_free(struct ana_bottomup *b) {
   if (!b) return;
   free(b->rows);
   free(b->sorted);
-  free(b->sum[0]);
-  free(b->sum[1]);
+  for (int s = 0; s < 2; s++) {
+    free(b->sum[s]);
+    free(b->incl[s]);
+  }
   zc_htab_free(&b->tab);
   free(b->paths);
   zc_htab_free(&b->ptab);
@@ -70,10 +73,13 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
     if (b->rows[i].key == nd->key) return i;
   ZC_GROW(b->rows, b->cap, b->n + 1);
   for (int s = 0; s < 2; s++) {
-    size_t cs = b->capsum[s];
+    size_t cs = b->capsum[s], ci = b->capincl[s];
     ZC_GROW(b->sum[s], cs, (b->n + 1) * b->np);
+    ZC_GROW(b->incl[s], ci, (b->n + 1) * b->np);
     b->capsum[s] = cs;
+    b->capincl[s] = ci;
     memset(b->sum[s] + b->n * b->np, 0, b->np * sizeof *b->sum[s]);
+    memset(b->incl[s] + b->n * b->np, 0, b->np * sizeof *b->incl[s]);
   }
   struct ana_bu_row *r = &b->rows[b->n];
   memset(r, 0, sizeof *r);
@@ -112,17 +118,61 @@ static uint32_t bu_path(struct ana_bottomup *b, uint32_t parent,
   return (uint32_t)b->npaths++;
 }
 
+/* One per-row array laid out again for np timelines a side. */
+static void bu_relay(const struct ana_bottomup *b, double **a, size_t *cap,
+                     unsigned np) {
+  double *w = zc_xcalloc(b->n * np + 1, sizeof *w);
+  for (size_t r = 0; r < b->n; r++)
+    memcpy(w + r * np, *a + r * b->np, b->np * sizeof *w);
+  free(*a);
+  *a = w;
+  *cap = b->n * np + 1;
+}
+
 /* Room for np timelines a side: the per-row sums laid out again. */
 static void bu_widen(struct ana_bottomup *b, unsigned np) {
   for (int s = 0; s < 2; s++) {
-    double *w = zc_xcalloc(b->n * np + 1, sizeof *w);
-    for (size_t r = 0; r < b->n; r++)
-      memcpy(w + r * np, b->sum[s] + r * b->np, b->np * sizeof *w);
-    free(b->sum[s]);
-    b->sum[s] = w;
-    b->capsum[s] = b->n * np + 1;
+    bu_relay(b, &b->sum[s], &b->capsum[s], np);
+    bu_relay(b, &b->incl[s], &b->capincl[s], np);
   }
   b->np = np;
+}
+
+/* Each function's inclusive weight in one timeline, counted once per
+ * stack (a recursion's inner calls are inside the outer one's): what a
+ * function cost wherever it was called from, pruned and anonymous callees
+ * included. A depth-first walk keeps how often each row is on the stack. */
+static void bu_inclusive(struct ana_bottomup *b, const struct ana_timeline *tl,
+                         int side, unsigned k) {
+  uint32_t nn = tl->nnodes;
+  uint32_t *row = zc_xmalloc(((size_t)nn + 1) * sizeof *row);
+  row[0] = UINT32_MAX;
+  for (uint32_t i = 1; i < nn; i++)
+    row[i] =
+        tl->nodes[i].kind == ANA_FUNC ? bu_row(b, &tl->nodes[i]) : UINT32_MAX;
+  uint32_t *on = zc_xcalloc(b->n + 1, sizeof *on);
+  uint32_t *st = zc_xmalloc(((size_t)nn + 1) * sizeof *st);
+  uint32_t *cur = zc_xmalloc(((size_t)nn + 1) * sizeof *cur);
+  size_t sp = 1;
+  st[0] = 0;
+  cur[0] = 0;
+  while (sp) {
+    const struct ana_node *v = &tl->nodes[st[sp - 1]];
+    if (cur[sp - 1] < v->nkids) {
+      uint32_t w = tl->kids[v->kid0 + cur[sp - 1]++];
+      if (row[w] != UINT32_MAX && !on[row[w]]++)
+        b->incl[side][(size_t)row[w] * b->np + k] += (double)tl->nodes[w].total;
+      st[sp] = w;
+      cur[sp++] = 0;
+      continue;
+    }
+    if (row[st[sp - 1]] != UINT32_MAX) on[row[st[sp - 1]]]--;
+    sp--;
+  }
+  free(row);
+  free(on);
+  free(st);
+  free(cur);
 }
 
 void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
@@ -147,6 +197,7 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
     b->paths[path].self[side] += (double)nd->self;
     b->paths[path].row = r;
   }
+  bu_inclusive(b, tl, side, k);
   b->count[side]++;
 }
 
@@ -168,16 +219,19 @@ uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
   double d1 = b->count[1] ? b->count[1] * b->per : 1;
   free(b->sorted);
   b->sorted = zc_xmalloc((b->n + 1) * sizeof *b->sorted);
+  size_t n = 0;
   for (size_t i = 0; i < b->n; i++) {
-    struct ana_bu_row *r = &b->sorted[i];
+    double o = bu_total(b, 0, i), w = bu_total(b, 1, i);
+    if (o == 0 && w == 0) continue; /* a row for its inclusive time only */
+    struct ana_bu_row *r = &b->sorted[n++];
     *r = b->rows[i];
-    r->old_ms = bu_total(b, 0, i) / d0;
-    r->new_ms = bu_total(b, 1, i) / d1;
+    r->old_ms = o / d0;
+    r->new_ms = w / d1;
     r->delta_ms = r->new_ms - r->old_ms;
   }
-  qsort(b->sorted, b->n, sizeof *b->sorted, bu_cmp);
+  if (n) qsort(b->sorted, n, sizeof *b->sorted, bu_cmp);
   *rows = b->sorted;
-  return (uint32_t)b->n;
+  return (uint32_t)n;
 }
 
 /* ---- spread-out regression-causes ---- */
@@ -267,8 +321,8 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
   return (uint32_t)n;
 }
 
-unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
-                       unsigned cap) {
+static unsigned bu_deltas(const struct ana_bottomup *b, double *const *a,
+                          uint32_t key, double *d, unsigned cap) {
   unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
   if (np > b->np) np = b->np;
   if (np > cap) np = cap;
@@ -278,14 +332,23 @@ unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
   while (zc_htab_next(&b->tab, hv, &pos, &r))
     if (b->rows[r].key == key) {
       for (unsigned k = 0; k < np; k++)
-        d[k] = (b->sum[1][(size_t)r * b->np + k] -
-                b->sum[0][(size_t)r * b->np + k]) /
+        d[k] = (a[1][(size_t)r * b->np + k] - a[0][(size_t)r * b->np + k]) /
                b->per;
       return np;
     }
   for (unsigned k = 0; k < np; k++)
     d[k] = 0;
   return np;
+}
+
+unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
+                       unsigned cap) {
+  return bu_deltas(b, b->sum, key, d, cap);
+}
+
+unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
+                            double *d, unsigned cap) {
+  return bu_deltas(b, b->incl, key, d, cap);
 }
 
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {

@@ -324,6 +324,74 @@ static void drop_noisy(struct ana_graph *g) {
   free(leaf);
 }
 
+/* The mean of a function's per-pair Δs (shown unit), of its self weight
+ * or (incl) its inclusive weight; 0 without. */
+static double fn_delta(const struct ana_bottomup *bu, uint32_t key, int incl) {
+  double d[ANA_SPREAD_MAX_PAIRS], s = 0;
+  unsigned n = incl ? ana_bu_incl_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS)
+                    : ana_bu_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  for (unsigned k = 0; k < n; k++)
+    s += d[k];
+  return n ? s / n : 0;
+}
+
+/* Mean over the pairs present of Δ less the moved calls' time mv. */
+static double delta_less(const struct ana_graph *g, uint32_t i,
+                         const double *mv, double per) {
+  double s = 0;
+  unsigned k = 0;
+  for (unsigned p = 0; p < g->npairs; p++) {
+    size_t at = (size_t)i * g->npairs + p;
+    if (g->new_w[at] == ANA_ABSENT) continue;
+    double ov = g->old_w[at] < 0 ? 0 : (double)g->old_w[at];
+    s += ((double)g->new_w[at] - ov - mv[at]) / per;
+    k++;
+  }
+  return k ? s / k : 0;
+}
+
+uint32_t ana_graph_drop_moved(struct ana_graph *g,
+                              const struct ana_bottomup *bu, double mu) {
+  if (!g || !bu || g->n < 2) return 0;
+  double per = ana_unit_desc(g->unit)->per;
+  /* mv[i * npairs + p]: the new time of i's moved descendants, raw */
+  double *mv = zc_xcalloc((size_t)g->n * g->npairs, sizeof *mv);
+  uint8_t *bare = zc_xcalloc(g->n, 1); /* left bare by a move */
+  /* Children come after their parents: one backward pass sees every
+   * child before its parent, and a parent left bare in turn. */
+  for (uint32_t i = g->n; i-- > 1;) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+    int moved;
+    /* New on its path everywhere: moved when what it costs with its
+     * callees, over all its call paths, did not grow. Its callees count:
+     * the graph ends at named functions, and extra time in anonymous or
+     * pruned callees is still its. */
+    if (x->present && x->isnew == x->present)
+      moved = fn_delta(bu, x->key, 1) < mu;
+    else if (bare[i])
+      moved = fn_delta(bu, x->key, 0) < mu && delta_less(g, i, mv, per) < mu;
+    else
+      continue;
+    if (!moved) continue;
+    for (unsigned p = 0; p < g->npairs; p++) {
+      size_t at = (size_t)i * g->npairs + p,
+             up = (size_t)x->parent * g->npairs + p;
+      if (x->present && x->isnew == x->present && g->new_w[at] != ANA_ABSENT)
+        mv[at] = (double)g->new_w[at];
+      mv[up] += mv[at];
+    }
+    bare[x->parent] = 1;
+    graph_unlink(g, i);
+    x->gone = 1;
+    g->moved++;
+  }
+  free(mv);
+  free(bare);
+  graph_finish(g);
+  return g->moved;
+}
+
 struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
                                 unsigned quorum, int significance) {
   if (!n) return NULL;

@@ -435,6 +435,79 @@ static void test_unit_bytes(void) {
   ana_ctx_free(c);
 }
 
+/* The aggregated graph of 3 identical pairs of trees, with moved calls
+ * dropped by the bottom-up table of the same timelines. */
+static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
+                                   const char *new_) {
+  struct ana_bottomup *bu = ana_bu_new(c, 3);
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_stats st = {0, 0, 0};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
+    struct ana_timeline *nt = zt_tree_parse(c, "new", new_);
+    ana_bu_add(bu, ot, 0);
+    ana_bu_add(bu, nt, 1);
+    ana_prune(ot, ANA_PRUNE_NAMES);
+    ana_prune(nt, ANA_PRUNE_NAMES);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  ana_graph_drop_moved(agg, bu, o.mu);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
+  ana_bu_free(bu);
+  return agg;
+}
+
+/* Issue 25.1: a function called from a new place, at the same cost, is
+ * not a cause, and neither is the caller its time moved under; a caller
+ * whose own time grew stays; a function truly new stays. */
+static void test_moved(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  /* tokenize moved from parseA to parseB, 80 ms either way */
+  struct ana_graph *g =
+      moved_agg(c, "parseA@a.js 100\n  tokenize@a.js 80\nparseB@a.js 10\n",
+                "parseA@a.js 20\nparseB@a.js 90\n  tokenize@a.js 80\n");
+  ZT_INT(ana_graph_causes(g), 0);
+  ZT_INT(g->moved, 2);
+  ana_graph_free(g);
+  /* the lexer calls tokenize itself now, not through a wrapper, and its
+   * own work grew by 60 ms: the lexer is the cause */
+  g = moved_agg(c, "lexer@a.js 100\n  wrapper@a.js 80\n    tokenize@a.js 80\n",
+                "lexer@a.js 160\n  tokenize@a.js 80\n");
+  char *t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    lexer 100.0 -> 160.0 *\n");
+  free(t);
+  ZT_INT(g->moved, 1);
+  ana_graph_free(g);
+  /* a function that is new and costs 80 ms is a cause */
+  g = moved_agg(c, "render@a.js 20\n", "render@a.js 100\n  fresh@a.js 80\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    render 20.0 -> 100.0\n"
+            "      fresh new 80.0 *\n");
+  free(t);
+  ZT_INT(g->moved, 0);
+  ana_graph_free(g);
+  /* helper is new under outside, and its own self time did not grow: the
+   * extra 75 ms are in an anonymous callee, which the matching prunes and
+   * the bottom-up table keys apart. What helper costs with its callees
+   * grew, so it did not just move: it stays the cause */
+  g = moved_agg(c, "other@a.js 10\n  helper@a.js 5\noutside@a.js 20\n",
+                "other@a.js 10\n  helper@a.js 5\noutside@a.js 100\n"
+                "  helper@a.js 80\n    (anonymous)@a.js 75\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    outside 20.0 -> 100.0\n"
+            "      helper new 80.0 *\n");
+  free(t);
+  ZT_INT(g->moved, 0);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
 /* Issue 25.2: a cause whose child crosses mu in some pairs only is named
  * at the lowest node every pair agrees on: the tokenizer (+100, +110,
  * +120 ms), not its RegExp child (+48, +60, +80: under mu in pair 1). */
@@ -482,6 +555,7 @@ int main(int argc, char **argv) {
       {"reordered_siblings", test_reordered_siblings},
       {"summary_md_escapes", test_summary_md_escapes},
       {"unit_bytes", test_unit_bytes},
+      {"moved", test_moved},
       {"lowest_agreed", test_lowest_agreed},
   };
   return ZT_RUN(cases, argc, argv);
