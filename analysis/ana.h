@@ -346,6 +346,8 @@ struct ana_gnode { /* read-only for users */
   uint8_t kind;     /* enum ana_kind */
   uint8_t cause;    /* leaf: a performance regression-cause */
   uint8_t gone;     /* aggregation: left out (not significant), unlinked */
+  uint8_t effect;   /* a cause marked a consequence (ana_graph_mark_effects) */
+  float same;       /* mean of same[] over the pairs that tell; NAN: none */
   uint32_t isnew;   /* pairs in which it had no match in the old timeline */
   uint32_t present; /* pairs in which it is present */
   uint32_t parent, kid, sib, last, nkids; /* first child, next sibling */
@@ -363,6 +365,9 @@ struct ana_graph {
    * where the node is not in that pair's graph; old_w is -1 where the node
    * had no match in the old timeline. */
   int64_t *old_w, *new_w;
+  /* Per node and pair: how much of its growth was more of the same work
+   * (ana_same_work); NAN where its callees cannot tell. */
+  float *same;
   uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
   uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
@@ -398,6 +403,23 @@ struct ana_bottomup;
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
+/* Consequences (issue 25.3). A cause whose extra time is spread over its
+ * callees in the proportions they had before (ana_same_work of
+ * ANA_SAME_MIN or more on average) did more of the same work: it was
+ * called more often or given more to do, by a change elsewhere. When the
+ * graph has a cause whose extra time is not of that shape (a root: its
+ * own code changed), such causes are marked effects: still in the graph
+ * and the report, ranked after the roots. Returns how many. */
+#define ANA_SAME_MIN      0.75
+#define ANA_SAME_DOMINANT 0.6
+/* How much of c's growth over its old match oc was more of the same work:
+ * 1 - the total variation distance between the split of the extra time
+ * over c's own time and its callees (by function) and the split of the
+ * old time; NAN where the old split has under two parts or one part holds
+ * over ANA_SAME_DOMINANT of it (then any growth looks proportional). */
+float ana_same_work(const struct ana_timeline *old, const struct ana_node *oc,
+                    const struct ana_timeline *new_, const struct ana_node *c);
+uint32_t ana_graph_mark_effects(struct ana_graph *g);
 
 /* Mean old, new and Δ of a node over the pairs it is present in, in the
  * graph's shown unit (ms for time, KB for bytes; old counts 0 where it had
@@ -409,6 +431,7 @@ unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
 struct ana_cause {
   uint32_t node; /* in the graph */
   double old_ms, new_ms, delta_ms;
+  int effect; /* a consequence (ana_graph_mark_effects): ranked last */
 };
 uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out);
 

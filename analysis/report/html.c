@@ -759,6 +759,12 @@ static void html_cause_row(struct html *h, const cJSON *c, int i) {
     html_esc(h, st);
   else
     html_dash(h);
+  const char *role = jstr(c, "role");
+  if (role && !strcmp(role, "consequence"))
+    put(h, "<br><span class=\"dim\" title=\"Its callees all grew in "
+           "proportion: more of the same work, as when it is called more "
+           "often or given more to do by a change elsewhere. Ranked after "
+           "the roots.\">consequence</span>");
   put(h, "</td>");
   html_td_num(h, c, "old_ms", HTML_MS);
   html_td_num(h, c, "new_ms", HTML_MS);
@@ -778,8 +784,8 @@ static void html_causes(struct html *h) {
     put(h, "</section>\n");
     return;
   }
-  put(h, "<p class=\"dim\">Ranked by Δ: times are means over the pairs "
-         "a function is in.</p>\n");
+  put(h, "<p class=\"dim\">Roots ranked by Δ, then their consequences: "
+         "times are means over the pairs a function is in.</p>\n");
   html_table(h,
              "<th class=\"n\">#</th><th>function</th><th>source</th>"
              "<th>status</th><th class=\"n\">old ms</th>"

@@ -249,7 +249,8 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
     /* names from the page, shown escaped on the terminal */
     fprintf(f, "  %+.1f ms  ", cs[k].delta_ms);
     zc_term_put(f, where, SIZE_MAX);
-    fprintf(f, "%s\n      ", c->isnew == c->present ? "  [new]" : "");
+    fprintf(f, "%s%s\n      ", c->isnew == c->present ? "  [new]" : "",
+            c->effect ? "  [consequence: more of the same work]" : "");
     for (uint32_t i = len - 1; i-- > 0;) {
       uint32_t more = rep_path_cut(len - 1, len - 2 - i, TERM_PATH_SHOWN);
       if (more) {
@@ -375,7 +376,8 @@ void ana_write_summary_md(const struct ana_graph *g,
     const struct ana_gnode *nd = &g->nodes[i];
     fprintf(f, "| +%.1f ms | ", cs[k].delta_ms);
     ana_md_code(f, rep_name(g, i));
-    fprintf(f, "%s | ", nd->isnew == nd->present ? " (new)" : "");
+    fprintf(f, "%s%s | ", nd->isnew == nd->present ? " (new)" : "",
+            nd->effect ? " (consequence)" : "");
     ana_md_code(f, ana_str(g->ctx, nd->component));
     fprintf(f, ":%d | ", nd->line + 1);
     for (unsigned p = 0; p < g->npairs; p++) {
@@ -559,6 +561,11 @@ struct cJSON *ana_causes_json(const struct ana_graph *g) {
                             nd->isnew == nd->present ? "new"
                             : nd->isnew              ? "mixed"
                                                      : "slower");
+    /* issue 25.3: a root, or a consequence of one (ranked after) */
+    cJSON_AddStringToObject(o, "role", nd->effect ? "consequence" : "root");
+    cJSON_AddItemToObject(o, "same_work",
+                          isnan(nd->same) ? cJSON_CreateNull()
+                                          : rep_num((double)nd->same));
     char key[32];
     cJSON_AddItemToObject(o, rep_key(g, "old", key, sizeof key),
                           rep_num(cs[k].old_ms));

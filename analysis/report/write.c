@@ -177,11 +177,20 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
     /* Named: the largest; every cause is a function ((program) and GC
      * never are, issue 25). */
     ana_gnode_where(agg, cs[0].node, where, sizeof where);
+    uint32_t ne = 0;
+    for (uint32_t k = 0; k < nc; k++)
+      ne += cs[k].effect != 0;
     n = (size_t)snprintf(o, room,
                          "%u regression-cause%s (slower by %g ms "
-                         "or more %s); the largest function: %s, %+.1f ms.",
-                         nc, nc == 1 ? "" : "s", mu, in_all, where,
-                         cs[0].delta_ms);
+                         "or more %s); %s: %s, %+.1f ms.",
+                         nc, nc == 1 ? "" : "s", mu, in_all,
+                         ne ? "the largest root" : "the largest function",
+                         where, cs[0].delta_ms);
+    if (ne && n < room)
+      n += (size_t)snprintf(o + n, room - n,
+                            " %u of them %s more of the same work, likely "
+                            "its consequence%s (ranked after it).",
+                            ne, ne == 1 ? "does" : "do", ne == 1 ? "" : "s");
     if (sp->n && n < room)
       n += (size_t)snprintf(o + n, room - n,
                             " Also %u spread out over "

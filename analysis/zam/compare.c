@@ -196,6 +196,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   unsigned quorum = c->o.quorum > c->n ? c->n : c->o.quorum;
   c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
   ana_graph_drop_moved(c->agg, c->bu, c->o.mu);
+  ana_graph_mark_effects(c->agg);
   struct ana_spread *v = NULL;
   c->sp.n = ana_bu_spread(c->bu, c->o.mu, quorum, c->o.significance, c->agg, &v,
                           &c->sp_undecided, &c->sp_needed);

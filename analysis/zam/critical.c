@@ -28,6 +28,7 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->nodes);
   free(g->old_w);
   free(g->new_w);
+  free(g->same);
   free(g);
 }
 
@@ -43,6 +44,8 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
   ZC_GROW(g->old_w, vals, ((size_t)g->n + 1) * g->npairs);
   vals = cap->vals;
   ZC_GROW(g->new_w, vals, ((size_t)g->n + 1) * g->npairs);
+  vals = cap->vals;
+  ZC_GROW(g->same, vals, ((size_t)g->n + 1) * g->npairs);
   cap->vals = vals;
   uint32_t i = g->n++;
   struct ana_gnode *n = &g->nodes[i];
@@ -51,9 +54,13 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
   n->kid = n->sib = n->last = ANA_NONE;
   n->nkids = 0;
   n->cause = 0;
-  for (unsigned p = 0; p < g->npairs; p++)
+  n->effect = 0;
+  n->same = NAN;
+  for (unsigned p = 0; p < g->npairs; p++) {
     g->old_w[(size_t)i * g->npairs + p] = g->new_w[(size_t)i * g->npairs + p] =
         ANA_ABSENT;
+    g->same[(size_t)i * g->npairs + p] = NAN;
+  }
   if (parent != ANA_NONE) {
     struct ana_gnode *pa = &g->nodes[parent];
     if (pa->last == ANA_NONE)
@@ -140,6 +147,77 @@ static void match_leftovers(const uint32_t *ka, uint32_t na, const uint32_t *kb,
   free(lb);
   free(ib);
   free(sub);
+}
+
+/* ---- more of the same work (issue 25.3) ---- */
+
+struct part {
+  uint32_t key; /* UINT32_MAX: the node's own (self) time */
+  double w[2];  /* old, new */
+};
+
+static int part_cmp(const void *a, const void *b) {
+  const struct part *x = a, *y = b;
+  return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* A node's weight split into its own time and its callees' (by function;
+ * native markers left out: GC grows with any extra work), appended to v
+ * for side s. Returns the weight split. */
+static double parts_of(const struct ana_timeline *tl, const struct ana_node *x,
+                       int s, struct part **v, size_t *n, size_t *cap) {
+  double self = (double)x->total, all = 0;
+  for (uint32_t k = 0; k < x->nkids; k++) {
+    const struct ana_node *c = &tl->nodes[tl->kids[x->kid0 + k]];
+    self -= (double)c->total;
+    if (c->kind != ANA_FUNC) continue;
+    ZC_GROW(*v, *cap, *n + 1);
+    (*v)[(*n)++] = (struct part){
+        c->key, {s ? 0 : (double)c->total, s ? (double)c->total : 0}};
+    all += (double)c->total;
+  }
+  if (self < 0) self = 0;
+  ZC_GROW(*v, *cap, *n + 1);
+  (*v)[(*n)++] = (struct part){UINT32_MAX, {s ? 0 : self, s ? self : 0}};
+  return all + self;
+}
+
+float ana_same_work(const struct ana_timeline *old, const struct ana_node *oc,
+                    const struct ana_timeline *new_, const struct ana_node *c) {
+  struct part *v = NULL;
+  size_t n = 0, cap = 0;
+  double o = parts_of(old, oc, 0, &v, &n, &cap);
+  double w = parts_of(new_, c, 1, &v, &n, &cap);
+  qsort(v, n, sizeof *v, part_cmp);
+  size_t m = 0; /* merged by function */
+  for (size_t i = 0; i < n; i++)
+    if (m && v[m - 1].key == v[i].key) {
+      v[m - 1].w[0] += v[i].w[0];
+      v[m - 1].w[1] += v[i].w[1];
+    } else {
+      v[m++] = v[i];
+    }
+  /* The old shape must have at least two parts, none dominant: with one
+   * part holding most of the time, any growth looks proportional. */
+  double top = 0;
+  size_t parts = 0;
+  for (size_t i = 0; i < m; i++) {
+    parts += v[i].w[0] > 0;
+    if (v[i].w[0] > top) top = v[i].w[0];
+  }
+  float r = NAN;
+  if (o > 0 && w > o && parts >= 2 && top <= ANA_SAME_DOMINANT * o) {
+    /* 1 - the total variation distance between where the extra time went
+     * and how the old time was split: 1 when every part grew by the same
+     * factor, near 0 when it all went to one small part or a new one. */
+    double tv = 0, d = w - o;
+    for (size_t i = 0; i < m; i++)
+      tv += fabs((v[i].w[1] - v[i].w[0]) / d - v[i].w[0] / o);
+    r = (float)(1 - tv / 2);
+    if (r < 0) r = 0;
+  }
+  free(v);
+  return r;
 }
 
 struct work {
@@ -230,6 +308,7 @@ enum zc_err ana_critical(const struct ana_timeline *old,
       uint32_t gi = graph_add(g, &cap, w.g, &p);
       g->new_w[gi] = c->total;
       g->old_w[gi] = oc ? oc->total : -1;
+      if (oc) g->same[gi] = ana_same_work(old, oc, new_, c);
       /* A new node is descended too, against nothing: its children of
        * mu or more are new as well, and the lowest of them are the causes.
        * The paper stops at the new node; but a function that one old run
@@ -392,6 +471,16 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
   return g->moved;
 }
 
+/* Pair p's values of aggregated node ai, from node m of its graph. */
+static void agg_take(struct ana_graph *g, uint32_t ai, unsigned p,
+                     const struct ana_graph *gp, uint32_t m) {
+  size_t at = (size_t)ai * g->npairs + p;
+  g->old_w[at] = gp->old_w[m];
+  g->new_w[at] = gp->new_w[m];
+  g->same[at] = gp->same[m];
+  g->nodes[ai].isnew += gp->nodes[m].isnew;
+}
+
 struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
                                 unsigned quorum, int significance) {
   if (!n) return NULL;
@@ -492,10 +581,7 @@ struct ana_graph *ana_aggregate(struct ana_graph *const *gs, unsigned n,
       for (unsigned p = 0; p < n; p++) {
         uint32_t m = gm[grp[k].first + p];
         members[(size_t)ai * n + p] = m;
-        if (m == ANA_NONE) continue;
-        g->old_w[(size_t)ai * n + p] = gs[p]->old_w[m];
-        g->new_w[(size_t)ai * n + p] = gs[p]->new_w[m];
-        g->nodes[ai].isnew += gs[p]->nodes[m].isnew;
+        if (m != ANA_NONE) agg_take(g, ai, p, gs[p], m);
       }
       ZC_GROW(stack, scap, sp + 1);
       stack[sp++] = ai;
@@ -532,8 +618,39 @@ unsigned ana_gnode_means(const struct ana_graph *g, uint32_t i, double *old_ms,
   return k;
 }
 
+/* The mean of node i's same[] over the pairs that tell; NAN if none. */
+static float same_mean(const struct ana_graph *g, uint32_t i) {
+  double s = 0;
+  unsigned k = 0;
+  for (unsigned p = 0; p < g->npairs; p++) {
+    float v = g->same[(size_t)i * g->npairs + p];
+    if (g->new_w[(size_t)i * g->npairs + p] == ANA_ABSENT || isnan(v)) continue;
+    s += v;
+    k++;
+  }
+  return k ? (float)(s / k) : NAN;
+}
+
+uint32_t ana_graph_mark_effects(struct ana_graph *g) {
+  if (!g) return 0;
+  int root = 0;
+  for (uint32_t i = 1; i < g->n; i++) {
+    struct ana_gnode *x = &g->nodes[i];
+    x->same = same_mean(g, i);
+    x->effect = 0;
+    if (x->cause && !(x->same >= ANA_SAME_MIN)) root = 1;
+  }
+  uint32_t k = 0;
+  for (uint32_t i = 1; root && i < g->n; i++) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (x->cause && x->same >= ANA_SAME_MIN) x->effect = 1, k++;
+  }
+  return k;
+}
+
 static int cause_cmp(const void *a, const void *b) {
   const struct ana_cause *x = a, *y = b;
+  if (x->effect != y->effect) return x->effect - y->effect;
   if (x->delta_ms != y->delta_ms) return x->delta_ms > y->delta_ms ? -1 : 1;
   return x->node < y->node ? -1 : x->node > y->node;
 }
@@ -545,6 +662,7 @@ uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
   for (uint32_t i = 0; i < g->n; i++) {
     if (!g->nodes[i].cause) continue;
     v[n].node = i;
+    v[n].effect = g->nodes[i].effect;
     ana_gnode_means(g, i, &v[n].old_ms, &v[n].new_ms, &v[n].delta_ms);
     n++;
   }

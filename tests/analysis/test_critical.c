@@ -457,6 +457,7 @@ static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
   }
   struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
   ana_graph_drop_moved(agg, bu, o.mu);
+  ana_graph_mark_effects(agg);
   for (int p = 0; p < 3; p++)
     ana_graph_free(g[p]);
   ana_bu_free(bu);
@@ -504,6 +505,49 @@ static void test_moved(void) {
             "      helper new 80.0 *\n");
   free(t);
   ZT_INT(g->moved, 0);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
+/* Issue 25.3: the clone step's own code got slower (+60 ms in itself);
+ * because of it, patch re-patches more, so each of its five callees grew
+ * by about the same factor (+160 ms in all, none by mu). Both are causes;
+ * clone is the root and ranks first, patch is marked a consequence. With
+ * no root beside it, patch alone is a cause like any other. */
+static const char cons_old[] = "update@a.js 200\n  clone@a.js 50\n"
+                               "    copy@a.js 20\n    fill@a.js 20\n"
+                               "  patch@a.js 150\n    diffKids@a.js 28\n"
+                               "    setAttr@a.js 28\n    insert@a.js 28\n"
+                               "    remove@a.js 28\n    style@a.js 28\n";
+static const char cons_new[] = "update@a.js 420\n  clone@a.js 110\n"
+                               "    copy@a.js 20\n    fill@a.js 20\n"
+                               "  patch@a.js 310\n    diffKids@a.js 58\n"
+                               "    setAttr@a.js 58\n    insert@a.js 58\n"
+                               "    remove@a.js 58\n    style@a.js 58\n";
+
+static void test_consequence(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_graph *g = moved_agg(c, cons_old, cons_new);
+  struct ana_cause *cs = NULL;
+  ZT_INT(ana_causes(g, &cs), 2);
+  ZT_STR(ana_str(c, g->nodes[cs[0].node].name), "clone");
+  ZT_INT(cs[0].effect, 0);
+  ZT_STR(ana_str(c, g->nodes[cs[1].node].name), "patch");
+  ZT_INT(cs[1].effect, 1);
+  ZT_TRUE(g->nodes[cs[1].node].same > 0.95);
+  free(cs);
+  ana_graph_free(g);
+  /* patch alone: no root to be a consequence of */
+  g = moved_agg(c,
+                "update@a.js 150\n  patch@a.js 150\n    diffKids@a.js 28\n"
+                "    setAttr@a.js 28\n    insert@a.js 28\n"
+                "    remove@a.js 28\n    style@a.js 28\n",
+                "update@a.js 310\n  patch@a.js 310\n    diffKids@a.js 58\n"
+                "    setAttr@a.js 58\n    insert@a.js 58\n"
+                "    remove@a.js 58\n    style@a.js 58\n");
+  ZT_INT(ana_causes(g, &cs), 1);
+  ZT_INT(cs[0].effect, 0);
+  free(cs);
   ana_graph_free(g);
   ana_ctx_free(c);
 }
@@ -556,6 +600,7 @@ int main(int argc, char **argv) {
       {"summary_md_escapes", test_summary_md_escapes},
       {"unit_bytes", test_unit_bytes},
       {"moved", test_moved},
+      {"consequence", test_consequence},
       {"lowest_agreed", test_lowest_agreed},
   };
   return ZT_RUN(cases, argc, argv);
