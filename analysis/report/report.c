@@ -506,6 +506,8 @@ static cJSON *rep_graph(const struct ana_graph *g) {
     rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col, n->gen);
     cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
     cJSON_AddBoolToObject(o, "cause", n->cause);
+    if (n->cause)
+      cJSON_AddStringToObject(o, "role", n->effect ? "consequence" : "root");
     cJSON_AddStringToObject(o, "status",
                             n->kind == ANA_ROOT || n->kind == ANA_THREAD ? ""
                             : n->isnew == n->present                     ? "new"
