@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
@@ -492,6 +494,37 @@ static void test_aa(void) {
   cJSON_Delete(rep);
 }
 
+/* A process that keeps one core busy until killed (or its parent dies). */
+static pid_t burn(void) {
+  pid_t p = fork();
+  if (p == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    for (volatile unsigned long i = 0;; i++) {
+    }
+  }
+  return p;
+}
+
+/* Issue 25: an A/A run with both cores kept busy by other processes (the
+ * load moves native and wall time most) names no function, and (program)
+ * or garbage collection never are causes. */
+static void test_aa_loaded(void) {
+  pid_t b[2] = {burn(), burn()};
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 3 --out '%s'",
+                 bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
+                 zt_tmp("aa-loaded"));
+  for (int i = 0; i < 2; i++)
+    if (b[i] > 0) kill(b[i], SIGKILL), waitpid(b[i], NULL, 0);
+  ZT_INT(rc, 0);
+  free(out);
+  cJSON *rep = load_report(zt_tmp("aa-loaded"));
+  ZT_INT((int)num_at(rep, "aggregate", "causes"), 0);
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "regression_causes")), 0);
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "spread_causes")), 0);
+  cJSON_Delete(rep);
+}
+
 /* A build served by tests/scenarios/faultserve.py, which fails on cue. */
 static int fault_pid;
 static FILE *fault_out;
@@ -808,6 +841,7 @@ int main(int argc, char **argv) {
       {"todo", test_todo},
       {"search", test_search},
       {"aa", test_aa},
+      {"aa_loaded", test_aa_loaded},
       {"navigated_away", test_navigated_away},
       {"preset", test_preset},
       {"bundles", test_bundles},
