@@ -49,6 +49,7 @@ struct html {
   unsigned nodes;  /* tree nodes written so far */
   char nonce[40];  /* the flame graphs' script's, or "" */
   unsigned flames; /* flame graphs written, which the script draws */
+  int alloc_only;  /* a comparison of heap profiles alone: no time */
 };
 
 /* ---- report.json, where any field may be missing or of another type ---- */
@@ -349,6 +350,11 @@ static void html_file(struct html *h, const char *s, const char *dir) {
 
 /* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
+  const char *ah = jstr(jobj(h->r, "allocation"), "headline");
+  if (h->alloc_only && ah) {
+    html_esc(h, ah);
+    return;
+  }
   char head[256];
   double und = 0;
   if (!jnum(jobj(h->r, "verdict"), "undecided", &und) || und < 0 || und > 1e9)
@@ -361,6 +367,7 @@ static void html_headline(struct html *h, long causes) {
 static long html_ncauses(struct html *h) {
   const cJSON *rc = jarr(h->r, "regression_causes");
   double d;
+  if (h->alloc_only) rc = jarr(jobj(h->r, "allocation"), "regression_causes");
   if (rc)
     return cJSON_GetArraySize(rc) +
            cJSON_GetArraySize(jarr(h->r, "spread_causes"));
@@ -1408,13 +1415,15 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   }
   put(h, "</header>\n");
   html_verdict(h);
-  html_graph(h, svg, n, svg_note);
-  html_flame(h, jobj(h->r, "flame"), &html_flame_time);
-  html_causes(h);
-  html_spread(h);
+  if (!h->alloc_only) {
+    html_graph(h, svg, n, svg_note);
+    html_flame(h, jobj(h->r, "flame"), &html_flame_time);
+    html_causes(h);
+    html_spread(h);
+  }
   html_e2e(h);
   html_allocation(h);
-  html_bottomup(h);
+  if (!h->alloc_only) html_bottomup(h);
   html_details(h);
   html_flame_script(h);
   put(h, "</body>\n</html>\n");
@@ -1457,6 +1466,9 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
   if (!h.npairs) h.npairs = jcount(jobj(report, "inputs"), "pairs");
   jnum(jobj(report, "options"), "mu_ms", &h.mu);
   h.has_runs = cJSON_GetArraySize(jarr(report, "runs")) > 0;
+  /* heap profiles compared alone: the allocation is the whole report */
+  h.alloc_only = jobj(report, "allocation") && !jget(report, "aggregate") &&
+                 !jget(report, "regression_causes") && !jget(report, "flame");
   /* a script only for a flame graph, under a nonce of its own */
   if ((html_flame_ok(jobj(report, "flame")) ||
        html_flame_ok(jobj(jobj(report, "allocation"), "flame"))) &&

@@ -200,3 +200,39 @@ enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out) {
   }
   return e;
 }
+
+void ana__alloc_outcome(struct ana_cmp *m, struct ana_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  oc->threshold_ms = NAN;
+  if (!m->n) return;
+  ana__cmp_aggregate(m);
+  oc->causes = ana_graph_causes(m->agg);
+  oc->undecided = m->agg->noisy_causes;
+  oc->pairs_needed = m->agg->pairs_needed;
+  oc->state = oc->causes      ? ANA_REGRESSION
+              : oc->undecided ? ANA_INCONCLUSIVE
+                              : ANA_NO_REGRESSION;
+}
+
+/* "1 allocation regression-cause (...); the largest: f (file:line),
+ * +35012 KB a run.", or the headline alone, with the pairs it would take
+ * when undecided. */
+void ana__alloc_verdict(struct ana_cmp *m, const struct ana_outcome *oc,
+                        char *out, size_t cap) {
+  ana__cmp_aggregate(m);
+  char head[256], where[512];
+  alloc_headline(m, head, sizeof head);
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(m->agg, &cs);
+  if (n) {
+    ana_gnode_where(m->agg, cs[0].node, where, sizeof where);
+    snprintf(out, cap, "%s; the largest: %s, %+.0f KB a run.", head, where,
+             cs[0].delta_ms);
+  } else if (oc->undecided && oc->pairs_needed > m->n) {
+    snprintf(out, cap, "%s; about %u pairs in all would likely settle it.",
+             head, oc->pairs_needed);
+  } else {
+    snprintf(out, cap, "%s.", head);
+  }
+  free(cs);
+}

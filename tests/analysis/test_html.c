@@ -659,6 +659,75 @@ static void test_flame(void) {
   cJSON_Delete(f);
 }
 
+/* The allocation's flame graph, in KB (issue 23): a run's folder with
+ * traces and the stored heap profiles (tests/data/memapp-*-mem-1), the
+ * function above cloneRecords renamed with markup in both builds, given
+ * to compare. The page draws both graphs with the one script; in the
+ * allocation's, cloneRecords is the cause, its tooltip in KB with the
+ * figures of report.json, and the hostile name is text. */
+static void test_alloc_flame(void) {
+  const char *d = zt_tmp("aflame");
+  static const char hostile[] = "<img src=x onerror=window.__pwned=5>";
+  zt_sh(NULL,
+        "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
+        "python3 '%s/../agent/deepprof.py' 4 100 old-1.cpuprofile && "
+        "python3 '%s/../agent/deepprof.py' 4 300 new-1.cpuprofile && "
+        "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > old-mem-1.heapprofile && "
+        "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > new-mem-1.heapprofile",
+        d, d, d, zt_data(""), zt_data(""),
+        zt_data("memapp-old-mem-1.heapprofile.gz"), hostile,
+        zt_data("memapp-new-mem-1.heapprofile.gz"), hostile);
+  ZT_INT(zt_sh(NULL,
+               "\"$ZAMCAP\" compare -q '%s' --memory-mu 1024 --format "
+               "json,html --out '%s/out'",
+               d, d),
+         1);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/out/report.json", d);
+  char *t = zt_read(p);
+  cJSON *doc = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  const cJSON *c =
+      cJSON_GetArrayItem(jget(jget(doc, "allocation"), "regression_causes"), 0);
+  ZT_STR(jstr(c, "name"), "cloneRecords");
+  char want[512];
+  snprintf(want, sizeof want,
+           "cloneRecords\n/app.js:11\nold %.1f KB → new %.1f KB (%+.1f KB), "
+           "per run\nregression-cause",
+           jnum(c, "old_kb"), jnum(c, "new_kb"),
+           jnum(c, "new_kb") - jnum(c, "old_kb"));
+  cJSON_Delete(doc);
+  snprintf(p, sizeof p, "%s/out/report.html", d);
+  char *html = zt_read(p);
+  ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
+  ZT_HAS(html, "<h3>Where the bytes were allocated</h3>");
+  ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=5\\u003e");
+  ZT_HAS(html, "&lt;img src=x onerror=window.__pwned=5&gt;"); /* the path */
+  ZT_TRUE(html && !strstr(html, "<img src=x"));
+  check_script(html);
+  free(html);
+  struct seen s;
+  char *js = flame_js("alloc-flame", "cloneRecords", "pwned");
+  cJSON *f = open_page_js(p, &s, zt_tmp("aflame.png"), js);
+  free(js);
+  if (!f) return;
+  ZT_INT(s.exceptions, 0);
+  ZT_INT(s.errors, 0);
+  ZT_INT(s.other_requests, 0);
+  if (s.what[0]) fprintf(stderr, "  page: %s\n", s.what);
+  const cJSON *x = jget(f, "extra");
+  ZT_STR(jstr(x, "unit"), "KB");
+  ZT_INT(jnum(x, "flames"), 2);
+  ZT_INT(jnum(x, "first"), 1); /* zamcapFlame stays the time's */
+  ZT_INT(jnum(x, "found"), 1);
+  ZT_HAS(jstr(x, "tip"), want);
+  ZT_INT(jnum(x, "zoomed"), 1);
+  ZT_INT(jnum(x, "matches"), 1); /* the hostile frame, found as text */
+  ZT_INT(jnum(x, "imgs"), 0);
+  ZT_STR(jstr(x, "pwned"), "undefined");
+  cJSON_Delete(f);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"files", test_files},
@@ -668,6 +737,7 @@ int main(int argc, char **argv) {
       {"wrong_types", test_wrong_types},
       {"detector", test_detector},
       {"flame", test_flame},
+      {"alloc_flame", test_alloc_flame},
   };
   int rc = ZT_RUN(cases, argc, argv);
   cdp_browser_free(browser);
