@@ -723,6 +723,40 @@ static void test_heap_bad(void) {
   }
 }
 
+/* A real profile DevTools saved (tests/data/real-heap/chrome69): against
+ * itself no cause; against a copy in which surveyPhase1 allocates ten
+ * times its 115224 bytes, that function, by what was added. */
+static void test_heap_devtools(void) {
+  const char *real = zt_data("real-heap/chrome69.heapprofile.gz");
+  const char *more = zt_tmp("chrome69-more.heapprofile");
+  zt_sh(NULL,
+        "zcat '%s' | sed 's/\"selfSize\":115224,/\"selfSize\":1152240,/' > "
+        "'%s'",
+        real, more);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real,
+                 real, zt_tmp("devtools-aa"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "No allocation regression-cause");
+  free(out);
+  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real, more,
+             zt_tmp("devtools"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "surveyPhase1 (/js/contentscript.js:2022:32)");
+  free(out);
+  cJSON *doc = read_json(zt_tmp("devtools/report.json"));
+  const cJSON *rcs = jpath(doc, "allocation", "regression_causes");
+  if (ZT_INT(cJSON_GetArraySize(rcs), 1)) {
+    const cJSON *c = cJSON_GetArrayItem(rcs, 0);
+    ZT_STR(cJSON_GetStringValue(jpath(c, "name", NULL)), "surveyPhase1");
+    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "delta_kb", NULL)),
+            (1152240 - 115224) / 1024.0, 0.001);
+    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "old_kb", NULL)), 115224 / 1024.0,
+            0.001);
+  }
+  cJSON_Delete(doc);
+}
+
 static void test_usage_errors(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' --help", bin()), 0);
@@ -996,6 +1030,7 @@ int main(int argc, char **argv) {
       {"heap_compare", test_heap_compare},
       {"heap_run_dir", test_heap_run_dir},
       {"heap_bad", test_heap_bad},
+      {"heap_devtools", test_heap_devtools},
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
