@@ -15,13 +15,26 @@
 #include "maps.h"
 #include "zc-out.h"
 
+/* A sampling heap profile by its name (.heapprofile, gzipped or not). */
+static int is_heap_name(const char *n) {
+  static const char *const ext[] = {".heapprofile", ".heapprofile.gz"};
+  size_t len = strlen(n);
+  if (n[0] == '.') return 0;
+  for (size_t i = 0; i < ZC_ARRAY_LEN(ext); i++) {
+    size_t el = strlen(ext[i]);
+    if (len > el && strcmp(n + len - el, ext[i]) == 0) return 1;
+  }
+  return 0;
+}
+
 /* A trace by its name (.json, .cpuprofile, either gzipped), or any .gz
- * whose bytes say gzip (trace.gz, profile.gz): dir/n is read to tell. */
+ * whose bytes say gzip (trace.gz, profile.gz) and is no heap profile:
+ * dir/n is read to tell. */
 static int is_trace_name(const char *dir, const char *n) {
   static const char *const ext[] = {".json", ".json.gz", ".cpuprofile",
                                     ".cpuprofile.gz"};
   size_t len = strlen(n);
-  if (n[0] == '.') return 0;
+  if (n[0] == '.' || is_heap_name(n)) return 0;
   for (size_t i = 0; i < ZC_ARRAY_LEN(ext); i++) {
     size_t el = strlen(ext[i]);
     if (len > el && strcmp(n + len - el, ext[i]) == 0) return 1;
@@ -37,59 +50,78 @@ static int is_trace_name(const char *dir, const char *n) {
   return gz;
 }
 
+/* What compare reads, of two kinds: traces (time) and sampling heap
+ * profiles (allocation), each paired with its own kind. */
+enum { K_TRACE, K_HEAP, K_KINDS };
+static const char *const kind_name[K_KINDS] = {"trace", "heap profile"};
+
+/* Which kind dir/n is, or -1: neither. */
+static int file_kind(const char *dir, const char *n) {
+  return is_heap_name(n) ? K_HEAP : is_trace_name(dir, n) ? K_TRACE : -1;
+}
+
 static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The traces of one side: a folder's trace files in name order, or one
- * file. */
-static enum zc_err list_traces(const char *path, char ***out, size_t *n) {
-  *out = NULL;
-  *n = 0;
+/* The files of one side: a folder's traces and heap profiles, each kind
+ * in name order, or one file (a heap profile by its name). */
+static enum zc_err list_traces(const char *path, char **out[K_KINDS],
+                               size_t n[K_KINDS]) {
+  for (int k = 0; k < K_KINDS; k++) {
+    out[k] = NULL;
+    n[k] = 0;
+  }
   struct stat st;
   if (stat(path, &st) != 0)
     return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
   if (!S_ISDIR(st.st_mode)) {
-    *out = zc_xmalloc(sizeof **out);
-    (*out)[0] = zc_xstrdup(path);
-    *n = 1;
+    const char *b = strrchr(path, '/');
+    int k = is_heap_name(b ? b + 1 : path) ? K_HEAP : K_TRACE;
+    out[k] = zc_xmalloc(sizeof **out);
+    out[k][0] = zc_xstrdup(path);
+    n[k] = 1;
     return ZC_OK;
   }
   DIR *d = opendir(path);
   if (!d) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-  char **v = NULL;
-  size_t len = 0, cap = 0;
+  size_t cap[K_KINDS] = {0, 0};
   for (struct dirent *de; (de = readdir(d));) {
-    if (!is_trace_name(path, de->d_name)) continue;
-    ZC_GROW(v, cap, len + 1);
+    int k = file_kind(path, de->d_name);
+    if (k < 0) continue;
+    ZC_GROW(out[k], cap[k], n[k] + 1);
     size_t sz = strlen(path) + strlen(de->d_name) + 2;
-    v[len] = zc_xmalloc(sz);
-    snprintf(v[len], sz, "%s/%s", path, de->d_name);
-    len++;
+    out[k][n[k]] = zc_xmalloc(sz);
+    snprintf(out[k][n[k]], sz, "%s/%s", path, de->d_name);
+    n[k]++;
   }
   closedir(d);
-  if (len) qsort(v, len, sizeof *v, cmp_str);
-  *out = v;
-  *n = len;
-  if (!len)
+  for (int k = 0; k < K_KINDS; k++)
+    if (n[k]) qsort(out[k], n[k], sizeof *out[k], cmp_str);
+  if (!n[K_TRACE] && !n[K_HEAP])
     return zc_fail(ZC_E_USAGE,
                    "%s: no trace files (.json, .json.gz, "
-                   ".cpuprofile) in this folder",
+                   ".cpuprofile) or heap profiles (.heapprofile) in this "
+                   "folder",
                    path);
   return ZC_OK;
 }
 
 /* "old-12.json.gz" (ZC_OUT_TRACE_FMT, "<build>-<i>", and an extension)
- * -> side 0, number 12; -1 when the name is not a run's trace. */
+ * -> side 0, number 12 of a trace; "new-mem-3.heapprofile"
+ * (ZC_OUT_MEM_FMT) -> side 1, number 3 of a heap profile; -1 when the
+ * name is not a run's file of kind. */
 static const char *const trace_side[2] = {ZC_OUT_OLD, ZC_OUT_NEW};
 
-static int run_trace_name(const char *dir, const char *n, unsigned *num) {
+static int run_trace_name(const char *dir, const char *n, int kind,
+                          unsigned *num) {
   for (int side = 0; side < 2; side++) {
     size_t bl = strlen(trace_side[side]);
-    const char *d = n + bl + 1; /* the digits after "<build>-" */
-    if (strncmp(n, trace_side[side], bl) || n[bl] != '-' || *d < '0' ||
-        *d > '9' || !is_trace_name(dir, n))
-      continue;
+    const char *d = n + bl + 1; /* after "<build>-" */
+    if (strncmp(n, trace_side[side], bl) || n[bl] != '-') continue;
+    if (kind == K_HEAP && strncmp(d, "mem-", 4)) continue;
+    if (kind == K_HEAP) d += 4;
+    if (*d < '0' || *d > '9' || file_kind(dir, n) != kind) continue;
     char *end;
     unsigned long v = strtoul(d, &end, 10);
     if (*end != '.' || !v || v > 100000) return -1;
@@ -99,26 +131,18 @@ static int run_trace_name(const char *dir, const char *n, unsigned *num) {
   return -1;
 }
 
-/* A run's traces: RUN_DIR/traces/ (or RUN_DIR itself), old-<i> paired with
- * new-<i> in order of i; a pair with one side missing (dropped) is left
- * out. */
-static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
-                            size_t *n) {
-  *oldf = *newf = NULL;
-  *n = 0;
-  char dir[4096];
-  struct stat st;
-  snprintf(dir, sizeof dir, "%s/" ZC_OUT_TRACES, run);
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-    snprintf(dir, sizeof dir, "%s", run);
-  DIR *d = opendir(dir);
-  if (!d) return zc_fail(ZC_E_IO, "%s: %s", dir, strerror(errno));
-  char **side[2] = {NULL, NULL}; /* by trace number */
+/* A run's files of one kind in dir: old-<i> paired with new-<i> (or
+ * old-mem-<i> with new-mem-<i>) in order of i; a pair with one side
+ * missing (dropped) is left out with a word. */
+static void run_pairs_of(DIR *d, const char *dir, int kind, char ***oldf,
+                         char ***newf, size_t *n) {
+  char **side[2] = {NULL, NULL}; /* by number */
   size_t cap[2] = {0, 0};
   unsigned top = 0;
+  rewinddir(d);
   for (struct dirent *de; (de = readdir(d));) {
     unsigned num;
-    int sd = run_trace_name(dir, de->d_name, &num);
+    int sd = run_trace_name(dir, de->d_name, kind, &num);
     if (sd < 0) continue;
     for (int k = 0; k < 2; k++) {
       size_t was = cap[k];
@@ -138,7 +162,6 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
     free(side[sd][num]);
     side[sd][num] = path;
   }
-  closedir(d);
   size_t k = 0;
   for (unsigned i = 1; i <= top; i++) {
     if (side[0][i] && side[1][i]) {
@@ -148,8 +171,9 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
       k++;
     } else {
       if (side[0][i] || side[1][i])
-        zc_log(1, "pair %u has only its %s trace: left out", i,
-               trace_side[side[0][i] ? 0 : 1]);
+        zc_log(1, "%spair %u has only its %s %s: left out",
+               kind == K_HEAP ? "memory " : "", i,
+               trace_side[side[0][i] ? 0 : 1], kind_name[kind]);
       free(side[0][i]);
       free(side[1][i]);
       side[0][i] = side[1][i] = NULL;
@@ -158,9 +182,30 @@ static enum zc_err list_run(const char *run, char ***oldf, char ***newf,
   *oldf = side[0];
   *newf = side[1];
   *n = k;
-  if (!k)
+}
+
+/* A run's traces and heap profiles: RUN_DIR/traces/ (or RUN_DIR
+ * itself), each kind paired by number. */
+static enum zc_err list_run(const char *run, char **oldf[K_KINDS],
+                            char **newf[K_KINDS], size_t n[K_KINDS]) {
+  for (int k = 0; k < K_KINDS; k++) {
+    oldf[k] = newf[k] = NULL;
+    n[k] = 0;
+  }
+  char dir[4096];
+  struct stat st;
+  snprintf(dir, sizeof dir, "%s/" ZC_OUT_TRACES, run);
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    snprintf(dir, sizeof dir, "%s", run);
+  DIR *d = opendir(dir);
+  if (!d) return zc_fail(ZC_E_IO, "%s: %s", dir, strerror(errno));
+  for (int k = 0; k < K_KINDS; k++)
+    run_pairs_of(d, dir, k, &oldf[k], &newf[k], &n[k]);
+  closedir(d);
+  if (!n[K_TRACE] && !n[K_HEAP])
     return zc_fail(ZC_E_USAGE,
-                   "%s: no pair of old-<i> and new-<i> traces "
+                   "%s: no pair of old-<i> and new-<i> traces or "
+                   "old-mem-<i> and new-mem-<i> heap profiles "
                    "(give OLD_DIR and NEW_DIR for other names)",
                    dir);
   return ZC_OK;
@@ -172,17 +217,48 @@ static void free_list(char **v, size_t n) {
   free(v);
 }
 
+/* How many pairs of each kind to compare: as many as both sides have
+ * (a word when they differ), at most --pairs. */
+static void count_pairs(const size_t nold[K_KINDS], const size_t nnew[K_KINDS],
+                        unsigned maxpairs, unsigned np[K_KINDS]) {
+  for (int k = 0; k < K_KINDS; k++) {
+    np[k] = (unsigned)(nold[k] < nnew[k] ? nold[k] : nnew[k]);
+    if (nold[k] != nnew[k] && np[k])
+      zc_log(1, "%zu old and %zu new %ss: comparing %u pairs", nold[k], nnew[k],
+             kind_name[k], np[k]);
+    if (maxpairs && maxpairs < np[k]) np[k] = maxpairs;
+  }
+}
+
+/* The source maps: a run folder's own (read only), then --source-maps. */
+static enum zc_err open_maps(const struct agent_args *a, const char *olddir,
+                             const char *newdir, struct agent_maps **out) {
+  char store[4200];
+  snprintf(store, sizeof store, "%s/" ZC_OUT_SOURCEMAPS, olddir);
+  struct agent_maps *maps = agent_maps_new(newdir ? NULL : store, 0);
+  *out = maps;
+  enum zc_err e = agent_maps_open_store(maps);
+  if (e) return e;
+  for (unsigned i = 0; i < a->nsource_maps; i++) {
+    const char *v = a->source_maps[i], *eq = strchr(v, '=');
+    char *prefix = eq && strstr(v, "://") && strstr(v, "://") < eq
+                       ? zc_xstrndup(v, (size_t)(eq - v))
+                       : NULL;
+    agent_maps_root(maps, prefix, prefix ? eq + 1 : v);
+    free(prefix);
+  }
+  return ZC_OK;
+}
+
 static int compare_exec(const struct agent_args *a) {
   struct ana_opts o = a->ana;
-  unsigned maxpairs = a->max_pairs;
-  const char *outarg = a->out;
-  int drop = a->drop_markers;
   /* report.json is what the history records from */
   struct ana_report_in in = {.command = "compare",
                              .formats = a->formats |
                                         (a->no_history ? 0u : ANA_FMT_JSON),
                              .threshold_ms = a->threshold_ms,
-                             .threshold_pct = a->threshold_pct};
+                             .threshold_pct = a->threshold_pct,
+                             .mem_mu = a->memory_mu_kb};
   if (a->noperands != 2 && a->noperands != 1)
     return agent_usage_error("compare", "compare wants OLD_DIR and NEW_DIR, "
                                         "or a run's RUN_DIR");
@@ -190,49 +266,46 @@ static int compare_exec(const struct agent_args *a) {
   const char *newdir = a->noperands == 2 ? a->operands[1] : NULL;
 
   int rc = ZC_EXIT_USAGE;
-  char **oldf = NULL, **newf = NULL, *out = NULL;
-  size_t nold = 0, nnew = 0;
-  unsigned npairs = 0;
+  char **oldf[K_KINDS] = {NULL, NULL}, **newf[K_KINDS] = {NULL, NULL};
+  char *out = NULL;
+  size_t nold[K_KINDS] = {0, 0}, nnew[K_KINDS] = {0, 0};
+  unsigned np[K_KINDS];
   struct ana_outcome res;
   struct agent_maps *maps = NULL;
   enum zc_err e;
   if (newdir) {
-    if (!(e = list_traces(olddir, &oldf, &nold)))
-      e = list_traces(newdir, &newf, &nnew);
+    if (!(e = list_traces(olddir, oldf, nold)))
+      e = list_traces(newdir, newf, nnew);
   } else {
-    e = list_run(olddir, &oldf, &newf, &nold);
-    nnew = nold;
+    e = list_run(olddir, oldf, newf, nold);
+    memcpy(nnew, nold, sizeof nnew);
   }
   if (e) goto fail;
-  npairs = (unsigned)(nold < nnew ? nold : nnew);
-  if (nold != nnew)
-    zc_log(1, "%zu old and %zu new traces: comparing %u pairs", nold, nnew,
-           npairs);
-  if (maxpairs && maxpairs < npairs) npairs = maxpairs;
-  if (o.quorum > npairs) {
-    e = zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
-                o.quorum, npairs);
+  count_pairs(nold, nnew, a->max_pairs, np);
+  if (!np[K_TRACE] && !np[K_HEAP]) {
+    e = zc_fail(ZC_E_USAGE,
+                "%s and %s: no trace or heap profile of the same kind on "
+                "both sides",
+                olddir, newdir ? newdir : olddir);
     goto fail;
   }
-  if ((e = agent_outdir(outarg, &out))) goto fail;
+  unsigned most = np[K_TRACE] ? np[K_TRACE] : np[K_HEAP];
+  if (o.quorum > most) {
+    e = zc_fail(ZC_E_USAGE, "--quorum %u is more than the %u pairs compared",
+                o.quorum, most);
+    goto fail;
+  }
+  if ((e = agent_outdir(a->out, &out))) goto fail;
   if (!a->no_source_maps) {
-    /* A run folder's own maps (read only), then --source-maps. */
-    char store[4200];
-    snprintf(store, sizeof store, "%s/" ZC_OUT_SOURCEMAPS, olddir);
-    maps = agent_maps_new(newdir ? NULL : store, 0);
-    if ((e = agent_maps_open_store(maps))) goto fail;
-    for (unsigned i = 0; i < a->nsource_maps; i++) {
-      const char *v = a->source_maps[i], *eq = strchr(v, '=');
-      char *prefix = eq && strstr(v, "://") && strstr(v, "://") < eq
-                         ? zc_xstrndup(v, (size_t)(eq - v))
-                         : NULL;
-      agent_maps_root(maps, prefix, prefix ? eq + 1 : v);
-      free(prefix);
-    }
+    if ((e = open_maps(a, olddir, newdir, &maps))) goto fail;
     in.maps = agent_maps_ana(maps);
   }
-  if ((e = ana_analyze((const char *const *)oldf, (const char *const *)newf,
-                       npairs, &o, drop, out, &in, &res)))
+  in.mem_old = (const char *const *)oldf[K_HEAP];
+  in.mem_new = (const char *const *)newf[K_HEAP];
+  in.mem_pairs = np[K_HEAP];
+  if ((e = ana_analyze((const char *const *)oldf[K_TRACE],
+                       (const char *const *)newf[K_TRACE], np[K_TRACE], &o,
+                       a->drop_markers, out, &in, &res)))
     goto fail;
   rc = ana_exit_code(&res);
   agent_history_record(a, out, newdir ? NULL : olddir, "compare");
@@ -241,8 +314,10 @@ fail:
   zc_error("%s", zc_errmsg());
   rc = zc_exit_for(e, ZC_STAGE_INPUT);
 out:
-  free_list(oldf, nold);
-  free_list(newf, nnew);
+  for (int k = 0; k < K_KINDS; k++) {
+    free_list(oldf[k], nold[k]);
+    free_list(newf[k], nnew[k]);
+  }
   agent_maps_free(maps);
   free(out);
   return rc;
@@ -257,9 +332,12 @@ const struct agent_cmd agent_cmd_compare = {
         "Compares saved Chrome traces (.json, .json.gz, .cpuprofile) of an "
         "old\nand a new build. Traces are paired in file-name order; each "
         "pair gives\na critical graph, and the graphs are intersected. "
-        "RUN_DIR is the output\nfolder of a run (or its traces/ folder): "
-        "old-<i> is paired with new-<i>,\nto analyse a capture again, say "
-        "with another --mu.\n",
+        "Sampling heap profiles\n(.heapprofile, DevTools' Memory panel's) "
+        "are paired with each other and\ncompared the same way in KB "
+        "(allocation, as --memory does).\nRUN_DIR is the output folder of a "
+        "run (or its traces/ folder): old-<i>\nis paired with new-<i> and "
+        "old-mem-<i> with new-mem-<i>, to analyse a\ncapture again, say with "
+        "another --mu.\n",
     .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
              "OUT/critical-graph.dot (and .svg with Graphviz), "
              "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "

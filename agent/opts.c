@@ -101,9 +101,10 @@ static const struct option_row rows[] = {
      AT(memory_interval),
      "with --memory, one heap sample per BYTES\n"
      "allocated on average (default 32768)"},
-    {"memory-mu", 0, "KB", AGENT_RUN, K_RATE, 1e-3, 1e9, AT(memory_mu_kb),
-     "with --memory, the smallest allocation regression\n"
-     "reported (default 256)"},
+    {"memory-mu", 0, "KB", AGENT_RUN | AGENT_COMPARE, K_RATE, 1e-3, 1e9,
+     AT(memory_mu_kb),
+     "with --memory or heap profiles, the smallest\n"
+     "allocation regression reported (default 256)"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
     {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,

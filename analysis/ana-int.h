@@ -100,6 +100,12 @@ struct cJSON *ana__alloc_json(struct ana_cmp *m);
 void ana__alloc_text(struct ana_cmp *m, FILE *f);
 void ana__alloc_md(struct ana_cmp *m, FILE *f);
 enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out);
+/* An allocation comparison reported alone (compare given heap profiles
+ * and no trace): its outcome, from its critical graph's causes, and its
+ * one-line verdict. */
+void ana__alloc_outcome(struct ana_cmp *m, struct ana_outcome *oc);
+void ana__alloc_verdict(struct ana_cmp *m, const struct ana_outcome *oc,
+                        char *out, size_t cap);
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,

@@ -679,6 +679,14 @@ struct ana_report_in {
    * else threshold_pct % of the old build's mean (0: 5 %). */
   double threshold_ms, threshold_pct;
   struct ana_maps *maps; /* source maps for the traces' scripts, or NULL */
+  /* Sampling heap profiles (.heapprofile) compared beside the traces as
+   * --memory's memory pairs are: mem_pairs pairs mem_old[i], mem_new[i],
+   * with μ mem_mu in KB (0: 256). With no trace pair the allocation is
+   * the whole comparison, and its causes make the verdict and the exit
+   * code. */
+  const char *const *mem_old, *const *mem_new;
+  unsigned mem_pairs;
+  double mem_mu;
 };
 
 /* The verdict, three-way, and what it rests on. A regression-cause is
@@ -796,7 +804,10 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
 /* The analysis of npairs trace pairs into out, with an ana_cmp:
  * pairs/pair-<i>.dot, critical-graph.dot (and .svg), summary.md, report.json,
  * report.html, as in->formats says, and the summary on stdout; *oc gets the
- * outcome. drop: leave zamcap's own user-timing markers out of the trees. */
+ * outcome. drop: leave zamcap's own user-timing markers out of the trees.
+ * With in->mem_pairs, the heap profiles' allocation too (npairs may then
+ * be 0: the allocation alone, into summary.md, report.json, report.html,
+ * old.heapprofile and new.heapprofile). */
 enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,

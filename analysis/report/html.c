@@ -1,7 +1,8 @@
 /* report.html from report.json: the verdict, the critical graph, the
  * flame graph, the regression-causes, the end-to-end figures, the
- * bottom-up table and the run details, in one file that makes no request
- * and runs one script of ours (the flame graph's, under a nonce).
+ * allocation (with its flame graph in KB), the bottom-up table and the run
+ * details, in one file that makes no request and runs one script of ours
+ * (the flame graphs', under a nonce).
  *
  * Safety rests on three things. Every string that came from report.json
  * goes through html_esc (text and attribute values alike). The critical
@@ -46,7 +47,9 @@ struct html {
   double mu;       /* options.mu_ms; NAN when unknown */
   int has_runs;    /* a capture's report: pairs' traces are in traces/ */
   unsigned nodes;  /* tree nodes written so far */
-  char nonce[40];  /* the flame graph's script's, or "" */
+  char nonce[40];  /* the flame graphs' script's, or "" */
+  unsigned flames; /* flame graphs written, which the script draws */
+  int alloc_only;  /* a comparison of heap profiles alone: no time */
 };
 
 /* ---- report.json, where any field may be missing or of another type ---- */
@@ -347,6 +350,11 @@ static void html_file(struct html *h, const char *s, const char *dir) {
 
 /* The headline every report shows (ana_headline), from report.json. */
 static void html_headline(struct html *h, long causes) {
+  const char *ah = jstr(jobj(h->r, "allocation"), "headline");
+  if (h->alloc_only && ah) {
+    html_esc(h, ah);
+    return;
+  }
   char head[256];
   double und = 0;
   if (!jnum(jobj(h->r, "verdict"), "undecided", &und) || und < 0 || und > 1e9)
@@ -359,6 +367,7 @@ static void html_headline(struct html *h, long causes) {
 static long html_ncauses(struct html *h) {
   const cJSON *rc = jarr(h->r, "regression_causes");
   double d;
+  if (h->alloc_only) rc = jarr(jobj(h->r, "allocation"), "regression_causes");
   if (rc)
     return cJSON_GetArraySize(rc) +
            cJSON_GetArraySize(jarr(h->r, "spread_causes"));
@@ -972,8 +981,34 @@ static void html_alloc_row(struct html *h, const cJSON *c, int i) {
   put(h, "</td></tr>\n");
 }
 
+/* What a flame graph weighs, in the words of its section. */
+struct html_flame_kind {
+  const char *id;    /* the section's */
+  const char *title; /* its heading, an <h2> or (within a section) <h3> */
+  int h3;
+  const char *text; /* what a frame's width and colour are */
+  const char *all;  /* where the paths left out are */
+};
+static void html_flame(struct html *h, const cJSON *fl,
+                       const struct html_flame_kind *k);
+
+static const struct html_flame_kind html_flame_alloc = {
+    .id = "alloc-flame",
+    .title = "Where the bytes were allocated",
+    .h3 = 1,
+    .text = "The new build's allocations by call path, merged over its "
+            "memory runs: a frame's width is the KB allocated in it and its "
+            "callees per run in the new build, its colour the change against "
+            "the old one (red more, blue less, grey about the same); "
+            "outlined: the allocation critical graph's paths, in black its "
+            "regression-causes. Click a frame to zoom into it; hover for the "
+            "figures (means per run).",
+    .all = "old.heapprofile and new.heapprofile hold them all",
+};
+
 /* Allocation per call path (--memory), when the report has it: the
- * headline and the allocation regression-causes, in KB per run. */
+ * headline, the allocation regression-causes, in KB per run, and the
+ * flame graph in KB. */
 static void html_allocation(struct html *h) {
   const cJSON *a = jobj(h->r, "allocation");
   if (!a) return;
@@ -984,10 +1019,10 @@ static void html_allocation(struct html *h) {
     html_esc(h, head);
   else
     html_dash(h);
-  put(h, "</p>\n<p class=\"dim\">Bytes allocated per run (sampling heap "
-         "profiles of memory pairs of their own, objects the GC took "
-         "included), in KB; the retained memory is in the end-to-end "
-         "table. Each build's merged profile: ");
+  put(h, "</p>\n<p class=\"dim\">Bytes allocated per run, in KB, from "
+         "sampling heap profiles (zamcap records them in memory pairs of "
+         "their own, objects the GC took included); the retained memory is "
+         "in the end-to-end table. Each build's merged profile: ");
   html_link(h, "old.heapprofile", "old.heapprofile");
   put(h, ", ");
   html_link(h, "new.heapprofile", "new.heapprofile");
@@ -999,6 +1034,7 @@ static void html_allocation(struct html *h) {
                "<th class=\"n\">Δ KB</th><th class=\"n\">Δ per pair</th>"
                "<th>call path</th>",
                rc, HTML_CAUSES_MAX, html_alloc_row);
+  html_flame(h, jobj(a, "flame"), &html_flame_alloc);
   put(h, "</section>\n");
 }
 
@@ -1259,9 +1295,21 @@ static void html_json_data(struct html *h, const cJSON *v) {
   free(s);
 }
 
+/* A flame graph's data whole: its unit (none is ms, else "KB") and its
+ * columns, all of a length, of numbers. */
 static int html_flame_ok(const cJSON *fl) {
-  static const char *const cols[] = {"parent", "name",   "file", "line",
-                                     "old_ms", "new_ms", "flag"};
+  const cJSON *u = jget(fl, "unit");
+  const char *key = !u                              ? "ms"
+                    : !cJSON_IsString(u)            ? NULL
+                    : !strcmp(u->valuestring, "ms") ? "ms"
+                    : !strcmp(u->valuestring, "KB") ? "kb"
+                                                    : NULL;
+  if (!key) return 0;
+  char oldc[8], newc[8];
+  snprintf(oldc, sizeof oldc, "old_%s", key);
+  snprintf(newc, sizeof newc, "new_%s", key);
+  const char *const cols[] = {"parent", "name", "file", "line",
+                              oldc,     newc,   "flag"};
   int n = cJSON_GetArraySize(jarr(fl, "parent"));
   if (n <= 0 || !jarr(fl, "names")) return 0;
   for (size_t c = 0; c < sizeof cols / sizeof *cols; c++) {
@@ -1278,32 +1326,53 @@ static int html_flame_ok(const cJSON *fl) {
   return 1;
 }
 
-static void html_flame(struct html *h) {
-  const cJSON *fl = jobj(h->r, "flame");
+static const struct html_flame_kind html_flame_time = {
+    .id = "flame",
+    .title = "Where the time went",
+    .text = "The new build's call tree, merged over its runs: a frame's "
+            "width is its time in the new build, its colour the change "
+            "against the old one (red slower, blue faster, grey about the "
+            "same); outlined: the critical graph's paths, in black its "
+            "regression-causes. Click a frame to zoom into it; hover for the "
+            "figures (means per run).",
+    .all = ZC_OUT_REPORT "'s folded exports hold them all",
+};
+
+/* A flame graph's section, for the script (html_flame_script) to draw:
+ * its elements are found by class within it. */
+static void html_flame(struct html *h, const cJSON *fl,
+                       const struct html_flame_kind *k) {
   if (!html_flame_ok(fl) || !h->nonce[0]) return;
-  put(h, "<section id=\"flame\">\n<h2>Where the time went</h2>\n"
-         "<p class=\"dim\">The new build's call tree, merged over its runs: "
-         "a frame's width is its time in the new build, its colour the change "
-         "against the old one (red slower, blue faster, grey about the same); "
-         "outlined: the critical graph's paths, in black its "
-         "regression-causes. Click a frame to zoom into it; hover for the "
-         "figures (means per run).</p>\n<div class=\"flbar\">"
-         "<input id=\"fl-q\" type=\"search\" placeholder=\"search functions\" "
-         "aria-label=\"search functions\"> <span id=\"fl-n\"></span> "
-         "<button id=\"fl-reset\" type=\"button\">reset zoom</button></div>\n"
-         "<canvas id=\"fl-c\" aria-label=\"flame graph\"></canvas>\n"
-         "<div id=\"fl-tip\" hidden></div>\n");
+  putf(h, "<%s id=\"%s\" class=\"flame\">\n<%s>%s</%s>\n",
+       k->h3 ? "div" : "section", k->id, k->h3 ? "h3" : "h2", k->title,
+       k->h3 ? "h3" : "h2");
+  putf(h,
+       "<p class=\"dim\">%s</p>\n<div class=\"flbar\">"
+       "<input class=\"fl-q\" type=\"search\" placeholder=\"search "
+       "functions\" aria-label=\"search functions\"> <span "
+       "class=\"fl-n\"></span> <button class=\"fl-reset\" "
+       "type=\"button\">reset zoom</button></div>\n<canvas class=\"fl-c\" "
+       "aria-label=\"flame graph\"></canvas>\n<div class=\"fl-tip\" "
+       "hidden></div>\n",
+       k->text);
   double left;
   if (jnum(fl, "left_out", &left) && left > 0)
     putf(h,
          "<p class=\"dim\">The %.0f smallest call paths are left out "
-         "(" ZC_OUT_REPORT "'s folded exports hold them all).</p>\n",
-         left);
-  put(h, "<script type=\"application/json\" id=\"fl-data\">");
+         "(%s).</p>\n",
+         left, k->all);
+  put(h, "<script type=\"application/json\" class=\"fl-data\">");
   html_json_data(h, fl);
-  putf(h, "</script>\n<script nonce=\"%s\">\n", h->nonce);
+  putf(h, "</script>\n</%s>\n", k->h3 ? "div" : "section");
+  h->flames++;
+}
+
+/* The script that draws every flame graph, once, after them all. */
+static void html_flame_script(struct html *h) {
+  if (!h->flames) return;
+  putf(h, "<script nonce=\"%s\">\n", h->nonce);
   fwrite(ana__html_js, 1, ana__html_js_len, h->f);
-  put(h, "\n</script>\n</section>\n");
+  put(h, "\n</script>\n");
 }
 
 static void html_page(struct html *h, const unsigned char *svg, size_t n,
@@ -1352,14 +1421,17 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   }
   put(h, "</header>\n");
   html_verdict(h);
-  html_graph(h, svg, n, svg_note);
-  html_flame(h);
-  html_causes(h);
-  html_spread(h);
+  if (!h->alloc_only) {
+    html_graph(h, svg, n, svg_note);
+    html_flame(h, jobj(h->r, "flame"), &html_flame_time);
+    html_causes(h);
+    html_spread(h);
+  }
   html_e2e(h);
   html_allocation(h);
-  html_bottomup(h);
+  if (!h->alloc_only) html_bottomup(h);
   html_details(h);
+  html_flame_script(h);
   put(h, "</body>\n</html>\n");
 }
 
@@ -1400,8 +1472,12 @@ enum zc_err ana_write_html(const cJSON *report, const char *svg_path,
   if (!h.npairs) h.npairs = jcount(jobj(report, "inputs"), "pairs");
   jnum(jobj(report, "options"), "mu_ms", &h.mu);
   h.has_runs = cJSON_GetArraySize(jarr(report, "runs")) > 0;
+  /* heap profiles compared alone: the allocation is the whole report */
+  h.alloc_only = jobj(report, "allocation") && !jget(report, "aggregate") &&
+                 !jget(report, "regression_causes") && !jget(report, "flame");
   /* a script only for a flame graph, under a nonce of its own */
-  if (html_flame_ok(jobj(report, "flame")) &&
+  if ((html_flame_ok(jobj(report, "flame")) ||
+       html_flame_ok(jobj(jobj(report, "allocation"), "flame"))) &&
       !html_nonce(h.nonce, sizeof h.nonce))
     h.nonce[0] = '\0';
 

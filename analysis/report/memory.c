@@ -12,7 +12,7 @@
 #include "ana-int.h"
 #include "zc-out.h"
 
-enum { ALLOC_TOP_FUNCTIONS = 20, ALLOC_SHOWN = 5 };
+enum { ALLOC_TOP_FUNCTIONS = 20, ALLOC_SHOWN = 5, ALLOC_FLAME_NODES = 50000 };
 
 /* "2 allocation regression-causes (≥ 256 KB more in all 3 pairs)". */
 static void alloc_headline(const struct ana_cmp *m, char *out, size_t cap) {
@@ -70,6 +70,23 @@ static cJSON *alloc_functions(struct ana_cmp *m) {
   return a;
 }
 
+/* report.html's flame graph in KB: the time flame graph's data
+ * (ana_bu_flame_json) with its unit, and its columns named for it. */
+static cJSON *alloc_flame(struct ana_cmp *m) {
+  cJSON *fl = ana_bu_flame_json(m->bu, m->agg, ALLOC_FLAME_NODES);
+  const struct ana_unit_desc *u = ana_unit_desc(ANA_UNIT_BYTES);
+  static const char *const side[2] = {"old", "new"};
+  for (int s = 0; s < 2; s++) {
+    char from[16], to[16];
+    snprintf(from, sizeof from, "%s_ms", side[s]);
+    snprintf(to, sizeof to, "%s_%s", side[s], u->key);
+    cJSON *col = cJSON_DetachItemFromObjectCaseSensitive(fl, from);
+    if (col) cJSON_AddItemToObject(fl, to, col);
+  }
+  cJSON_AddStringToObject(fl, "unit", u->shown);
+  return fl;
+}
+
 cJSON *ana__alloc_json(struct ana_cmp *m) {
   ana__cmp_aggregate(m);
   cJSON *o = cJSON_CreateObject();
@@ -91,6 +108,7 @@ cJSON *ana__alloc_json(struct ana_cmp *m) {
   cJSON_AddNumberToObject(o, "not_significant", m->agg->noisy);
   cJSON_AddItemToObject(o, "regression_causes", ana_causes_json(m->agg));
   cJSON_AddItemToObject(o, "functions", alloc_functions(m));
+  cJSON_AddItemToObject(o, "flame", alloc_flame(m));
   cJSON_AddStringToObject(o, "old_profile", "old.heapprofile");
   cJSON_AddStringToObject(o, "new_profile", "new.heapprofile");
   return o;
@@ -181,4 +199,40 @@ enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out) {
     e = zc_write_atomic(path, heap_fn, &h);
   }
   return e;
+}
+
+void ana__alloc_outcome(struct ana_cmp *m, struct ana_outcome *oc) {
+  memset(oc, 0, sizeof *oc);
+  oc->threshold_ms = NAN;
+  if (!m->n) return;
+  ana__cmp_aggregate(m);
+  oc->causes = ana_graph_causes(m->agg);
+  oc->undecided = m->agg->noisy_causes;
+  oc->pairs_needed = m->agg->pairs_needed;
+  oc->state = oc->causes      ? ANA_REGRESSION
+              : oc->undecided ? ANA_INCONCLUSIVE
+                              : ANA_NO_REGRESSION;
+}
+
+/* "1 allocation regression-cause (...); the largest: f (file:line),
+ * +35012 KB a run.", or the headline alone, with the pairs it would take
+ * when undecided. */
+void ana__alloc_verdict(struct ana_cmp *m, const struct ana_outcome *oc,
+                        char *out, size_t cap) {
+  ana__cmp_aggregate(m);
+  char head[256], where[512];
+  alloc_headline(m, head, sizeof head);
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(m->agg, &cs);
+  if (n) {
+    ana_gnode_where(m->agg, cs[0].node, where, sizeof where);
+    snprintf(out, cap, "%s; the largest: %s, %+.0f KB a run.", head, where,
+             cs[0].delta_ms);
+  } else if (oc->undecided && oc->pairs_needed > m->n) {
+    snprintf(out, cap, "%s; about %u pairs in all would likely settle it.",
+             head, oc->pairs_needed);
+  } else {
+    snprintf(out, cap, "%s.", head);
+  }
+  free(cs);
 }

@@ -456,6 +456,95 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   return ZC_OK;
 }
 
+struct alloc_md_arg {
+  struct ana_cmp *m;
+  const char *verdict;
+};
+
+static enum zc_err alloc_md_fn(void *arg, FILE *f) {
+  const struct alloc_md_arg *d = arg;
+  fputs("### zamcap: ", f);
+  ana_md_text(f, d->verdict);
+  fputs("\n", f);
+  ana__alloc_md(d->m, f);
+  return ZC_OK;
+}
+
+/* A comparison of heap profiles alone (compare given no trace): the
+ * allocation's causes make the verdict; report.json holds the options,
+ * the verdict, the retained rows of the profiles zamcap recorded and
+ * allocation; summary.md and the terminal its lines; and the merged
+ * profiles. */
+static enum zc_err write_alloc_only(struct ana_cmp *m, const char *out,
+                                    const struct ana_report_in *in,
+                                    struct ana_outcome *oc) {
+  unsigned fmt = in->formats ? in->formats : ANA_FMT_ALL;
+  char vtext[2048], path[4200];
+  ana__alloc_outcome(m, oc);
+  ana__alloc_verdict(m, oc, vtext, sizeof vtext);
+  enum zc_err e = ana__alloc_trees(m, out);
+  if (!e && fmt & ANA_FMT_MD) {
+    snprintf(path, sizeof path, "%s/" ZC_OUT_SUMMARY, out);
+    struct alloc_md_arg d = {.m = m, .verdict = vtext};
+    e = zc_write_atomic(path, alloc_md_fn, &d);
+  }
+  if (!e && fmt & (ANA_FMT_JSON | ANA_FMT_HTML)) {
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "schema", "zamcap-report/2");
+    cJSON_AddStringToObject(doc, "zamcap_version", ZAMCAP_VERSION);
+    cJSON_AddStringToObject(doc, "zamcap_commit", zc_commit);
+    cJSON_AddStringToObject(doc, "command", in->command);
+    cJSON *op = cJSON_AddObjectToObject(doc, "options");
+    cJSON_AddNumberToObject(op, "mu_kb", m->o.mu);
+    cJSON_AddNumberToObject(op, "quorum", m->agg->quorum);
+    cJSON_AddBoolToObject(op, "significance", m->o.significance);
+    add_verdict(doc, m, in, oc, vtext);
+    cJSON *e2e = ana_e2e_json(m->e2e);
+    cJSON *rows = cJSON_GetObjectItem(e2e, "metrics");
+    for (cJSON *x = rows ? rows->child : NULL; x; x = x->next)
+      cJSON_AddNumberToObject(x, "pairs", m->n);
+    cJSON_AddItemToObject(doc, "end_to_end", e2e);
+    cJSON_AddItemToObject(doc, "allocation", ana__alloc_json(m));
+    for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
+      cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
+    scrub_json(doc);
+    snprintf(path, sizeof path, "%s/" ZC_OUT_REPORT, out);
+    if (fmt & ANA_FMT_JSON) e = ana_write_json(doc, path);
+    snprintf(path, sizeof path, "%s/" ZC_OUT_HTML, out);
+    if (!e && fmt & ANA_FMT_HTML) e = ana_write_html(doc, NULL, path);
+    cJSON_Delete(doc);
+  }
+  if (e) return e;
+  if (fmt & ANA_FMT_TEXT) {
+    ana__alloc_text(m, stdout);
+    fflush(stdout);
+  }
+  zc_log(1, "%s", vtext);
+  zc_log(1, "report in %s/", out);
+  return ZC_OK;
+}
+
+/* The heap profiles' comparison, or NULL when there are none; on error
+ * *e is set (the message names the file). */
+static struct ana_cmp *alloc_pairs(const struct ana_opts *o,
+                                   const struct ana_report_in *in,
+                                   enum zc_err *e) {
+  *e = ZC_OK;
+  if (!in->mem_pairs) return NULL;
+  struct ana_opts mo = *o;
+  mo.mu = in->mem_mu > 0 ? in->mem_mu : 256;
+  struct ana_cmp *m = ana_cmp_new(&mo, 0, in->maps, in->mem_pairs, 1);
+  for (unsigned p = 0; !*e && p < in->mem_pairs; p++)
+    *e = ana_cmp_add(m, in->mem_old[p], in->mem_new[p]);
+  if (!*e && zc_interrupted)
+    *e = zc_fail(ZC_E_INTERRUPTED, "interrupted before the report");
+  if (*e) {
+    ana_cmp_free(m);
+    return NULL;
+  }
+  return m;
+}
+
 enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,
@@ -469,12 +558,19 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   for (unsigned p = 0; !e && p < npairs; p++)
     if (!(e = ana_cmp_add(c, oldf[p], newf[p])) && fmt & ANA_FMT_DOT)
       e = write_pair_dots(c, out);
+  struct ana_cmp *mem = NULL;
+  if (!e) mem = alloc_pairs(o, in, &e);
   if (!e && zc_interrupted)
     e = zc_fail(ZC_E_INTERRUPTED, "interrupted before the report");
-  if (!e)
+  if (!e && !npairs && mem) {
+    e = write_alloc_only(mem, out, in, oc);
+  } else if (!e) {
+    ana_cmp_set_memory(c, mem);
     e = ana_cmp_write(c, out, in, oc);
-  else if (c->n)
+  } else if (c->n) {
     e = fail_done(c, out);
+  }
   ana_cmp_free(c);
+  ana_cmp_free(mem);
   return e;
 }

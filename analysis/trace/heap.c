@@ -197,7 +197,9 @@ enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
         jr_skip(&r);
     }
   if (!r.err && jr_peek(&r) >= 0) r.err = r.p;
-  if (r.err)
+  if (!b.len)
+    e = zc_fail(ZC_E_PARSE, "%s: empty file", path);
+  else if (r.err)
     e = zc_fail(ZC_E_PARSE, "%s: byte %zu: not a sampling heap profile", path,
                 (size_t)(r.err - (b.len ? b.ptr : r.err)));
   else if (!head)

@@ -5,6 +5,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <cjson/cJSON.h>
+
+#include "ana.h"
 #include "test.h"
 #include "zc.h"
 
@@ -500,6 +503,260 @@ static void test_aa_and_options(void) {
   free(out);
 }
 
+/* ---- sampling heap profiles (.heapprofile) given to compare ---- */
+
+static cJSON *read_json(const char *path) {
+  char *t = zt_read(path);
+  cJSON *j = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  ZT_TRUE(j != NULL);
+  return j;
+}
+
+static const cJSON *jpath(const cJSON *o, const char *a, const char *b) {
+  o = cJSON_GetObjectItemCaseSensitive(o, a);
+  return b ? cJSON_GetObjectItemCaseSensitive(o, b) : o;
+}
+
+static double jnum_at(const cJSON *arr, int i) {
+  return cJSON_GetNumberValue(cJSON_GetArrayItem(arr, i));
+}
+
+/* The stored profiles (tests/data/memapp-*-mem-1, where the new build's
+ * cloneRecords copies each record 12 times), as a run keeps them:
+ * DIR/traces/{old,new}-mem-<i>.heapprofile, plain; with the real traces
+ * beside them as {old,new}-<i>.json.gz when traces is set. */
+static void make_heap_run(const char *dir, int traces) {
+  zt_sh(NULL,
+        "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
+        "zcat '%s' > old-mem-1.heapprofile && zcat '%s' > "
+        "new-mem-1.heapprofile",
+        dir, dir, dir, zt_data("memapp-old-mem-1.heapprofile.gz"),
+        zt_data("memapp-new-mem-1.heapprofile.gz"));
+  if (traces)
+    zt_sh(NULL,
+          "cd '%s/traces' && for i in 1 2 3; do cp '%s'/old/run-$i.json.gz "
+          "old-$i.json.gz && cp '%s'/new/run-$i.json.gz new-$i.json.gz; done",
+          dir, zt_data("real"), zt_data("real"));
+}
+
+/* The allocation cause named cloneRecords in report.json's allocation,
+ * and the same path in its flame graph (in KB, a regression-cause there,
+ * with the cause's KB per run). */
+static void check_alloc(const cJSON *doc) {
+  const cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, "allocation");
+  ZT_STR(cJSON_GetStringValue(jpath(a, "unit", NULL)), "KB");
+  const cJSON *rc = jpath(a, "regression_causes", NULL);
+  if (!ZT_INT(cJSON_GetArraySize(rc), 1)) return;
+  const cJSON *c = cJSON_GetArrayItem(rc, 0);
+  ZT_STR(cJSON_GetStringValue(jpath(c, "name", NULL)), "cloneRecords");
+  double o = cJSON_GetNumberValue(jpath(c, "old_kb", NULL));
+  double n = cJSON_GetNumberValue(jpath(c, "new_kb", NULL));
+  double d = cJSON_GetNumberValue(jpath(c, "delta_kb", NULL));
+  ZT_TRUE(d > 1024);
+  ZT_NEAR(d, n - o, 0.01);
+  const cJSON *fl = jpath(a, "flame", NULL);
+  ZT_STR(cJSON_GetStringValue(jpath(fl, "unit", NULL)), "KB");
+  ZT_TRUE(jpath(fl, "old_ms", NULL) == NULL &&
+          jpath(fl, "new_ms", NULL) == NULL);
+  const cJSON *names = jpath(fl, "names", NULL),
+              *name = jpath(fl, "name", NULL);
+  int found = 0;
+  for (int i = 0; i < cJSON_GetArraySize(name); i++) {
+    int k = (int)jnum_at(name, i);
+    const char *s = cJSON_GetStringValue(cJSON_GetArrayItem(names, k));
+    if (!s || strcmp(s, "cloneRecords")) continue;
+    found++;
+    ZT_INT(jnum_at(jpath(fl, "flag", NULL), i), 3); /* on a path, a cause */
+    ZT_NEAR(jnum_at(jpath(fl, "new_kb", NULL), i), n, 0.01);
+    ZT_NEAR(jnum_at(jpath(fl, "old_kb", NULL), i), o, 0.01);
+  }
+  ZT_INT(found, 1);
+}
+
+/* Two heap profiles alone: the allocation is the comparison, its cause
+ * the verdict and the exit code; every report says so in KB, and the
+ * merged profiles hold the bytes read. An A/A finds nothing. */
+static void test_heap_compare(void) {
+  const char *o = zt_data("memapp-old-mem-1.heapprofile.gz");
+  const char *n = zt_data("memapp-new-mem-1.heapprofile.gz");
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'",
+                 bin(), o, n, zt_tmp("heap"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "allocation: 1 allocation regression-cause (≥ 1024 KB more");
+  ZT_HAS(out, "  cloneRecords (/app.js:11:");
+  free(out);
+  cJSON *doc = read_json(zt_tmp("heap/report.json"));
+  check_alloc(doc);
+  ZT_INT(cJSON_GetNumberValue(jpath(doc, "verdict", "exit_code")), 1);
+  ZT_HAS(cJSON_GetStringValue(jpath(doc, "verdict", "text")),
+         "the largest: cloneRecords (/app.js:11:");
+  ZT_NEAR(cJSON_GetNumberValue(jpath(doc, "options", "mu_kb")), 1024, 0);
+  ZT_TRUE(jpath(doc, "regression_causes", NULL) == NULL);
+  cJSON_Delete(doc);
+  char *md = zt_read(zt_tmp("heap/summary.md"));
+  ZT_HAS(md, "### zamcap: 1 allocation regression-cause");
+  ZT_HAS(md, "| `cloneRecords` | `/app.js`:11 |");
+  free(md);
+  char *html = zt_read(zt_tmp("heap/report.html"));
+  ZT_HAS(html, "<title>zamcap: 1 allocation regression-cause");
+  ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
+  ZT_HAS(html, "\"unit\":\"KB\"");
+  ZT_HAS(html, "script-src 'nonce-");
+  ZT_TRUE(html && !strstr(html, "id=\"flame\"") &&
+          !strstr(html, "id=\"causes\""));
+  free(html);
+  /* The merged profiles: what was read, byte for byte. */
+  struct ana_ctx *c = ana_ctx_new();
+  const char *src[2] = {o, n},
+             *dst[2] = {"heap/old.heapprofile", "heap/new.heapprofile"};
+  for (int k = 0; k < 2; k++) {
+    struct ana_timeline *a = NULL, *b = NULL;
+    ZT_INT(ana_load(c, src[k], &a), ZC_OK);
+    ZT_INT(ana_load(c, zt_tmp(dst[k]), &b), ZC_OK);
+    if (a && b) ZT_INT(b->nodes[0].total, a->nodes[0].total);
+    ana_timeline_free(a);
+    ana_timeline_free(b);
+  }
+  ana_ctx_free(c);
+  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), o, o,
+             zt_tmp("heap-aa"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "No allocation regression-cause (no function allocated ≥ 256 KB "
+              "more in the one pair)");
+  free(out);
+}
+
+/* A run's folder (or two folders) holding traces and heap profiles:
+ * both compared, time as ever and allocation beside it; a memory pair
+ * missing a side is left out with a word. */
+static void test_heap_run_dir(void) {
+  const char *run = zt_tmp("heaprun");
+  make_heap_run(run, 1);
+  zt_sh(NULL,
+        "cp '%s/traces/old-mem-1.heapprofile' "
+        "'%s/traces/old-mem-2.heapprofile'",
+        run, run);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare '%s' --memory-mu 1024 --out '%s'", bin(),
+                 run, zt_tmp("heaprun-out"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "memory pair 2 has only its old heap profile: left out");
+  ZT_HAS(out, "pair 3/3: old-3.json.gz vs new-3.json.gz");
+  ZT_HAS(out, "slowChecksum (/app.js:");
+  ZT_HAS(out, "allocation: 1 allocation regression-cause");
+  free(out);
+  cJSON *doc = read_json(zt_tmp("heaprun-out/report.json"));
+  check_alloc(doc);
+  const cJSON *rcs = jpath(doc, "regression_causes", NULL);
+  ZT_INT(cJSON_GetArraySize(rcs), 1);
+  ZT_STR(cJSON_GetStringValue(jpath(cJSON_GetArrayItem(rcs, 0), "name", NULL)),
+         "slowChecksum");
+  ZT_INT(cJSON_GetArraySize(jpath(doc, "allocation", "profiles")), 1);
+  cJSON_Delete(doc);
+  char *html = zt_read(zt_tmp("heaprun-out/report.html"));
+  ZT_HAS(html, "<section id=\"flame\" class=\"flame\">");
+  ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
+  int scripts = 0;
+  for (const char *p = html; p && (p = strstr(p, "<script nonce=")); p++)
+    scripts++;
+  ZT_INT(scripts, 1); /* one script draws both */
+  free(html);
+  /* OLD_DIR and NEW_DIR of both kinds: each kind paired with its own. */
+  zt_sh(NULL,
+        "mkdir -p '%s/o' '%s/n' && cd '%s/traces' && cp old-1.json.gz "
+        "old-mem-1.heapprofile ../o && cp new-1.json.gz new-mem-1.heapprofile "
+        "../n",
+        run, run, run);
+  char od[4200], nd[4200];
+  snprintf(od, sizeof od, "%s/o", run);
+  snprintf(nd, sizeof nd, "%s/n", run);
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'", bin(),
+             od, nd, zt_tmp("heapdirs-out"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "pair 1/1: old-1.json.gz vs new-1.json.gz");
+  ZT_HAS(out, "pair 1/1: old-mem-1.heapprofile vs new-mem-1.heapprofile");
+  ZT_HAS(out, "allocation: 1 allocation regression-cause");
+  free(out);
+  /* Traces on one side and heap profiles on the other: nothing to pair. */
+  zt_sh(NULL, "rm '%s/o/old-mem-1.heapprofile' '%s/n/new-1.json.gz'", run, run);
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(), od, nd,
+             zt_tmp("heapdirs-out2"));
+  ZT_INT(rc, 2);
+  ZT_HAS(out, "no trace or heap profile of the same kind on both sides");
+  free(out);
+}
+
+/* A broken or empty heap profile: one line naming the file, exit 2 (as
+ * a broken trace); with traces beside it, their pairs' graphs are kept. */
+static void test_heap_bad(void) {
+  static const struct {
+    const char *text, *says;
+  } bad[] = {
+      {"", "empty file"},
+      {"{\"head\":{\"callFrame\":{\"functionName\":\"f\"},\"children\":[",
+       "byte 54: not a sampling heap profile"},
+      {"{\"samples\":[]}", "a heap profile without its \"head\" tree"},
+      {"{\"head\":{\"callFrame\":{},\"selfSize\":0,\"children\":[]},"
+       "\"samples\":[]}",
+       "no allocation sampled in this heap profile"},
+  };
+  const char *run = zt_tmp("heapbad");
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+    make_heap_run(run, i == 0);
+    char path[4200];
+    snprintf(path, sizeof path, "%s/traces/new-mem-1.heapprofile", run);
+    zt_write_str(path, bad[i].text);
+    char *out = NULL, want[4400];
+    int rc = zt_sh(&out, "'%s' compare -q '%s' --out '%s'", bin(), run,
+                   zt_tmp("heapbad-out"));
+    ZT_INT(rc, 2);
+    snprintf(want, sizeof want, "zamcap: %s: %s", path, bad[i].says);
+    ZT_HAS(out, want);
+    if (i == 0) ZT_HAS(out, "(the graphs of the 3 pairs done are in");
+    int lines = 0;
+    for (const char *p = out; p && *p; p++)
+      lines += *p == '\n';
+    ZT_INT(lines, 1);
+    free(out);
+  }
+}
+
+/* A real profile DevTools saved (tests/data/real-heap/chrome69): against
+ * itself no cause; against a copy in which surveyPhase1 allocates ten
+ * times its 115224 bytes, that function, by what was added. */
+static void test_heap_devtools(void) {
+  const char *real = zt_data("real-heap/chrome69.heapprofile.gz");
+  const char *more = zt_tmp("chrome69-more.heapprofile");
+  zt_sh(NULL,
+        "zcat '%s' | sed 's/\"selfSize\":115224,/\"selfSize\":1152240,/' > "
+        "'%s'",
+        real, more);
+  char *out = NULL;
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real,
+                 real, zt_tmp("devtools-aa"));
+  ZT_INT(rc, 0);
+  ZT_HAS(out, "No allocation regression-cause");
+  free(out);
+  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real, more,
+             zt_tmp("devtools"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "surveyPhase1 (/js/contentscript.js:2022:32)");
+  free(out);
+  cJSON *doc = read_json(zt_tmp("devtools/report.json"));
+  const cJSON *rcs = jpath(doc, "allocation", "regression_causes");
+  if (ZT_INT(cJSON_GetArraySize(rcs), 1)) {
+    const cJSON *c = cJSON_GetArrayItem(rcs, 0);
+    ZT_STR(cJSON_GetStringValue(jpath(c, "name", NULL)), "surveyPhase1");
+    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "delta_kb", NULL)),
+            (1152240 - 115224) / 1024.0, 0.001);
+    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "old_kb", NULL)), 115224 / 1024.0,
+            0.001);
+  }
+  cJSON_Delete(doc);
+}
+
 static void test_usage_errors(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' --help", bin()), 0);
@@ -770,6 +1027,10 @@ int main(int argc, char **argv) {
       {"regression", test_regression},
       {"aa_and_options", test_aa_and_options},
       {"run_dir", test_run_dir},
+      {"heap_compare", test_heap_compare},
+      {"heap_run_dir", test_heap_run_dir},
+      {"heap_bad", test_heap_bad},
+      {"heap_devtools", test_heap_devtools},
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},

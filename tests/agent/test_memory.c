@@ -56,6 +56,19 @@ static void test_names_function(void) {
   const cJSON *a = cJSON_GetObjectItem(doc, "allocation");
   ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(a, "unit")), "KB");
   ZT_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(a, "pairs")), 3);
+  /* report.html's flame graph in KB: cloneRecords a cause there too */
+  const cJSON *fl = cJSON_GetObjectItem(a, "flame");
+  ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(fl, "unit")), "KB");
+  const cJSON *names = cJSON_GetObjectItem(fl, "names"), *x;
+  int k = 0, cause = 0;
+  cJSON_ArrayForEach(x, cJSON_GetObjectItem(fl, "name")) {
+    const char *nm =
+        cJSON_GetStringValue(cJSON_GetArrayItem(names, (int)x->valuedouble));
+    double flag = cJSON_GetNumberValue(
+        cJSON_GetArrayItem(cJSON_GetObjectItem(fl, "flag"), k++));
+    if (nm && !strcmp(nm, "cloneRecords") && ((int)flag & 2)) cause++;
+  }
+  ZT_INT(cause, 1);
   const cJSON *rc = cJSON_GetObjectItem(a, "regression_causes");
   if (ZT_INT(cJSON_GetArraySize(rc), 1)) {
     const cJSON *c = cJSON_GetArrayItem(rc, 0);
@@ -92,6 +105,7 @@ static void test_names_function(void) {
   snprintf(p, sizeof p, "%s/report.html", out);
   char *html = zt_read(p);
   ZT_HAS(html, "id=\"allocation\"");
+  ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
   ZT_HAS(html, "cloneRecords");
   free(html);
   snprintf(p, sizeof p, "%s/summary.md", out);

@@ -157,10 +157,69 @@ static void test_bad(void) {
   ana_ctx_free(c);
 }
 
+/* Real profiles DevTools saved (tests/data/real-heap/, from speedscope's
+ * samples): every function's self bytes as speedscope's importer reads
+ * them (<name>.self.tsv), and nothing besides. */
+static void check_devtools(const char *name) {
+  char path[256];
+  snprintf(path, sizeof path, "real-heap/%s.heapprofile.gz", name);
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = NULL;
+  ZT_INT(ana_load(c, zt_data(path), &tl), ZC_OK);
+  snprintf(path, sizeof path, "real-heap/%s.self.tsv", name);
+  char *tsv = zt_read(zt_data(path));
+  if (!ZT_TRUE(tl && tsv)) goto out;
+  ZT_INT(tl->unit, ANA_UNIT_BYTES);
+  ZT_INT(tl->fig.retained, 0);
+  double want_total = 0;
+  unsigned frames = 0, nonzero = 0;
+  for (char *line = strtok(tsv, "\n"); line; line = strtok(NULL, "\n")) {
+    if (line[0] == '#') continue;
+    char *f[5];
+    int k = 0;
+    for (char *p = line; k < 5; k++) {
+      f[k] = p;
+      p = strchr(p, '\t');
+      if (!p) break;
+      *p++ = '\0';
+    }
+    if (!ZT_INT(k, 4)) continue;
+    int32_t ln = atoi(f[2]), col = atoi(f[3]);
+    double want = atof(f[4]), got = 0;
+    /* every node of that function, wherever it was called from */
+    for (uint32_t i = 1; i < tl->nnodes; i++) {
+      const struct ana_node *n = &tl->nodes[i];
+      if (n->kind != ANA_THREAD && n->line == ln && n->col == col &&
+          !strcmp(ana_str(c, n->name), f[0]) &&
+          !strcmp(ana_str(c, n->url), f[1]))
+        got += (double)n->self;
+    }
+    if (!ZT_NEAR(got, want, 0))
+      fprintf(stderr, "  %s (%s:%d:%d)\n", f[0], f[1], ln, col);
+    want_total += want;
+    frames++;
+  }
+  for (uint32_t i = 1; i < tl->nnodes; i++)
+    nonzero += tl->nodes[i].self > 0;
+  ZT_TRUE(frames > 10);
+  ZT_TRUE(nonzero >= frames); /* one function may be several nodes */
+  ZT_NEAR((double)tl->nodes[0].total, want_total, 0);
+out:
+  free(tsv);
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
+static void test_devtools(void) {
+  check_devtools("chrome69");
+  check_devtools("node10");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"real", test_real}, {"compare", test_compare}, {"export", test_export},
-      {"deep", test_deep}, {"bad", test_bad},
+      {"real", test_real},     {"compare", test_compare},
+      {"export", test_export}, {"deep", test_deep},
+      {"bad", test_bad},       {"devtools", test_devtools},
   };
   return ZT_RUN(cases, argc, argv);
 }

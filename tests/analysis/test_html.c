@@ -562,30 +562,55 @@ static void test_files(void) {
 /* The flame graph: its one script, analysis/report/report.js as the build
  * embedded it, runs under the page's nonce and throws nothing; hovering a
  * frame shows a function named with markup as text, clicking zooms into
- * it, the search counts matches; nothing is fetched. */
-static const char flame_js[] =
-    "(async () => {"
-    "const F = window.zamcapFlame;"
-    "if (!F) return JSON.stringify({none: 1});"
-    "const c = document.getElementById('fl-c');"
-    "const at = F.find('<img src=x onerror=window.__pwned=3>');"
-    "let zoomed = 0, tip = '';"
-    "if (at) {"
-    " c.dispatchEvent(new MouseEvent('mousemove', {clientX: at.x,"
-    "  clientY: at.y, bubbles: true}));"
-    " tip = document.getElementById('fl-tip').textContent;"
-    " c.dispatchEvent(new MouseEvent('click', {clientX: at.x,"
-    "  clientY: at.y, bubbles: true}));"
-    " zoomed = F.state.zoom === at.node ? 1 : 0;"
-    "}"
-    "const q = document.getElementById('fl-q');"
-    "q.value = 'walk'; q.dispatchEvent(new Event('input'));"
-    "return JSON.stringify({nodes: F.nodes, found: at ? 1 : 0, tip: tip,"
-    " zoomed: zoomed, matches: F.state.matches,"
-    " count: document.getElementById('fl-n').textContent,"
-    " imgs: document.querySelectorAll('#flame img').length,"
-    " pwned: typeof window.__pwned});"
-    "})()";
+ * it, the search counts matches; nothing is fetched. The script is
+ * flame_js with the section's id, the frame to find and the search. */
+static char *flame_js(const char *id, const char *frame, const char *query) {
+  static const char fmt[] =
+      "(async () => {"
+      "const F = (window.zamcapFlames || {})['%s'];"
+      "if (!F) return JSON.stringify({none: 1});"
+      "const sec = document.getElementById('%s');"
+      "const c = sec.querySelector('.fl-c');"
+      "const at = F.find('%s');"
+      "let zoomed = 0, tip = '';"
+      "if (at) {"
+      " c.dispatchEvent(new MouseEvent('mousemove', {clientX: at.x,"
+      "  clientY: at.y, bubbles: true}));"
+      " tip = sec.querySelector('.fl-tip').textContent;"
+      " c.dispatchEvent(new MouseEvent('click', {clientX: at.x,"
+      "  clientY: at.y, bubbles: true}));"
+      " zoomed = F.state.zoom === at.node ? 1 : 0;"
+      "}"
+      "const q = sec.querySelector('.fl-q');"
+      "q.value = '%s'; q.dispatchEvent(new Event('input'));"
+      "return JSON.stringify({nodes: F.nodes, found: at ? 1 : 0, tip: tip,"
+      " zoomed: zoomed, matches: F.state.matches, unit: F.unit,"
+      " flames: Object.keys(window.zamcapFlames).length,"
+      " first: window.zamcapFlame === window.zamcapFlames.flame ? 1 : 0,"
+      " count: sec.querySelector('.fl-n').textContent,"
+      " imgs: document.querySelectorAll('.flame img').length,"
+      " pwned: typeof window.__pwned});"
+      "})()";
+  size_t n = sizeof fmt + 2 * strlen(id) + strlen(frame) + strlen(query);
+  char *s = malloc(n);
+  if (s) snprintf(s, n, fmt, id, id, frame, query);
+  return s;
+}
+
+/* report.js byte for byte in the page, and nothing in it can close its
+ * <script> element early. */
+static void check_script(const char *html) {
+  char path[4096];
+  snprintf(path, sizeof path, "%s/../../analysis/report/report.js",
+           zt_data(""));
+  char *js = zt_read(path);
+  ZT_TRUE(js && *js);
+  ZT_HAS(html, js);
+  for (char *p = js; p && *p; p++)
+    *p = (char)tolower((unsigned char)*p);
+  ZT_TRUE(js && !strstr(js, "</script"));
+  free(js);
+}
 
 static void test_flame(void) {
   const char *d = zt_tmp("flame");
@@ -601,26 +626,18 @@ static void test_flame(void) {
                d, d, d),
          1);
   char *html = zt_read(zt_tmp("flame/out/report.html"));
-  ZT_HAS(html, "<script type=\"application/json\" id=\"fl-data\">");
+  ZT_HAS(html, "<section id=\"flame\" class=\"flame\">");
+  ZT_HAS(html, "<script type=\"application/json\" class=\"fl-data\">");
   ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=3\\u003e");
   ZT_TRUE(html && !strstr(html, "<img src=x"));
   ZT_HAS(html, "script-src 'nonce-");
-  /* The page's script is report.js byte for byte, and nothing in it can
-   * close its <script> element early. */
-  char path[4096];
-  snprintf(path, sizeof path, "%s/../../analysis/report/report.js",
-           zt_data(""));
-  char *js = zt_read(path);
-  ZT_TRUE(js && *js);
-  ZT_HAS(html, js);
-  for (char *p = js; p && *p; p++)
-    *p = (char)tolower((unsigned char)*p);
-  ZT_TRUE(js && !strstr(js, "</script"));
-  free(js);
+  check_script(html);
   free(html);
   struct seen s;
+  char *js = flame_js("flame", "<img src=x onerror=window.__pwned=3>", "walk");
   cJSON *f = open_page_js(zt_tmp("flame/out/report.html"), &s,
-                          zt_tmp("flame.png"), flame_js);
+                          zt_tmp("flame.png"), js);
+  free(js);
   if (!f) return;
   ZT_INT(s.exceptions, 0);
   ZT_INT(s.errors, 0);
@@ -629,12 +646,83 @@ static void test_flame(void) {
   const cJSON *x = jget(f, "extra");
   ZT_TRUE(jnum(x, "nodes") >= 6);
   ZT_INT(jnum(x, "found"), 1);
+  ZT_STR(jstr(x, "unit"), "ms");
+  ZT_INT(jnum(x, "flames"), 1);
   ZT_HAS(jstr(x, "tip"), "<img src=x onerror=window.__pwned=3>\n/app.js:10\n"
                          "old 100.0 ms → new 300.0 ms (+200.0 ms), per run\n"
                          "regression-cause");
   ZT_INT(jnum(x, "zoomed"), 1);
   ZT_TRUE(jnum(x, "matches") >= 1);
   ZT_HAS(jstr(x, "count"), " match");
+  ZT_INT(jnum(x, "imgs"), 0);
+  ZT_STR(jstr(x, "pwned"), "undefined");
+  cJSON_Delete(f);
+}
+
+/* The allocation's flame graph, in KB (issue 23): a run's folder with
+ * traces and the stored heap profiles (tests/data/memapp-*-mem-1), the
+ * function above cloneRecords renamed with markup in both builds, given
+ * to compare. The page draws both graphs with the one script; in the
+ * allocation's, cloneRecords is the cause, its tooltip in KB with the
+ * figures of report.json, and the hostile name is text. */
+static void test_alloc_flame(void) {
+  const char *d = zt_tmp("aflame");
+  static const char hostile[] = "<img src=x onerror=window.__pwned=5>";
+  zt_sh(NULL,
+        "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
+        "python3 '%s/../agent/deepprof.py' 4 100 old-1.cpuprofile && "
+        "python3 '%s/../agent/deepprof.py' 4 300 new-1.cpuprofile && "
+        "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > old-mem-1.heapprofile && "
+        "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > new-mem-1.heapprofile",
+        d, d, d, zt_data(""), zt_data(""),
+        zt_data("memapp-old-mem-1.heapprofile.gz"), hostile,
+        zt_data("memapp-new-mem-1.heapprofile.gz"), hostile);
+  ZT_INT(zt_sh(NULL,
+               "\"$ZAMCAP\" compare -q '%s' --memory-mu 1024 --format "
+               "json,html --out '%s/out'",
+               d, d),
+         1);
+  char p[4200];
+  snprintf(p, sizeof p, "%s/out/report.json", d);
+  char *t = zt_read(p);
+  cJSON *doc = t ? cJSON_Parse(t) : NULL;
+  free(t);
+  const cJSON *c =
+      cJSON_GetArrayItem(jget(jget(doc, "allocation"), "regression_causes"), 0);
+  ZT_STR(jstr(c, "name"), "cloneRecords");
+  char want[512];
+  snprintf(want, sizeof want,
+           "cloneRecords\n/app.js:11\nold %.1f KB → new %.1f KB (%+.1f KB), "
+           "per run\nregression-cause",
+           jnum(c, "old_kb"), jnum(c, "new_kb"),
+           jnum(c, "new_kb") - jnum(c, "old_kb"));
+  cJSON_Delete(doc);
+  snprintf(p, sizeof p, "%s/out/report.html", d);
+  char *html = zt_read(p);
+  ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
+  ZT_HAS(html, "<h3>Where the bytes were allocated</h3>");
+  ZT_HAS(html, "\\u003cimg src=x onerror=window.__pwned=5\\u003e");
+  ZT_HAS(html, "&lt;img src=x onerror=window.__pwned=5&gt;"); /* the path */
+  ZT_TRUE(html && !strstr(html, "<img src=x"));
+  check_script(html);
+  free(html);
+  struct seen s;
+  char *js = flame_js("alloc-flame", "cloneRecords", "pwned");
+  cJSON *f = open_page_js(p, &s, zt_tmp("aflame.png"), js);
+  free(js);
+  if (!f) return;
+  ZT_INT(s.exceptions, 0);
+  ZT_INT(s.errors, 0);
+  ZT_INT(s.other_requests, 0);
+  if (s.what[0]) fprintf(stderr, "  page: %s\n", s.what);
+  const cJSON *x = jget(f, "extra");
+  ZT_STR(jstr(x, "unit"), "KB");
+  ZT_INT(jnum(x, "flames"), 2);
+  ZT_INT(jnum(x, "first"), 1); /* zamcapFlame stays the time's */
+  ZT_INT(jnum(x, "found"), 1);
+  ZT_HAS(jstr(x, "tip"), want);
+  ZT_INT(jnum(x, "zoomed"), 1);
+  ZT_INT(jnum(x, "matches"), 1); /* the hostile frame, found as text */
   ZT_INT(jnum(x, "imgs"), 0);
   ZT_STR(jstr(x, "pwned"), "undefined");
   cJSON_Delete(f);
@@ -649,6 +737,7 @@ int main(int argc, char **argv) {
       {"wrong_types", test_wrong_types},
       {"detector", test_detector},
       {"flame", test_flame},
+      {"alloc_flame", test_alloc_flame},
   };
   int rc = ZT_RUN(cases, argc, argv);
   cdp_browser_free(browser);
