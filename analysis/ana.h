@@ -27,6 +27,10 @@
 struct ana_ctx;
 struct ana_ctx *ana_ctx_new(void);
 void ana_ctx_free(struct ana_ctx *c);
+/* Samples weighed by the CPU their thread had (ana_load, below): set by
+ * the comparisons, off by default (zamcap tree, the engine's figures). */
+void ana_ctx_set_cpu_time(struct ana_ctx *c, int on);
+int ana_ctx_cpu_time(const struct ana_ctx *c);
 uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
 /* A function's or thread's name, cut to at most ANA_NAME_MAX bytes: a
  * longer one keeps its first bytes (whole UTF-8 characters), then "…" and

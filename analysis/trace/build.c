@@ -158,6 +158,11 @@ void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
     p->has_root = p->nodes[i].kind == ANA_ROOT;
   int64_t tail = ing_tail(p, ts, order);
   uint32_t *sid = ing_fix_missing(p, order);
+  float *share = zc_xmalloc(p->nsamp * sizeof *share);
+  if (!ing_cpu_shares(g, p, ts, order, share)) {
+    free(share);
+    share = NULL;
+  }
   /* The thread's node is made at its first placed sample: a profile whose
    * samples all name nodes it never described (chunks whose Profile event
    * and nodes are not in the file) makes no empty thread. */
@@ -183,6 +188,8 @@ void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
                   : n->tl != ANA_NONE ? n->tl
                                       : ing_place(tl, p, n, thread, &stk, &cap);
     if (at == ANA_NONE) continue;
+    /* (idle) is no CPU time: only work is weighed by the CPU it had */
+    if (share && n->kind != ANA_IDLE) dur = (int64_t)((double)dur * share[i]);
     if (ts[i] >= g->fig_t0) {
       if (n->kind == ANA_FUNC)
         p->script_us += dur;
@@ -195,6 +202,7 @@ void ing_build(struct ing *g, struct prof *p, struct ana_timeline *tl) {
     ana_tl_sample(tl, at, ts[i], dur);
   }
   if (sid != p->sid) free(sid);
+  free(share);
   free(stk);
   free(order);
   free(ts);

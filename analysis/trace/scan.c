@@ -148,7 +148,7 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
   struct jr r;
   jr_init(&r, text, v->e - v->s);
   char ph[4] = "", name[64] = "", id[48] = "";
-  double pid = 0, tid = 0, ts = 0, dur = -1;
+  double pid = 0, tid = 0, ts = 0, dur = -1, tdur = -1;
   int has_ts = 0;
   const char *args = NULL, *k, *s;
   size_t kn, sn;
@@ -169,6 +169,8 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
         has_ts = ing_numish(&r, &ts);
       else if (jr_is(k, kn, "dur"))
         ing_numish(&r, &dur);
+      else if (jr_is(k, kn, "tdur"))
+        ing_numish(&r, &tdur);
       else if (jr_is(k, kn, "id")) {
         if (jr_peek(&r) == '"' && jr_str(&r, &s, &sn))
           ing_copy(id, sizeof id, s, sn);
@@ -199,6 +201,12 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
       r.err = NULL; /* what the frames are is a label, not data */
       goto out;
     }
+    if (ph[0] == 'X' && ana_ctx_cpu_time(g->ctx) &&
+        ing_cpu_wanted(name, strlen(name)))
+      ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur);
+    if (strcmp(name, "RunTask") && strcmp(name, "Layout") &&
+        strcmp(name, "UpdateLayoutTree") && ph[0] == 'X')
+      goto out;
     ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
     goto out;
   }
@@ -249,9 +257,13 @@ static int ing_wanted(const struct ing *g, const struct val *v) {
   if (n[0] == 'C' &&
       (ing_lit(n, e, "CpuProfile") || ing_lit(n, e, "CommitLoad")))
     return 1;
-  if (p[0] == 'X')
-    return ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||
-           ing_lit(n, e, "UpdateLayoutTree");
+  if (p[0] == 'X') {
+    if (ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||
+        ing_lit(n, e, "UpdateLayoutTree"))
+      return 1;
+    const char *q = memchr(n, '"', (size_t)(e - n));
+    return q && ana_ctx_cpu_time(g->ctx) && ing_cpu_wanted(n, (size_t)(q - n));
+  }
   if (n[0] == 'T')
     return ing_lit(n, e, "TracingStartedInBrowser") ||
            ing_lit(n, e, "TracingStartedInPage") ||

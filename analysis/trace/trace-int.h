@@ -85,6 +85,13 @@ struct fev {
   char type[24]; /* EV_MARK: the step type */
 };
 
+/* A complete event with its thread time (tdur): the share of the CPU its
+ * thread had over it, for weighing the samples inside it (cpu.c). */
+struct cev {
+  int64_t pid, tid, ts, dur;
+  float share; /* tdur / dur, at most 1 */
+};
+
 struct ing {
   struct ana_ctx *ctx;
   const char *path;
@@ -117,7 +124,9 @@ struct ing {
   uint32_t k_root, k_program, k_idle, k_gc;
   struct fev *fev;
   size_t nfev, capfev;
-  int64_t fig_t0; /* the figures' window starts here (the first mark) */
+  int64_t fig_t0;  /* the figures' window starts here (the first mark) */
+  struct cev *cev; /* cpu.c, when the context weighs samples by CPU */
+  size_t ncev, capcev;
   size_t capsteps;
   struct ana_embedded_map *emb; /* metadata.sourceMaps */
   uint32_t nemb;
@@ -195,6 +204,20 @@ enum zc_err ing_profile_chunk(struct ing *g, struct jr *r, int64_t pid,
 enum zc_err ing_cpuprofile_field(struct ing *g, int f, const struct val *v);
 /* The end of a .cpuprofile: its times resolved, its samples added. */
 enum zc_err ing_cpuprofile_done(struct ing *g);
+
+/* ---- cpu.c: samples weighed by their thread's share of the CPU ---- */
+
+/* Whether a complete event of this name is one whose thread time tells
+ * the CPU share of the JavaScript inside it. */
+int ing_cpu_wanted(const char *name, size_t n);
+/* Keeps a complete event's thread time (tdur, µs; < 0: none). */
+void ing_cpu_event(struct ing *g, int64_t pid, int64_t tid, double ts,
+                   double dur, double tdur);
+/* The share of each of p's samples (in time order: order, or 0..n-1),
+ * into share[]: the innermost kept event around it on p's thread, 1
+ * where none is. Returns 0 when no event is on p's thread (share unset). */
+int ing_cpu_shares(struct ing *g, const struct prof *p, const int64_t *ts,
+                   const uint32_t *order, float *share);
 
 /* ---- threads.c: what the threads are, and their labels ---- */
 

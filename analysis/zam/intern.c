@@ -22,6 +22,7 @@ struct ana_ctx {
   struct zc_htab ktab; /* key -> key id */
   struct ana_gen *gens;
   size_t ngens, capgens;
+  int cpu_time; /* ana_ctx_cpu_time */
 };
 
 struct ana_ctx *ana_ctx_new(void) {
@@ -31,6 +32,14 @@ struct ana_ctx *ana_ctx_new(void) {
   zc_htab_init(&c->ktab, 512);
   ana_intern(c, "", 0); /* id 0 is the empty string */
   return c;
+}
+
+void ana_ctx_set_cpu_time(struct ana_ctx *c, int on) {
+  c->cpu_time = on;
+}
+
+int ana_ctx_cpu_time(const struct ana_ctx *c) {
+  return c->cpu_time;
 }
 
 void ana_ctx_free(struct ana_ctx *c) {
