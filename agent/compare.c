@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "history.h"
 #include "maps.h"
+#include "tracker.h"
 #include "zc-out.h"
 
 /* A trace by its name (.json, .cpuprofile, either gzipped), or any .gz
@@ -188,6 +189,10 @@ static int compare_exec(const struct agent_args *a) {
                                         "or a run's RUN_DIR");
   const char *olddir = a->operands[0];
   const char *newdir = a->noperands == 2 ? a->operands[1] : NULL;
+  struct agent_tracker trk;
+  char why[512];
+  if (!agent_tracker_from_args(a, &trk, why, sizeof why))
+    return agent_usage_error("compare", "%s", why);
 
   int rc = ZC_EXIT_USAGE;
   char **oldf = NULL, **newf = NULL, *out = NULL;
@@ -235,7 +240,9 @@ static int compare_exec(const struct agent_args *a) {
                        npairs, &o, drop, out, &in, &res)))
     goto fail;
   rc = ana_exit_code(&res);
-  agent_history_record(a, out, newdir ? NULL : olddir, "compare");
+  long long run_id =
+      agent_history_record(a, out, newdir ? NULL : olddir, "compare");
+  rc = agent_tracker_after(a, out, run_id, rc);
   goto out;
 fail:
   zc_error("%s", zc_errmsg());
