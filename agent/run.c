@@ -68,8 +68,9 @@ const struct agent_cmd agent_cmd_run = {
     .after =
         "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
         "input error, 3 capture failed or incomplete (a pair was dropped; "
-        "the\nothers are still analysed and reported) or the upload failed "
-        "with no\nregression to report, 5 inconclusive (a candidate the "
+        "the\nothers are still analysed and reported) or the upload or the "
+        "tracker\nfailed with no regression to report, 5 inconclusive (a "
+        "candidate the "
         "pairs could not\ndecide), 130/143 interrupted.\n",
     .exec = run_exec,
 };

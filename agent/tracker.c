@@ -283,7 +283,7 @@ static enum zc_err send(const struct agent_tracker *t, struct req *q) {
     }
     free(h.answer);
     double w = h.retry_after >= 0 ? (double)h.retry_after : backoff;
-    if (w > 300) w = 300; /* a night has other flows to run */
+    if (w > 120) w = 120; /* a night has other flows to run */
     zc_log(1, "tracker %s: HTTP %ld from %s; trying again in %.0f s", t->spec,
            h.status, shown, w);
     wait_s(w);
@@ -1162,6 +1162,14 @@ int agent_tracker_after(const struct agent_args *a, const char *out,
                 t.spec);
   struct agent_history *h = NULL;
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  /* The token over plain http to another machine can be read on the
+   * way. */
+  if (!e && !t.dry_run && !strncasecmp(t.api, "http://", 7) &&
+      zc_url_host(t.api) != ZC_HOST_LOOPBACK)
+    zc_log(1,
+           "tracker %s: warning: %s is not https; the token travels "
+           "unencrypted",
+           t.spec, t.api);
   if (!e) e = agent_history_open(spec, &h);
   if (!e) e = agent_tracker_night(&t, h, run_id, out);
   agent_history_close(h);
