@@ -171,9 +171,9 @@ static void b64(const char *s, char *out, size_t cap) {
       "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   size_t n = strlen(s), o = 0;
   for (size_t i = 0; i < n && o + 5 < cap; i += 3) {
-    unsigned v = (unsigned char)s[i] << 16;
-    if (i + 1 < n) v |= (unsigned char)s[i + 1] << 8;
-    if (i + 2 < n) v |= (unsigned char)s[i + 2];
+    unsigned v = (unsigned)(unsigned char)s[i] << 16;
+    if (i + 1 < n) v |= (unsigned)(unsigned char)s[i + 1] << 8;
+    if (i + 2 < n) v |= (unsigned)(unsigned char)s[i + 2];
     out[o++] = d[v >> 18 & 63];
     out[o++] = d[v >> 12 & 63];
     out[o++] = i + 1 < n ? d[v >> 6 & 63] : '=';

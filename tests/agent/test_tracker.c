@@ -517,6 +517,25 @@ static void test_cli(void) {
   ZT_HAS(out ? out : "", "ZAMCAP_TRACKER_TOKEN");
   ZT_TRUE(access(zt_tmp("cli/none"), F_OK) != 0);
   free(out);
+  /* run too refuses them before Chrome starts or a folder is made */
+  static const char *const refused[][2] = {
+      {"--tracker github:acme", "github:OWNER/REPO"},
+      {"--tracker jira:ZC", "give --tracker-url"},
+      {"--tracker redmine:web --tracker-url ftp://x", "--tracker-url"},
+      {"--tracker-dry-run", "need --tracker"},
+      {"--tracker github:a/b --no-history --tracker-dry-run", "--no-history"},
+  };
+  for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+    ZT_INT(zt_sh(&out,
+                 "ZAMCAP_TRACKER_TOKEN=" TOKEN " '%s' run '%s/flow.json' "
+                 "--old http://127.0.0.1:9/ --new http://127.0.0.1:9/ --out "
+                 "'%s/run' %s 2>&1",
+                 z, d, d, refused[i][0]),
+           2);
+    ZT_HAS(out ? out : "", refused[i][1]);
+    free(out);
+  }
+  ZT_TRUE(access(zt_tmp("cli/run"), F_OK) != 0);
   /* a refused token: the regression's 1, and the report is there */
   ZT_INT(zt_sh(&out,
                "ZAMCAP_TRACKER_TOKEN=bad-tok-9917 '%s' compare '%s/real/old' "
