@@ -824,7 +824,17 @@ static int changed(const struct night *n, const char *sql, int np,
 static enum zc_err comment_once(const struct night *n, const struct seen *c,
                                 const char *action, const char *key,
                                 const char *issue) {
-  int got = log_claim(n, c->fp, action, issue);
+  /* A run done again: the issue it filed or reopened says it already. */
+  const char *p[] = {c->fp, n->run};
+  int got = strcmp(action, "comment")
+                ? 0
+                : changed(n,
+                          "SELECT id FROM tracker_log WHERE fingerprint = $1 "
+                          "AND run_id = $2 AND action IN ('filed', "
+                          "'returned')",
+                          2, p);
+  if (got) return got < 0 ? ZC_E_IO : ZC_OK;
+  got = log_claim(n, c->fp, action, issue);
   if (got < 0) return ZC_E_IO;
   if (!got) return ZC_OK; /* this run's comment is there */
   struct zc_buf b;

@@ -338,6 +338,38 @@ static void test_failures(void) {
   }
 }
 
+/* A night done again (a retried job, the same run): nothing is filed or
+ * commented twice. */
+static void test_again(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("again.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("again.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("gitlab:zc/again", base, 0);
+  snprintf(t.api, sizeof t.api, "%s/api/v4", base);
+  long long one = add_night(h, 1, 90, 0), two = add_night(h, 2, 95, 0);
+  for (int k = 0; k < 2; k++) {
+    ZT_INT(agent_tracker_night(&t, h, one, rep), ZC_OK);
+    ZT_INT(agent_tracker_night(&t, h, two, rep), ZC_OK);
+  }
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "gitlab", "zc/again", is), 1))
+    ZT_INT(cJSON_GetArraySize(field(is[0], "comments")), 1);
+  cJSON_Delete(st);
+  struct agent_rows r;
+  ZT_INT(agent_db_run(h->db,
+                      "SELECT action, run_id FROM tracker_log ORDER BY id", 0,
+                      NULL, &r),
+         ZC_OK);
+  ZT_INT(r.n, 2);
+  ZT_STR(agent_rows_get(&r, 0, 0), "filed");
+  ZT_STR(agent_rows_get(&r, 1, 0), "comment");
+  agent_rows_free(&r);
+  agent_history_close(h);
+}
+
 /* stdout into a file while f runs. */
 static char *stdout_of(void (*f)(void *), void *arg) {
   fflush(stdout);
@@ -640,6 +672,7 @@ int main(int argc, char **argv) {
       {"jira", test_jira},
       {"failures", test_failures},
       {"dry_run", test_dry_run},
+      {"again", test_again},
       {"race_sqlite", test_race_sqlite},
       {"race_postgres", test_race_postgres},
       {"cli", test_cli},
