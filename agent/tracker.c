@@ -907,7 +907,7 @@ static int file_new(const struct night *n, const struct seen *c) {
 
 /* The issue columns of fp's row: state, issue, key (NULL where none). */
 struct row {
-  char state[16], issue[1024], key[64];
+  char state[16], issue[1024], key[64], tracker[300];
 };
 
 static enum zc_err row_of(const struct night *n, const char *fp,
@@ -916,15 +916,16 @@ static enum zc_err row_of(const struct night *n, const char *fp,
   const char *p[] = {fp};
   enum zc_err e = agent_db_run(n->db,
                                "SELECT issue_state, issue, issue_key, "
-                               "issue_claimed FROM regressions WHERE "
+                               "tracker FROM regressions WHERE "
                                "fingerprint = $1",
                                1, p, &rs);
   if (e) return e;
-  const char *v[3] = {agent_rows_get(&rs, 0, 0), agent_rows_get(&rs, 0, 1),
-                      agent_rows_get(&rs, 0, 2)};
+  const char *v[4] = {agent_rows_get(&rs, 0, 0), agent_rows_get(&rs, 0, 1),
+                      agent_rows_get(&rs, 0, 2), agent_rows_get(&rs, 0, 3)};
   snprintf(r->state, sizeof r->state, "%s", v[0] ? v[0] : "");
   snprintf(r->issue, sizeof r->issue, "%s", v[1] ? v[1] : "");
   snprintf(r->key, sizeof r->key, "%s", v[2] ? v[2] : "");
+  snprintf(r->tracker, sizeof r->tracker, "%s", v[3] ? v[3] : "");
   agent_rows_free(&rs);
   return ZC_OK;
 }
@@ -968,6 +969,13 @@ static enum zc_err seen(const struct night *n, const struct seen *c) {
   for (int tries = 0; tries < 8; tries++) {
     enum zc_err e = row_of(n, c->fp, &r);
     if (e) return e;
+    /* An issue in another tracker (--tracker changed) is that tracker's:
+     * its key means nothing here. */
+    if (r.state[0] && r.tracker[0] && strcmp(r.tracker, n->t->spec)) {
+      zc_log(1, "tracker %s: %s has its issue in %s (%s); left alone",
+             n->t->spec, c->name, r.tracker, r.issue[0] ? r.issue : "filing");
+      return ZC_OK;
+    }
     if (n->t->dry_run) {
       dry_seen(n, c, &r);
       return ZC_OK;
@@ -1065,14 +1073,14 @@ static enum zc_err recoveries(const struct night *n) {
   long long from = recent_from(n);
   if (!from) return ZC_OK;
   struct agent_rows r;
-  const char *p[] = {n->scenario};
+  const char *p[] = {n->scenario, n->t->spec};
   enum zc_err e = agent_db_run(
       n->db,
       "SELECT g.fingerprint, g.issue, g.issue_key, g.name, (SELECT "
       "max(c.run_id) FROM causes c WHERE c.fingerprint = g.fingerprint) FROM "
-      "regressions g WHERE g.scenario = $1 AND g.issue_state = 'open' ORDER "
-      "BY g.fingerprint",
-      1, p, &r);
+      "regressions g WHERE g.scenario = $1 AND g.issue_state = 'open' AND "
+      "g.tracker = $2 ORDER BY g.fingerprint",
+      2, p, &r);
   for (size_t i = 0; !e && i < r.n; i++) {
     const char *last = agent_rows_get(&r, i, 4);
     if (last && strtoll(last, NULL, 10) >= from) continue;

@@ -367,6 +367,16 @@ static void test_again(void) {
   ZT_STR(agent_rows_get(&r, 0, 0), "filed");
   ZT_STR(agent_rows_get(&r, 1, 0), "comment");
   agent_rows_free(&r);
+  /* another --tracker leaves the issue filed elsewhere alone */
+  struct agent_tracker other = tracker("github:zc/again", base, 0);
+  st = state_of(base);
+  int before = cJSON_GetArraySize(field(st, "requests"));
+  cJSON_Delete(st);
+  ZT_INT(agent_tracker_night(&other, h, add_night(h, 3, 99, 0), rep), ZC_OK);
+  st = state_of(base);
+  ZT_INT(cJSON_GetArraySize(field(st, "requests")), before + 1);
+  ZT_INT(issues_in(st, "github", "zc/again", is), 0);
+  cJSON_Delete(st);
   agent_history_close(h);
 }
 
