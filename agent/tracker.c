@@ -241,7 +241,7 @@ struct req {
 
 /* Sends q, again after a 429 or a 5xx (waiting what Retry-After says, else
  * backoff_s doubling) up to t->attempts times. A 2xx answer is ZC_OK. */
-static enum zc_err send(const struct agent_tracker *t, struct req *q) {
+static enum zc_err trk_send(const struct agent_tracker *t, struct req *q) {
   char hbuf[5][1100];
   const char *hl[5];
   unsigned nh = auth_headers(
@@ -370,7 +370,7 @@ static enum zc_err upload_redmine(const struct agent_tracker *t,
                     .body_len = len,
                     .ctype = "application/octet-stream"};
     url_of(t, &q, "/uploads.json?filename=%s", f->name[i]);
-    enum zc_err e = send(t, &q);
+    enum zc_err e = trk_send(t, &q);
     free(data);
     if (e) return e;
     const char *tok = cJSON_GetStringValue(
@@ -394,7 +394,7 @@ static enum zc_err upload_gitlab(const struct agent_tracker *t,
   for (unsigned i = 0; i < f->n; i++) {
     struct req q = {.method = "POST", .files = &f->p[i], .nfiles = 1};
     url_of(t, &q, "/projects/%s/uploads", id);
-    enum zc_err e = send(t, &q);
+    enum zc_err e = trk_send(t, &q);
     if (e) return e;
     const char *md =
         cJSON_GetStringValue(cJSON_GetObjectItem(q.json, "markdown"));
@@ -422,7 +422,7 @@ static enum zc_err attach_jira(const struct agent_tracker *t, const char *key,
   if (t->kind != AGENT_TRACKER_JIRA || !f || !f->n) return ZC_OK;
   struct req q = {.method = "POST", .files = f->p, .nfiles = f->n};
   url_of(t, &q, "/rest/api/2/issue/%s/attachments", key);
-  enum zc_err e = send(t, &q);
+  enum zc_err e = trk_send(t, &q);
   cJSON_Delete(q.json);
   return e;
 }
@@ -533,7 +533,7 @@ static enum zc_err op_file(const struct agent_tracker *t, const char *title,
     break;
   }
   js = json_body(&q, o);
-  if (!e) e = send(t, &q);
+  if (!e) e = trk_send(t, &q);
   if (!e) {
     created(t, q.json, key, url);
     if (!key[0])
@@ -581,7 +581,7 @@ static enum zc_err op_comment(const struct agent_tracker *t, const char *key,
     break;
   }
   js = json_body(&q, o);
-  if (!e) e = send(t, &q);
+  if (!e) e = trk_send(t, &q);
   if (!e) e = attach_jira(t, key, f);
   cJSON_Delete(q.json);
   cJSON_Delete(u.tokens);
@@ -596,7 +596,7 @@ static enum zc_err jira_transition(const struct agent_tracker *t,
                                    const char *key, int close, char *id) {
   struct req q = {.method = "GET"};
   url_of(t, &q, "/rest/api/2/issue/%s/transitions", key);
-  enum zc_err e = send(t, &q);
+  enum zc_err e = trk_send(t, &q);
   id[0] = '\0';
   const cJSON *tr;
   cJSON_ArrayForEach(tr, cJSON_GetObjectItem(q.json, "transitions")) {
@@ -619,7 +619,7 @@ static enum zc_err redmine_status(const struct agent_tracker *t, int close,
                                   char *id) {
   struct req q = {.method = "GET"};
   url_of(t, &q, "/issue_statuses.json");
-  enum zc_err e = send(t, &q);
+  enum zc_err e = trk_send(t, &q);
   id[0] = '\0';
   const cJSON *s;
   cJSON_ArrayForEach(s, cJSON_GetObjectItem(q.json, "issue_statuses")) {
@@ -669,7 +669,7 @@ static enum zc_err op_state(const struct agent_tracker *t, const char *key,
     break;
   }
   char *js = json_body(&q, o);
-  if (!e) e = send(t, &q);
+  if (!e) e = trk_send(t, &q);
   cJSON_Delete(q.json);
   free(js);
   return e;
