@@ -235,12 +235,16 @@ struct req {
   const char *ctype;
   const char *const *files;
   unsigned nfiles;
+  int creates; /* files an issue: retried only when surely not filed */
   cJSON *json; /* out: the answer, parsed (NULL: none, or not JSON) */
   long status;
 };
 
 /* Sends q, again after a 429 or a 5xx (waiting what Retry-After says, else
- * backoff_s doubling) up to t->attempts times. A 2xx answer is ZC_OK. */
+ * backoff_s doubling) up to t->attempts times. A 2xx answer is ZC_OK. A
+ * request that files an issue is sent again after 429 and 503 only: a
+ * 500 or a gateway's 502 or 504 may come after the issue was made, and
+ * sending it again would file it twice. */
 static enum zc_err trk_send(const struct agent_tracker *t, struct req *q) {
   char hbuf[5][1100];
   const char *hl[5];
@@ -264,7 +268,8 @@ static enum zc_err trk_send(const struct agent_tracker *t, struct req *q) {
     enum zc_err e = agent_http_send(&h);
     if (e) return zc_fail(e, "tracker %s: %s", t->spec, zc_errmsg());
     q->status = h.status;
-    int again = h.status == 429 || h.status >= 500;
+    int again =
+        h.status == 429 || h.status == 503 || (h.status >= 500 && !q->creates);
     if (h.status >= 200 && h.status < 300) {
       q->json = cJSON_Parse(h.answer);
       free(h.answer);
@@ -274,12 +279,10 @@ static enum zc_err trk_send(const struct agent_tracker *t, struct req *q) {
       char line[256];
       agent_http_line(h.answer, line, sizeof line);
       free(h.answer);
-      return zc_fail(ZC_E_IO, "tracker %s: %s %s: HTTP %ld%s%s%s%s", t->spec,
-                     q->method, shown, h.status, again ? " (after " : "",
-                     again ? "retries)" : "", line[0] ? ": " : "",
-                     h.status == 401 && !line[0]
-                         ? "(is ZAMCAP_TRACKER_TOKEN right?)"
-                         : line);
+      return zc_fail(
+          ZC_E_IO, "tracker %s: %s %s: HTTP %ld%s%s%s%s", t->spec, q->method,
+          shown, h.status, again ? " (after retries)" : "", line[0] ? ": " : "",
+          line, h.status == 401 ? " (is ZAMCAP_TRACKER_TOKEN right?)" : "");
     }
     free(h.answer);
     double w = h.retry_after >= 0 ? (double)h.retry_after : backoff;
@@ -533,6 +536,7 @@ static enum zc_err op_file(const struct agent_tracker *t, const char *title,
     break;
   }
   js = json_body(&q, o);
+  q.creates = 1;
   if (!e) e = trk_send(t, &q);
   if (!e) {
     created(t, q.json, key, url);

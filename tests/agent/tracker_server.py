@@ -20,7 +20,8 @@ APIs (base URLs: GitHub http://127.0.0.1:PORT, GitLab .../api/v4, Jira
 A wrong token is 401. A project or repository named "invalid" answers an
 issue's creation with a validation error (GitHub and GitLab 422, Jira
 400); one named "ratelimited" answers the first creation with 429 and
-Retry-After: 1, and one named "flaky" with 503. GET /_state is what was
+Retry-After: 1, one named "flaky" with 503, and one named "broken" with
+500. GET /_state is what was
 filed: {"requests": [[method, path], ...], "issues": {kind: [issue]}}.
 """
 import base64, json, re, sys, threading, time
@@ -49,7 +50,8 @@ def special(where, kind):
             return 422, {}, {"message": {"title": ["is invalid"]}}
         return 400, {}, {"errorMessages": [], "errors": {
             "project": "valid project is required"}}
-    for tag, status in (("ratelimited", 429), ("flaky", 503)):
+    for tag, status in (("ratelimited", 429), ("flaky", 503),
+                        ("broken", 500)):
         if name.lower() == tag and (kind, where) not in FAILED_ONCE:
             FAILED_ONCE.add((kind, where))
             return status, {"Retry-After": "1"}, {"message": "slow down"}
