@@ -493,10 +493,12 @@ static void created(const struct agent_tracker *t, const cJSON *j, char *key,
 }
 
 /* Files a new issue: key (64 bytes) and url (1024) get its key and
- * address. */
+ * address, and stay empty unless it was made (an error after that, in
+ * attaching the report to it, leaves them set). */
 static enum zc_err op_file(const struct agent_tracker *t, const char *title,
                            const char *body, const struct files *f, char *key,
                            char *url) {
+  key[0] = url[0] = '\0';
   struct upl u;
   enum zc_err e = upload(t, f, &u);
   char *text = e ? NULL : as_text(t, body, &u), *js = NULL;
@@ -553,9 +555,13 @@ static enum zc_err op_file(const struct agent_tracker *t, const char *title,
   return e;
 }
 
-/* A comment on issue key, with f's files (NULL: none). */
+/* A comment on issue key, with f's files (NULL: none). *posted says
+ * whether the comment went, also when attaching the files after it
+ * failed (Jira). */
 static enum zc_err op_comment(const struct agent_tracker *t, const char *key,
-                              const char *body, const struct files *f) {
+                              const char *body, const struct files *f,
+                              int *posted) {
+  *posted = 0;
   struct upl u;
   enum zc_err e = upload(t, f, &u);
   char *text = e ? NULL : as_text(t, body, &u), *js = NULL, id[600];
@@ -586,6 +592,7 @@ static enum zc_err op_comment(const struct agent_tracker *t, const char *key,
   }
   js = json_body(&q, o);
   if (!e) e = trk_send(t, &q);
+  *posted = !e;
   if (!e) e = attach_jira(t, key, f);
   cJSON_Delete(q.json);
   cJSON_Delete(u.tokens);
@@ -844,13 +851,13 @@ static enum zc_err comment_once(const struct night *n, const struct seen *c,
   struct zc_buf b;
   zc_buf_init(&b, 1 << 20);
   text_of(n, c, action, &b);
-  int files = strcmp(action, "recovered") != 0;
+  int files = strcmp(action, "recovered") != 0, posted = 0;
   enum zc_err e =
-      op_comment(n->t, key, b.ptr ? b.ptr : "", files ? &n->f : NULL);
+      op_comment(n->t, key, b.ptr ? b.ptr : "", files ? &n->f : NULL, &posted);
   zc_buf_free(&b);
-  if (e)
-    log_undo(n, c->fp, action);
-  else
+  /* a comment that went stays recorded, so that it goes once */
+  if (!posted) log_undo(n, c->fp, action);
+  if (posted)
     zc_log(1, "tracker %s: commented on %s%s", n->t->spec, issue,
            !strcmp(action, "comment")    ? ""
            : !strcmp(action, "returned") ? " (back)"
@@ -882,7 +889,7 @@ static int file_new(const struct night *n, const struct seen *c) {
   text_of(n, c, "filed", &b);
   enum zc_err e = op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url);
   zc_buf_free(&b);
-  if (e) {
+  if (e && !key[0]) { /* nothing was made: the next night tries again */
     struct zc_errsave keep;
     zc_err_save(&keep);
     const char *q[] = {c->fp, claim};
@@ -894,6 +901,10 @@ static int file_new(const struct night *n, const struct seen *c) {
     zc_err_restore(&keep);
     return -1;
   }
+  /* Made, even if attaching to it failed (Jira): it is recorded, so that
+   * it is never filed again. */
+  struct zc_errsave keep;
+  if (e) zc_err_save(&keep);
   const char *q[] = {c->fp, url, key};
   if (changed(n,
               "UPDATE regressions SET issue_state = 'open', issue = $2, "
@@ -906,7 +917,8 @@ static int file_new(const struct night *n, const struct seen *c) {
     return -1;
   }
   zc_log(1, "tracker %s: filed %s for %s", n->t->spec, url, c->name);
-  return 1;
+  if (e) zc_err_restore(&keep);
+  return e ? -1 : 1;
 }
 
 /* The issue columns of fp's row: state, issue, key (NULL where none). */

@@ -340,6 +340,31 @@ static void test_failures(void) {
   }
 }
 
+/* Jira refuses the attachments after the issue or comment went: an
+ * error, but what went is recorded, and is not sent again. */
+static void test_attach_refused(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("noatt.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("noatt.db"), &h), ZC_OK)) return;
+  char api[128];
+  snprintf(api, sizeof api, "%s/jira", base);
+  struct agent_tracker t = tracker("jira:NOATTACH", api, 0);
+  long long one = add_night(h, 1, 90, 0), two = add_night(h, 2, 95, 0);
+  for (int k = 0; k < 2; k++) {
+    ZT_INT(agent_tracker_night(&t, h, one, rep), k ? ZC_OK : ZC_E_IO);
+    if (!k) ZT_HAS(zc_errmsg(), "HTTP 413");
+    ZT_INT(agent_tracker_night(&t, h, two, rep), k ? ZC_OK : ZC_E_IO);
+  }
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "jira", "NOATTACH", is), 1))
+    ZT_INT(cJSON_GetArraySize(field(is[0], "comments")), 1);
+  cJSON_Delete(st);
+  agent_history_close(h);
+}
+
 /* A night done again (a retried job, the same run): nothing is filed or
  * commented twice. */
 static void test_again(void) {
@@ -685,6 +710,7 @@ int main(int argc, char **argv) {
       {"failures", test_failures},
       {"dry_run", test_dry_run},
       {"again", test_again},
+      {"attach_refused", test_attach_refused},
       {"race_sqlite", test_race_sqlite},
       {"race_postgres", test_race_postgres},
       {"cli", test_cli},

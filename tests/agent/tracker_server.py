@@ -21,7 +21,7 @@ A wrong token is 401. A project or repository named "invalid" answers an
 issue's creation with a validation error (GitHub and GitLab 422, Jira
 400); one named "ratelimited" answers the first creation with 429 and
 Retry-After: 1, one named "flaky" with 503, and one named "broken" with
-500. GET /_state is what was
+500. Jira's project NOATTACH refuses attachments (413). GET /_state is what was
 filed: {"requests": [[method, path], ...], "issues": {kind: [issue]}}.
 """
 import base64, json, re, sys, threading, time
@@ -257,6 +257,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(404, {"errorMessages": ["Issue does not exist"]})
         issue = hits[0]
         if what == "attachments" and method == "POST":
+            if issue["where"] == "NOATTACH":
+                return self.answer(413, {"errorMessages": [
+                    "The attachment is too large."]})
             if self.headers.get("X-Atlassian-Token") != "no-check":
                 return self.answer(403, {"errorMessages": [
                     "XSRF check failed"]})
