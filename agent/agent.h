@@ -51,6 +51,10 @@ struct agent_args {
   int no_history;
   double since_days;
   unsigned recover_after;
+  /* the tracker: --tracker KIND:WHERE, --tracker-url, --tracker-dry-run,
+   * --close-recovered */
+  const char *tracker, *tracker_url;
+  int tracker_dry_run, close_recovered;
   /* --memory, --memory-interval BYTES, --memory-mu KB */
   int memory;
   unsigned memory_interval;

@@ -26,6 +26,7 @@ enum {
   LINE_MAX_SHOWN = 200,  /* of its first line */
   CONNECT_MS = 10000,
   TOTAL_MS = 120000,
+  HTTP_ANSWER_MAX = 4 << 20, /* a tracker's JSON answer */
 };
 
 /* zamcap sets these itself; a user's copy would break the body. */
@@ -307,6 +308,38 @@ static int check_stop(void *arg, curl_off_t dlt, curl_off_t dl, curl_off_t ult,
   return stop && *stop;
 }
 
+/* What every request of zamcap's sets: the URL, no redirect, http(s)
+ * only, TLS verified ($CURL_CA_BUNDLE), the time limits, the answer into
+ * answer (its first bytes), and a stop flag. */
+static void curl_common(CURL *h, const char *url, char *err,
+                        struct zc_buf *answer, const volatile int *stop) {
+  curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_easy_setopt(h, CURLOPT_USERAGENT, "zamcap/" ZAMCAP_VERSION);
+  /* A redirected POST lands nowhere useful, or on another host with our
+   * headers: say so instead. */
+  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS,
+                   (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+  curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+  curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+  /* As the curl tool does: a self-hosted tracker's private CA. */
+  const char *ca = getenv("CURL_CA_BUNDLE");
+  if (ca && *ca) curl_easy_setopt(h, CURLOPT_CAINFO, ca);
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)CONNECT_MS);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)TOTAL_MS);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, answer_sink);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, answer);
+  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, err);
+  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, check_stop);
+  curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)stop);
+}
+
 /* The --attach-header values expanded into *hl (hb the buffer they are
  * made in; sec gets their secrets). */
 static enum zc_err attach_headers(const char *const *headers, unsigned nheaders,
@@ -384,33 +417,9 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
   if ((e = attach_parts(mime, path, present, names, sizeof names))) goto out;
 
   char err[CURL_ERROR_SIZE] = "";
-  curl_easy_setopt(h, CURLOPT_URL, url);
+  curl_common(h, url, err, &answer, stop);
   curl_easy_setopt(h, CURLOPT_MIMEPOST, mime);
   curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-  curl_easy_setopt(h, CURLOPT_USERAGENT, "zamcap/" ZAMCAP_VERSION);
-  /* A redirected POST lands nowhere useful, or on another host with our
-   * headers: say so instead. */
-  curl_easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
-#else
-  curl_easy_setopt(h, CURLOPT_PROTOCOLS,
-                   (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-  curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-  curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-  /* As the curl tool does: a self-hosted tracker's private CA. */
-  const char *ca = getenv("CURL_CA_BUNDLE");
-  if (ca && *ca) curl_easy_setopt(h, CURLOPT_CAINFO, ca);
-  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, (long)CONNECT_MS);
-  curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, (long)TOTAL_MS);
-  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, answer_sink);
-  curl_easy_setopt(h, CURLOPT_WRITEDATA, &answer);
-  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, err);
-  curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
-  curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, check_stop);
-  curl_easy_setopt(h, CURLOPT_XFERINFODATA, (void *)stop);
   zc_log(2, "--attach: posting %s to %s", names, shown);
 
   CURLcode rc = curl_easy_perform(h);
@@ -456,4 +465,79 @@ out:
 enum zc_err agent_attach(const char *url, const char *const *headers,
                          unsigned nheaders, const char *outdir) {
   return agent_attach_stoppable(url, headers, nheaders, outdir, NULL);
+}
+
+/* The multipart body of q's files, each a part named q->field. */
+static enum zc_err http_parts(CURL *h, const struct agent_http *q,
+                              curl_mime **mime) {
+  *mime = curl_mime_init(h);
+  if (!*mime) return zc_fail(ZC_E_NOMEM, "%s: cannot start libcurl", q->url);
+  for (unsigned i = 0; i < q->nfiles; i++) {
+    curl_mimepart *part = curl_mime_addpart(*mime);
+    if (!part || curl_mime_name(part, q->field ? q->field : "file") ||
+        curl_mime_filedata(part, q->files[i]))
+      return zc_fail(ZC_E_IO, "cannot prepare %s for upload", q->files[i]);
+  }
+  return ZC_OK;
+}
+
+enum zc_err agent_http_send(struct agent_http *q) {
+  char shown[1024], err[CURL_ERROR_SIZE] = "";
+  zc_url_shown(q->url, shown, sizeof shown);
+  q->status = 0;
+  q->retry_after = -1;
+  q->answer = NULL;
+  struct zc_buf answer;
+  zc_buf_init(&answer, HTTP_ANSWER_MAX);
+  struct curl_slist *hl = NULL;
+  curl_mime *mime = NULL;
+  enum zc_err e = ZC_OK;
+  CURL *h = curl_easy_init();
+  if (!h) {
+    e = zc_fail(ZC_E_NOMEM, "%s: cannot start libcurl", shown);
+    goto out;
+  }
+  for (unsigned i = 0; i < q->nheaders; i++) {
+    struct curl_slist *t = curl_slist_append(hl, q->headers[i]);
+    if (!t) {
+      e = zc_fail(ZC_E_NOMEM, "%s: out of memory for the headers", shown);
+      goto out;
+    }
+    hl = t;
+  }
+  curl_common(h, q->url, err, &answer, q->stop);
+  curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, q->method);
+  curl_easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+  if (q->body) {
+    curl_easy_setopt(h, CURLOPT_POSTFIELDS, q->body);
+    curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)q->body_len);
+  } else if (q->nfiles) {
+    if ((e = http_parts(h, q, &mime))) goto out;
+    curl_easy_setopt(h, CURLOPT_MIMEPOST, mime);
+  }
+  CURLcode rc = curl_easy_perform(h);
+  curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &q->status);
+  if (rc == CURLE_ABORTED_BY_CALLBACK) {
+    e = zc_fail(ZC_E_INTERRUPTED, "%s %s: interrupted", q->method, shown);
+  } else if (rc != CURLE_OK) {
+    e = zc_fail(ZC_E_IO, "%s %s: %s", q->method, shown,
+                err[0] ? err : curl_easy_strerror(rc));
+  } else {
+    curl_off_t ra = -1;
+    if (curl_easy_getinfo(h, CURLINFO_RETRY_AFTER, &ra) == CURLE_OK && ra > 0)
+      q->retry_after = (long)ra;
+    q->answer = zc_xstrndup(answer.ptr ? answer.ptr : "", answer.len);
+  }
+out:
+  curl_easy_cleanup(h);
+  curl_mime_free(mime);
+  curl_slist_free_all(hl);
+  zc_buf_free(&answer);
+  return e;
+}
+
+void agent_http_line(const char *body, char *out, size_t cap) {
+  struct secrets none = {.v = NULL};
+  answer_line(body ? body : "", &none, out, cap);
+  zc_scrub(out);
 }

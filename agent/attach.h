@@ -52,4 +52,33 @@ enum zc_err agent_attach_stoppable(const char *url, const char *const *headers,
 enum zc_err agent_attach(const char *url, const char *const *headers,
                          unsigned nheaders, const char *outdir);
 
+/* One request to a bug tracker's API (tracker.c), sent as --attach sends
+ * its upload (no redirect, TLS verified, the same limits): method, url,
+ * nheaders full header lines (their values never appear in a message),
+ * and a body (body_len bytes, its Content-Type among the headers), or
+ * else nfiles files as multipart parts named field ("file" when NULL).
+ * On ZC_OK the server answered: status, retry_after (the seconds its
+ * Retry-After asked for, -1 when none) and answer (its body, at most 4
+ * MiB, NUL-terminated; free it) are set, whatever the status. Else
+ * ZC_E_IO (the transfer failed; the message names method and URL) or
+ * ZC_E_INTERRUPTED (*stop turned non-zero). */
+struct agent_http {
+  const char *method, *url; /* in */
+  const char *const *headers;
+  unsigned nheaders;
+  const char *body;
+  size_t body_len;
+  const char *const *files;
+  unsigned nfiles;
+  const char *field;
+  const volatile int *stop;
+  long status, retry_after; /* out */
+  char *answer;
+};
+enum zc_err agent_http_send(struct agent_http *q);
+
+/* An answer's first line for a message: shortened to 200 bytes, control
+ * characters as '?', the registered secrets starred out. */
+void agent_http_line(const char *body, char *out, size_t cap);
+
 #endif

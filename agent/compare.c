@@ -13,6 +13,7 @@
 #include "capture.h"
 #include "history.h"
 #include "maps.h"
+#include "tracker.h"
 #include "zc-out.h"
 
 /* A sampling heap profile by its name (.heapprofile, gzipped or not). */
@@ -264,6 +265,10 @@ static int compare_exec(const struct agent_args *a) {
                                         "or a run's RUN_DIR");
   const char *olddir = a->operands[0];
   const char *newdir = a->noperands == 2 ? a->operands[1] : NULL;
+  struct agent_tracker trk;
+  char why[512];
+  if (!agent_tracker_from_args(a, &trk, why, sizeof why))
+    return agent_usage_error("compare", "%s", why);
 
   int rc = ZC_EXIT_USAGE;
   char **oldf[K_KINDS] = {NULL, NULL}, **newf[K_KINDS] = {NULL, NULL};
@@ -308,7 +313,9 @@ static int compare_exec(const struct agent_args *a) {
                        a->drop_markers, out, &in, &res)))
     goto fail;
   rc = ana_exit_code(&res);
-  agent_history_record(a, out, newdir ? NULL : olddir, "compare");
+  long long run_id =
+      agent_history_record(a, out, newdir ? NULL : olddir, "compare");
+  rc = agent_tracker_after(a, out, run_id, rc);
   goto out;
 fail:
   zc_error("%s", zc_errmsg());
@@ -341,8 +348,8 @@ const struct agent_cmd agent_cmd_compare = {
     .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
              "OUT/critical-graph.dot (and .svg with Graphviz), "
              "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
-             "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 5 "
-             "inconclusive (a "
-             "candidate\nthe pairs could not decide).\n",
+             "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 3 "
+             "--tracker failed with nothing\nfound, 5 inconclusive (a "
+             "candidate the pairs could not decide).\n",
     .exec = compare_exec,
 };

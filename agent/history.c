@@ -1,6 +1,7 @@
 /* zamcap history: what the history holds, one regression per fingerprint;
  * and the queries behind it (history.h). */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -302,7 +303,7 @@ static void print_text(const cJSON *doc) {
         cJSON_GetArrayItem(d, cJSON_GetArraySize(d) - 1), "delta"));
     const char *file = cJSON_GetStringValue(cJSON_GetObjectItem(g, "file"));
     const char *scn = cJSON_GetStringValue(cJSON_GetObjectItem(g, "scenario"));
-    printf("%s  %-9s %4.0f night%s  %s .. %s  %+.1f %s  %s%s%s%s  [%s] %s\n",
+    printf("%s  %-9s %4.0f night%s  %s .. %s  %+.1f %s  %s%s%s%s  [%s] %s",
            cJSON_GetStringValue(cJSON_GetObjectItem(g, "fingerprint")),
            cJSON_GetStringValue(cJSON_GetObjectItem(g, "state")),
            cJSON_GetNumberValue(cJSON_GetObjectItem(g, "nights")),
@@ -318,6 +319,13 @@ static void print_text(const cJSON *doc) {
            file ? " (" : "", file ? file : "", file ? ")" : "",
            cJSON_GetStringValue(cJSON_GetObjectItem(g, "kind")),
            scn && scn[0] ? scn : "-");
+    /* the tracker's address: its text is the tracker's, shown harmlessly */
+    const char *issue = cJSON_GetStringValue(cJSON_GetObjectItem(g, "issue"));
+    if (issue) {
+      fputs("  ", stdout);
+      zc_term_put(stdout, issue, SIZE_MAX);
+    }
+    putchar('\n');
   }
 }
 

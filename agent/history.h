@@ -18,7 +18,7 @@ struct agent_history;
 
 /* The schema this zamcap writes and reads; a database at a higher
  * version (a newer zamcap's) is refused. */
-#define AGENT_HISTORY_SCHEMA 1
+#define AGENT_HISTORY_SCHEMA 2
 
 /* The default history of a run folder: history.db in the folder that holds
  * it (zamcap-out/<time>/ -> zamcap-out/history.db; --out a/b -> a/history.db).
@@ -80,8 +80,9 @@ void agent_history_fingerprint(const char *kind, const char *scenario,
  * default; nothing with --no-history), adds each cause's `history` to
  * report.json and, when one was seen before, writes report.html again.
  * from: a run folder whose report.json gives the inputs, or NULL. A
- * history that cannot be used is a warning: the run's exit code stands. */
-void agent_history_record(const struct agent_args *a, const char *out,
-                          const char *from, const char *command);
+ * history that cannot be used is a warning: the run's exit code stands.
+ * Returns the run's id in the history, 0 when it was not recorded. */
+long long agent_history_record(const struct agent_args *a, const char *out,
+                               const char *from, const char *command);
 
 #endif

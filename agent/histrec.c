@@ -51,8 +51,23 @@ static const char *const migration1[] = {
     "CREATE INDEX end_to_end_run ON end_to_end (run_id)",
     NULL,
 };
+/* The tracker (tracker.c): each fingerprint's issue (issue is its URL),
+ * its key in the tracker, its state, and since when a process has been
+ * filing it; and what was filed, once per fingerprint, run and action. */
+static const char *const migration2[] = {
+    "ALTER TABLE regressions ADD COLUMN tracker TEXT",
+    "ALTER TABLE regressions ADD COLUMN issue_key TEXT",
+    "ALTER TABLE regressions ADD COLUMN issue_state TEXT",
+    "ALTER TABLE regressions ADD COLUMN issue_claimed TEXT",
+    "CREATE TABLE tracker_log (id @ID@, fingerprint TEXT NOT NULL REFERENCES "
+    "regressions (fingerprint), run_id BIGINT NOT NULL, action TEXT NOT "
+    "NULL, tracker TEXT, issue TEXT, at TEXT NOT NULL, UNIQUE (fingerprint, "
+    "run_id, action))",
+    NULL,
+};
 static const char *const *const migrations[AGENT_HISTORY_SCHEMA] = {
     migration1,
+    migration2,
 };
 
 static enum zc_err run_ddl(struct agent_db *db, const char *sql) {
@@ -511,7 +526,8 @@ static cJSON *read_report(const char *dir) {
  * Returns 1 when doc changed, and sets *before when a cause was seen on
  * an earlier run. */
 static int record_doc(const char *spec, cJSON *doc,
-                      const struct agent_history_meta *m, int *before) {
+                      const struct agent_history_meta *m, int *before,
+                      long long *run_id) {
   struct agent_history *h = NULL;
   long long id = 0;
   enum zc_err e = agent_history_open(spec, &h);
@@ -527,15 +543,16 @@ static int record_doc(const char *spec, cJSON *doc,
   char *name = zc_xstrdup(spec);
   zc_scrub(name);
   zc_log(2, "recorded as run %lld in the history %s", id, name);
+  *run_id = id;
   free(name);
   *before = annotate(h, doc, m);
   agent_history_close(h);
   return 1;
 }
 
-void agent_history_record(const struct agent_args *a, const char *out,
-                          const char *from, const char *command) {
-  if (a->no_history) return;
+long long agent_history_record(const struct agent_args *a, const char *out,
+                               const char *from, const char *command) {
+  if (a->no_history) return 0;
   char path[4200];
   snprintf(path, sizeof path, "%s/" ZC_OUT_REPORT, out);
   cJSON *doc = read_report(out), *src = from ? read_report(from) : NULL;
@@ -543,7 +560,7 @@ void agent_history_record(const struct agent_args *a, const char *out,
     zc_log(0, "warning: %s: cannot be read; this run is not in the history",
            path);
     cJSON_Delete(src);
-    return;
+    return 0;
   }
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
   char *dir = realpath(out, NULL);
@@ -563,7 +580,8 @@ void agent_history_record(const struct agent_args *a, const char *out,
       .environment = jget(doc, "environment") ? NULL : jget(src, "environment"),
   };
   int before = 0;
-  if (record_doc(spec, doc, &m, &before)) {
+  long long id = 0;
+  if (record_doc(spec, doc, &m, &before, &id)) {
     if (ana_write_json(doc, path))
       zc_log(0, "warning: %s", zc_errmsg());
     else if (before && a->formats & ANA_FMT_HTML && ana_write_html_from(out))
@@ -575,4 +593,5 @@ void agent_history_record(const struct agent_args *a, const char *out,
   free(spec);
   cJSON_Delete(doc);
   cJSON_Delete(src);
+  return id;
 }

@@ -14,6 +14,7 @@
 #include "agent.h"
 #include "attach.h"
 #include "scn.h"
+#include "tracker.h"
 
 enum kind {
   K_STR,       /* const char *: the argument as it is */
@@ -28,6 +29,7 @@ enum kind {
   K_PAIRS,     /* unsigned: "auto" (0) or a count from min to max */
   K_THRESHOLD, /* "5%" or "20ms": threshold_pct or threshold_ms */
   K_ATTACH,    /* const char *: a checked upload URL */
+  K_TRACKER,   /* const char *: a checked KIND:WHERE */
   K_HEADER,    /* one more --attach-header */
   K_MAPS,      /* one more --source-maps */
   K_ORIGIN,    /* one more --origin */
@@ -208,10 +210,28 @@ static const struct option_row rows[] = {
      "text (the default) or json"},
     {"since", 0, "DAYS", AGENT_HISTORY, K_DAYS, 0, 1e6, AT(since_days),
      "only the runs of the last DAYS days"},
-    {"recover-after", 0, "N", AGENT_HISTORY, K_COUNT, 1, 1000,
-     AT(recover_after),
+    {"recover-after", 0, "N", AGENT_HISTORY | AGENT_RUN | AGENT_COMPARE,
+     K_COUNT, 1, 1000, AT(recover_after),
      "a regression not seen in its scenario's last N\n"
      "runs has recovered (default 3)"},
+    {"tracker", 0, "KIND:WHERE", AGENT_RUN | AGENT_COMPARE, K_TRACKER, 0, 0,
+     AT(tracker),
+     "one issue per regression: github:OWNER/REPO,\n"
+     "gitlab:GROUP/PROJECT, jira:PROJECTKEY or\n"
+     "redmine:PROJECT; files new ones, comments on\n"
+     "those seen again (token: $ZAMCAP_TRACKER_TOKEN)"},
+    {"tracker-url", 0, "API", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
+     AT(tracker_url),
+     "the tracker's base URL (default: GitHub's and\n"
+     "GitLab's public APIs; Jira and Redmine need it)"},
+    {"tracker-dry-run", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
+     AT(tracker_dry_run),
+     "print what --tracker would file or comment, and\n"
+     "send nothing"},
+    {"close-recovered", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
+     AT(close_recovered),
+     "with --tracker, close an issue once its regression\n"
+     "has recovered (else only comment)"},
     {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -395,6 +415,14 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       return agent_usage_error(c->name, "%s", why);
     *(const char **)(void *)at = v;
     return 0;
+  case K_TRACKER: {
+    struct agent_tracker t;
+    /* the URL is checked with the other options, once all are in */
+    if (!agent_tracker_parse(v, "https://example.invalid", &t, why, sizeof why))
+      return agent_usage_error(c->name, "%s", why);
+    *(const char **)(void *)at = v;
+    return 0;
+  }
   case K_HEADER:
     if (a->nheaders == ZC_ARRAY_LEN(a->headers))
       return agent_usage_error(c->name, "at most %zu --attach-header",

@@ -5,6 +5,7 @@
 
 #include "history.h"
 #include "session.h"
+#include "tracker.h"
 #include "zc-out.h"
 
 /* The options that need each other, checked before anything starts. */
@@ -23,6 +24,10 @@ static int check_args(const struct agent_args *a) {
                                    "other");
   if (a->nheaders && !a->attach)
     return agent_usage_error(NULL, "--attach-header without --attach URL");
+  struct agent_tracker t;
+  char why[512];
+  if (!agent_tracker_from_args(a, &t, why, sizeof why))
+    return agent_usage_error(NULL, "%s", why);
   return 0;
 }
 
@@ -37,7 +42,11 @@ static int run_exec(const struct agent_args *a) {
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
   int reported = 0;
   rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
-  if (reported) agent_history_record(a, agent_session_out(s), NULL, "run");
+  if (reported) {
+    const char *out = agent_session_out(s);
+    long long id = agent_history_record(a, out, NULL, "run");
+    rc = agent_tracker_after(a, out, id, rc);
+  }
   if (reported) rc = agent_session_upload(s, NULL, rc);
   agent_session_close(s, reported);
   return rc;
@@ -59,8 +68,9 @@ const struct agent_cmd agent_cmd_run = {
     .after =
         "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
         "input error, 3 capture failed or incomplete (a pair was dropped; "
-        "the\nothers are still analysed and reported) or the upload failed "
-        "with no\nregression to report, 5 inconclusive (a candidate the "
+        "the\nothers are still analysed and reported) or the upload or the "
+        "tracker\nfailed with no regression to report, 5 inconclusive (a "
+        "candidate the "
         "pairs could not\ndecide), 130/143 interrupted.\n",
     .exec = run_exec,
 };

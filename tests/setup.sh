@@ -52,6 +52,10 @@ if [ "$MODE" = --test ] || [ "$MODE" = --bench ]; then
     # groff), the zsh completion read by zsh, and the .deb built (cpack's
     # DEB generator runs dpkg-shlibdeps, of dpkg-dev, and file).
     PKGS+=(man-db groff-base zsh dpkg-dev file)
+    # test_tracker files issues on a real Redmine, started on loopback
+    # (tests/agent/redmine.sh: WEBrick, not as root), and reads the
+    # trackers' answers with curl.
+    PKGS+=(redmine redmine-sqlite ruby-webrick curl)
   fi
 elif [ "$MODE" = --example ]; then
   PKGS+=(chromium)
