@@ -7,23 +7,27 @@
 #include "session.h"
 #include "zc-out.h"
 
+int agent_run_check(const char *cmd, const struct agent_args *a) {
+  if (!a->old || !a->new_)
+    return agent_usage_error(cmd, "give both --old URL|DIR and --new URL|DIR");
+  unsigned least = a->pairs ? a->pairs : 3;
+  if (a->ana.quorum > least)
+    return agent_usage_error(cmd, "--quorum %u is more than the %u pairs%s",
+                             a->ana.quorum, least,
+                             a->pairs ? "" : " --pairs auto starts with");
+  if (a->cdp.chrome && a->cdp.browser_url)
+    return agent_usage_error(cmd, "--chrome and --browser-url exclude each "
+                                  "other");
+  if (a->nheaders && !a->attach)
+    return agent_usage_error(cmd, "--attach-header without --attach URL");
+  return 0;
+}
+
 /* The options that need each other, checked before anything starts. */
 static int check_args(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error(NULL, "give one SCENARIO, and --old and --new");
-  if (!a->old || !a->new_)
-    return agent_usage_error(NULL, "give both --old URL|DIR and --new URL|DIR");
-  unsigned least = a->pairs ? a->pairs : 3;
-  if (a->ana.quorum > least)
-    return agent_usage_error(NULL, "--quorum %u is more than the %u pairs%s",
-                             a->ana.quorum, least,
-                             a->pairs ? "" : " --pairs auto starts with");
-  if (a->cdp.chrome && a->cdp.browser_url)
-    return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
-                                   "other");
-  if (a->nheaders && !a->attach)
-    return agent_usage_error(NULL, "--attach-header without --attach URL");
-  return 0;
+  return agent_run_check(NULL, a);
 }
 
 static int run_exec(const struct agent_args *a) {
