@@ -51,7 +51,7 @@ struct agent_args {
   /* the history: --history DB, --no-history, --old-label, --new-label;
    * zamcap history's --format, --since DAYS, --recover-after N */
   const char *history, *old_label, *new_label, *history_format;
-  int no_history;
+  int no_history, list_runs; /* --no-history; history's --list-runs */
   double since_days;
   unsigned recover_after;
   /* --memory, --memory-interval BYTES, --memory-mu KB */

@@ -208,6 +208,10 @@ static const struct option_row rows[] = {
      "text (the default) or json"},
     {"since", 0, "DAYS", AGENT_HISTORY, K_DAYS, 0, 1e6, AT(since_days),
      "only the runs of the last DAYS days"},
+    {"list-runs", 0, NULL, AGENT_HISTORY, K_SET, 0, 0, AT(list_runs),
+     "list the runs too, newest first: time, scenario,\n"
+     "host, labels, verdict, exit code, causes, report\n"
+     "folder (--since 1: the last night, every shard)"},
     {"recover-after", 0, "N", AGENT_HISTORY, K_COUNT, 1, 1000,
      AT(recover_after),
      "a regression not seen in its scenario's last N\n"

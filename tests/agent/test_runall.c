@@ -166,11 +166,26 @@ static void check_history(const char *db) {
   agent_db_close(h);
   /* zamcap history over it: the whole night */
   char *log = NULL;
-  ZT_INT(zt_sh(&log, "'%s' history --history '%s' --since 1 --format json",
+  ZT_INT(zt_sh(&log,
+               "'%s' history --history '%s' --since 1 --list-runs --format "
+               "json",
                bin(), db),
          0);
-  cJSON *doc = log ? cJSON_Parse(log) : NULL;
+  cJSON *doc = log ? cJSON_Parse(log) : NULL, *run;
   ZT_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "runs")), NFLOWS);
+  const cJSON *list = cJSON_GetObjectItem(doc, "run_list");
+  ZT_INT(cJSON_GetArraySize(list), NFLOWS);
+  int shards[NSHARDS + 1] = {0};
+  cJSON_ArrayForEach(run, list) {
+    const char *d =
+        cJSON_GetStringValue(cJSON_GetObjectItem(run, "report_dir"));
+    const char *o = d ? strstr(d, "/out-") : NULL;
+    int s = o ? atoi(o + 5) : 0;
+    if (ZT_TRUE(s >= 1 && s <= NSHARDS)) shards[s]++;
+  }
+  /* 6 variants after bad.json: 2 in each shard */
+  for (int s = 1; s <= NSHARDS; s++)
+    ZT_INT(shards[s], 2);
   cJSON_Delete(doc);
   free(log);
 }
