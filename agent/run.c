@@ -23,6 +23,12 @@ int agent_run_check(const char *cmd, const struct agent_args *a) {
   return 0;
 }
 
+int agent_run_reported(struct agent_session *s, const struct agent_args *a,
+                       int rc) {
+  agent_history_record(a, agent_session_out(s), NULL, "run");
+  return agent_session_upload(s, NULL, rc);
+}
+
 /* The options that need each other, checked before anything starts. */
 static int check_args(const struct agent_args *a) {
   if (a->noperands != 1)
@@ -41,8 +47,7 @@ static int run_exec(const struct agent_args *a) {
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
   int reported = 0;
   rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
-  if (reported) agent_history_record(a, agent_session_out(s), NULL, "run");
-  if (reported) rc = agent_session_upload(s, NULL, rc);
+  if (reported) rc = agent_run_reported(s, a, rc);
   agent_session_close(s, reported);
   return rc;
 }

@@ -151,8 +151,7 @@ static int run_flow(struct night *nt, struct flow *f) {
   rc = agent_session_compare(nt->s, 0, 1, NULL, &f->reported, NULL);
   if (f->reported) {
     read_verdict(f);
-    agent_history_record(&f->args, f->dir, NULL, "run");
-    rc = agent_session_upload(nt->s, NULL, rc);
+    rc = agent_run_reported(nt->s, &f->args, rc);
   } else {
     f->error = zc_xstrdup(zc_errmsg());
   }

@@ -84,6 +84,13 @@ enum zc_err agent_session_pairs(struct agent_session *s,
                                 const struct agent_pairs *p,
                                 struct ana_cmp *cmp, struct cap_outcome *oc);
 
+/* What the main command does once a comparison's reports are in the
+ * session's folder, and run-all after each flow (one place, so that both
+ * do the same): record it in the history, upload it (--attach). Returns
+ * rc as that changes it. */
+int agent_run_reported(struct agent_session *s, const struct agent_args *a,
+                       int rc);
+
 /* --attach: uploads the reports in out; returns rc as the upload changes
  * it. */
 int agent_session_upload(struct agent_session *s, const char *out, int rc);
