@@ -111,7 +111,7 @@ static const char *jstr(const cJSON *o, const char *k) {
   return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, k));
 }
 
-/* The flow's title, verdict and causes from its report.json. */
+/* The flow's verdict and causes from its report.json. */
 static void read_verdict(struct flow *f) {
   char path[4200], *txt = NULL;
   size_t len;
@@ -119,9 +119,7 @@ static void read_verdict(struct flow *f) {
   if (zc_read_file(path, 512u << 20, &txt, &len)) return;
   cJSON *doc = cJSON_ParseWithLength(txt, len);
   free(txt);
-  const cJSON *inp = cJSON_GetObjectItem(doc, "inputs");
   const cJSON *v = cJSON_GetObjectItem(doc, "verdict");
-  if (jstr(inp, "title")) f->title = zc_xstrdup(jstr(inp, "title"));
   if (jstr(v, "state")) f->state = zc_xstrdup(jstr(v, "state"));
   f->causes = cJSON_GetArraySize(cJSON_GetObjectItem(doc, "regression_causes"));
   cJSON_Delete(doc);
@@ -148,6 +146,8 @@ static int run_flow(struct night *nt, struct flow *f) {
     f->dir = NULL; /* nothing was made for it */
     return rc;
   }
+  const char *title = agent_session_title(nt->s);
+  if (title && title[0]) f->title = zc_xstrdup(title);
   rc = agent_session_compare(nt->s, 0, 1, NULL, &f->reported, NULL);
   if (f->reported) {
     read_verdict(f);

@@ -412,6 +412,10 @@ const struct cap_runs *agent_session_runs(const struct agent_session *s) {
   return &s->runs;
 }
 
+const char *agent_session_title(const struct agent_session *s) {
+  return s->scn ? s->scn->title : NULL;
+}
+
 const char *agent_session_out(const struct agent_session *s) {
   return s->out;
 }

@@ -43,6 +43,9 @@ int agent_session_open(const struct agent_args *a,
  * scenario does not load: the session stays on the flow before). */
 int agent_session_flow(struct agent_session *s, const struct agent_args *a,
                        int restart);
+/* The scenario's title as the flow file gives it ("" for none; NULL
+ * before a session with no operand has its first flow). */
+const char *agent_session_title(const struct agent_session *s);
 /* The output folder (zamcap-out/<timestamp>/ or --out). */
 const char *agent_session_out(const struct agent_session *s);
 
