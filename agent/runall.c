@@ -148,6 +148,14 @@ static int run_flow(struct night *nt, struct flow *f) {
   }
   const char *title = agent_session_title(nt->s);
   if (title && title[0]) f->title = zc_xstrdup(title);
+  /* the history knows a flow by its title: two flows of one title would
+   * be one scenario there, each night's runs mixed */
+  for (const struct flow *g = nt->f; f->title && g < f; g++)
+    if (g->title && !strcmp(g->title, f->title))
+      zc_log(0,
+             "warning: %s has the title of %s, \"%s\": the history counts "
+             "them as one scenario; give each flow a title of its own",
+             f->file, g->file, f->title);
   rc = agent_session_compare(nt->s, 0, 1, NULL, &f->reported, NULL);
   if (f->reported) {
     read_verdict(f);
