@@ -22,6 +22,9 @@ enum {
   AGENT_CHECK = 32,
   AGENT_BISECT = 64,
   AGENT_HISTORY = 128,
+  /* zamcap run-all: its bit is AGENT_RUN | AGENT_RUNALL, so that it takes
+   * every option of the main command, and --shard of its own */
+  AGENT_RUNALL = 256,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -48,7 +51,7 @@ struct agent_args {
   /* the history: --history DB, --no-history, --old-label, --new-label;
    * zamcap history's --format, --since DAYS, --recover-after N */
   const char *history, *old_label, *new_label, *history_format;
-  int no_history;
+  int no_history, list_runs; /* --no-history; history's --list-runs */
   double since_days;
   unsigned recover_after;
   /* the tracker: --tracker KIND:WHERE, --tracker-url, --tracker-dry-run,
@@ -59,6 +62,8 @@ struct agent_args {
   int memory;
   unsigned memory_interval;
   double memory_mu_kb;
+  /* run-all: --shard I/N (0 and 0 without it) */
+  unsigned shard_i, shard_n;
   char **operands; /* what is left after the options */
   int noperands;
 };
@@ -75,7 +80,7 @@ struct agent_cmd {
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all;
 /* Every subcommand, in the order --help lists them; NULL at the end
  * (cmds.c). */
 extern const struct agent_cmd *const agent_cmds[];

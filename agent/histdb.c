@@ -72,6 +72,9 @@ static enum zc_err open_pg(struct agent_db *db, const char *spec) {
   return ZC_OK;
 }
 
+/* How long a SQLite writer waits for another before it fails. */
+enum { BUSY_MS = 30000 };
+
 static enum zc_err open_lite(struct agent_db *db, const char *spec) {
   int rc = sqlite3_open_v2(spec, &db->lite,
                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -80,12 +83,24 @@ static enum zc_err open_lite(struct agent_db *db, const char *spec) {
                    db->lite ? sqlite3_errmsg(db->lite) : sqlite3_errstr(rc));
   /* Parallel runs on one machine: readers never block the writer (WAL),
    * and a writer waits up to 30 s for another rather than fail. */
-  sqlite3_busy_timeout(db->lite, 30000);
+  sqlite3_busy_timeout(db->lite, BUSY_MS);
   char *err = NULL;
-  rc = sqlite3_exec(db->lite,
-                    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; "
-                    "PRAGMA foreign_keys=ON",
-                    NULL, NULL, &err);
+  /* Going to WAL takes the file from a read lock to an exclusive one,
+   * and SQLite answers BUSY at once, without its busy handler, when
+   * another connection waits for the write lock too (a fresh file that
+   * several shards open at once): tried again until the same timeout. */
+  double t0 = zc_now_ms();
+  while ((rc = sqlite3_exec(db->lite, "PRAGMA journal_mode=WAL", NULL, NULL,
+                            &err)) == SQLITE_BUSY &&
+         zc_now_ms() - t0 < BUSY_MS) {
+    sqlite3_free(err);
+    err = NULL;
+    zc_sleep_ms(5 + (double)((unsigned long)(zc_now_ms() * 1e3) % 20));
+  }
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec(db->lite,
+                      "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON", NULL,
+                      NULL, &err);
   if (rc != SQLITE_OK) {
     enum zc_err e = zc_fail(ZC_E_IO, "history %s: %s", spec,
                             err ? err : sqlite3_errstr(rc));

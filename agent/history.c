@@ -176,18 +176,22 @@ static cJSON *regressions(struct agent_db *db, const struct agent_rows *r,
   return arr;
 }
 
+/* The since_days cut-off as the history spells times; NULL for none. */
+static const char *since_iso(double since_days, char out[32]) {
+  if (since_days <= 0) return NULL;
+  time_t t = time(NULL) - (time_t)(since_days * 86400);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return out;
+}
+
 enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
                                 double since_days, unsigned recover_after,
                                 struct cJSON **out) {
   *out = NULL;
   char since[32];
-  if (since_days > 0) {
-    time_t t = time(NULL) - (time_t)(since_days * 86400);
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(since, sizeof since, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  }
-  const char *p[] = {scenario, since_days > 0 ? since : NULL};
+  const char *p[] = {scenario, since_iso(since_days, since)};
   struct agent_rows runs, rows, regs;
   enum zc_err e = agent_db_run(
       h->db, "SELECT count(*) FROM runs r WHERE " WHERE_RUNS, 2, p, &runs);
@@ -214,10 +218,7 @@ enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
   cJSON *doc = cJSON_CreateObject();
   cJSON_AddStringToObject(doc, "schema", "zamcap-history/1");
   cJSON_AddItemToObject(doc, "scenario", str_or_null(scenario));
-  if (since_days > 0)
-    cJSON_AddStringToObject(doc, "since", since);
-  else
-    cJSON_AddNullToObject(doc, "since");
+  cJSON_AddItemToObject(doc, "since", str_or_null(p[1]));
   cJSON_AddNumberToObject(doc, "recover_after", recover_after);
   cJSON_AddItemToObject(doc, "runs", num_or_null(agent_rows_get(&runs, 0, 0)));
   cJSON_AddItemToObject(doc, "regressions",
@@ -226,6 +227,38 @@ enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
   agent_rows_free(&regs);
   agent_rows_free(&rows);
   *out = doc;
+  return ZC_OK;
+}
+
+enum zc_err agent_history_runs(struct agent_history *h, const char *scenario,
+                               double since_days, struct cJSON **out) {
+  *out = NULL;
+  char since[32];
+  const char *p[] = {scenario, since_iso(since_days, since)};
+  struct agent_rows r;
+  enum zc_err e = agent_db_run(
+      h->db,
+      "SELECT r.id, r.recorded_at, r.scenario, r.host, r.old_label, "
+      "r.new_label, r.verdict, r.exit_code, r.causes, r.report_dir FROM runs "
+      "r WHERE " WHERE_RUNS " ORDER BY r.id DESC",
+      2, p, &r);
+  if (e) return e;
+  static const char *const key[] = {
+      "id",        "at",      "scenario",  "host",   "old_label",
+      "new_label", "verdict", "exit_code", "causes", "report_dir"};
+  cJSON *arr = cJSON_CreateArray();
+  for (size_t i = 0; i < r.n; i++) {
+    cJSON *o = cJSON_CreateObject();
+    for (size_t j = 0; j < ZC_ARRAY_LEN(key) && j < r.cols; j++) {
+      const char *v = agent_rows_get(&r, i, j);
+      int number = j == 0 || j == 7 || j == 8;
+      cJSON_AddItemToObject(o, key[j],
+                            number ? num_or_null(v) : str_or_null(v));
+    }
+    cJSON_AddItemToArray(arr, o);
+  }
+  agent_rows_free(&r);
+  *out = arr;
   return ZC_OK;
 }
 
@@ -329,6 +362,37 @@ static void print_text(const cJSON *doc) {
   }
 }
 
+/* --list-runs as text: one line per run. */
+static void print_runs(const cJSON *runs) {
+  const cJSON *r;
+  cJSON_ArrayForEach(r, runs) {
+    const char *nl = cJSON_GetStringValue(cJSON_GetObjectItem(r, "new_label"));
+    const char *host = cJSON_GetStringValue(cJSON_GetObjectItem(r, "host"));
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(r, "verdict"));
+    const char *dir =
+        cJSON_GetStringValue(cJSON_GetObjectItem(r, "report_dir"));
+    char line[8192];
+    snprintf(
+        line, sizeof line,
+        "run %.0f  %s  %s  %s%s%s  %s, exit %.0f, %.0f cause%s  %s",
+        cJSON_GetNumberValue(cJSON_GetObjectItem(r, "id")),
+        cJSON_GetStringValue(cJSON_GetObjectItem(r, "at")), host ? host : "-",
+        nl ? "new " : "", nl ? nl : "", nl ? "  " : "", v ? v : "-",
+        cJSON_GetNumberValue(cJSON_GetObjectItem(r, "exit_code")),
+        cJSON_GetNumberValue(cJSON_GetObjectItem(r, "causes")),
+        cJSON_GetNumberValue(cJSON_GetObjectItem(r, "causes")) == 1 ? "" : "s",
+        dir ? dir : "-");
+    /* the scenario is a flow's title: text from a file, shown harmlessly */
+    printf("  ");
+    zc_term_put(stdout, line, SIZE_MAX);
+    printf("  [");
+    zc_term_put(stdout,
+                cJSON_GetStringValue(cJSON_GetObjectItem(r, "scenario")),
+                SIZE_MAX);
+    printf("]\n");
+  }
+}
+
 static int history_exec(const struct agent_args *a) {
   if (a->noperands > 1)
     return agent_usage_error("history", "history wants at most one SCENARIO");
@@ -348,6 +412,10 @@ static int history_exec(const struct agent_args *a) {
   if (!e) e = agent_history_open(spec, &h);
   if (!e)
     e = agent_history_query(h, scenario, a->since_days, a->recover_after, &doc);
+  cJSON *runs = NULL;
+  if (!e && a->list_runs &&
+      !(e = agent_history_runs(h, scenario, a->since_days, &runs)))
+    cJSON_AddItemToObject(doc, "run_list", runs);
   agent_history_close(h);
   if (e) {
     zc_error("%s", zc_errmsg());
@@ -360,6 +428,7 @@ static int history_exec(const struct agent_args *a) {
     free(s);
   } else {
     print_text(doc);
+    if (runs) print_runs(runs);
   }
   cJSON_Delete(doc);
   return 0;

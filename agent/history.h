@@ -60,6 +60,13 @@ enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
                                 double since_days, unsigned recover_after,
                                 struct cJSON **out);
 
+/* The runs the same filters cover, newest first (zamcap history
+ * --list-runs): {id, at, scenario, host, old_label, new_label, verdict,
+ * exit_code, causes, report_dir} each; a night's shards, whatever machine
+ * ran them. */
+enum zc_err agent_history_runs(struct agent_history *h, const char *scenario,
+                               double since_days, struct cJSON **out);
+
 /* What the history knows of one fingerprint, for report.json's `history`
  * of a cause: {fingerprint, nights (runs it was a cause in), first_seen,
  * last_seen, recent: its Δ in each of its scenario's last `last` runs,

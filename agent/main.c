@@ -29,6 +29,8 @@ static const char usage[] =
     "run --help' tells more).\n"
     "\n"
     "Commands:\n"
+    "  run-all FLOW.json... --old URL|DIR --new URL|DIR [--shard I/N]\n"
+    "                            many flows, one summary (a night's share)\n"
     "  compare OLD_DIR NEW_DIR   compare saved traces of two builds (ZAM)\n"
     "  record --url URL          record traced runs of a page in Chrome\n"
     "  tree TRACE                print one trace's pruned call tree and its\n"

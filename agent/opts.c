@@ -33,6 +33,7 @@ enum kind {
   K_HEADER,    /* one more --attach-header */
   K_MAPS,      /* one more --source-maps */
   K_ORIGIN,    /* one more --origin */
+  K_SHARD,     /* "I/N": shard_i and shard_n */
   K_QUIET,
   K_VERBOSE,
   K_HELP,
@@ -40,7 +41,7 @@ enum kind {
 
 enum {
   ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE | AGENT_HTML |
-        AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY
+        AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY | AGENT_RUNALL
 };
 
 struct option_row {
@@ -210,6 +211,10 @@ static const struct option_row rows[] = {
      "text (the default) or json"},
     {"since", 0, "DAYS", AGENT_HISTORY, K_DAYS, 0, 1e6, AT(since_days),
      "only the runs of the last DAYS days"},
+    {"list-runs", 0, NULL, AGENT_HISTORY, K_SET, 0, 0, AT(list_runs),
+     "list the runs too, newest first: time, scenario,\n"
+     "host, labels, verdict, exit code, causes, report\n"
+     "folder (--since 1: the last night, every shard)"},
     {"recover-after", 0, "N", AGENT_HISTORY | AGENT_RUN | AGENT_COMPARE,
      K_COUNT, 1, 1000, AT(recover_after),
      "a regression not seen in its scenario's last N\n"
@@ -232,6 +237,10 @@ static const struct option_row rows[] = {
      AT(close_recovered),
      "with --tracker, close an issue once its regression\n"
      "has recovered (else only comment)"},
+    {"shard", 0, "I/N", AGENT_RUNALL, K_SHARD, 1, 10000, 0,
+     "run the I-th of N shares of the flows (1/3 is the\n"
+     "first of 3): the flows sorted by path, the k-th\n"
+     "(from 0) in share k mod N + 1"},
     {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -440,6 +449,26 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       return agent_usage_error(c->name, "--origin %s: not an http(s) URL", v);
     a->origins[a->norigins++] = v;
     return 0;
+  case K_SHARD: {
+    unsigned i = 0, n = 0;
+    size_t k = strcspn(v, "/");
+    char num[16];
+    if (v[k] == '/' && k < sizeof num) {
+      snprintf(num, sizeof num, "%.*s", (int)k, v);
+      if (!agent_parse_uint(num, &i) || !agent_parse_uint(v + k + 1, &n))
+        i = n = 0;
+    }
+    if (i >= r->min && n <= r->max && i <= n) {
+      a->shard_i = i;
+      a->shard_n = n;
+      return 0;
+    }
+    return agent_usage_error(c->name,
+                             "--shard wants I/N, 1 <= I <= N <= %g (1/3 is "
+                             "the first of 3; Kubernetes' "
+                             "JOB_COMPLETION_INDEX is I-1), not '%s'",
+                             r->max, v);
+  }
   case K_MAPS:
     if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
       return agent_usage_error(c->name, "at most %zu --source-maps",

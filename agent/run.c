@@ -8,27 +8,39 @@
 #include "tracker.h"
 #include "zc-out.h"
 
+int agent_run_check(const char *cmd, const struct agent_args *a) {
+  if (!a->old || !a->new_)
+    return agent_usage_error(cmd, "give both --old URL|DIR and --new URL|DIR");
+  unsigned least = a->pairs ? a->pairs : 3;
+  if (a->ana.quorum > least)
+    return agent_usage_error(cmd, "--quorum %u is more than the %u pairs%s",
+                             a->ana.quorum, least,
+                             a->pairs ? "" : " --pairs auto starts with");
+  if (a->cdp.chrome && a->cdp.browser_url)
+    return agent_usage_error(cmd, "--chrome and --browser-url exclude each "
+                                  "other");
+  if (a->nheaders && !a->attach)
+    return agent_usage_error(cmd, "--attach-header without --attach URL");
+  struct agent_tracker t;
+  char why[512];
+  if (!agent_tracker_from_args(a, &t, why, sizeof why))
+    return agent_usage_error(cmd, "%s", why);
+  return 0;
+}
+
+int agent_run_reported(struct agent_session *s, const struct agent_args *a,
+                       int rc) {
+  const char *out = agent_session_out(s);
+  long long id = agent_history_record(a, out, NULL, "run");
+  rc = agent_tracker_after(a, out, id, rc);
+  return agent_session_upload(s, NULL, rc);
+}
+
 /* The options that need each other, checked before anything starts. */
 static int check_args(const struct agent_args *a) {
   if (a->noperands != 1)
     return agent_usage_error(NULL, "give one SCENARIO, and --old and --new");
-  if (!a->old || !a->new_)
-    return agent_usage_error(NULL, "give both --old URL|DIR and --new URL|DIR");
-  unsigned least = a->pairs ? a->pairs : 3;
-  if (a->ana.quorum > least)
-    return agent_usage_error(NULL, "--quorum %u is more than the %u pairs%s",
-                             a->ana.quorum, least,
-                             a->pairs ? "" : " --pairs auto starts with");
-  if (a->cdp.chrome && a->cdp.browser_url)
-    return agent_usage_error(NULL, "--chrome and --browser-url exclude each "
-                                   "other");
-  if (a->nheaders && !a->attach)
-    return agent_usage_error(NULL, "--attach-header without --attach URL");
-  struct agent_tracker t;
-  char why[512];
-  if (!agent_tracker_from_args(a, &t, why, sizeof why))
-    return agent_usage_error(NULL, "%s", why);
-  return 0;
+  return agent_run_check(NULL, a);
 }
 
 static int run_exec(const struct agent_args *a) {
@@ -42,12 +54,7 @@ static int run_exec(const struct agent_args *a) {
   if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
   int reported = 0;
   rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
-  if (reported) {
-    const char *out = agent_session_out(s);
-    long long id = agent_history_record(a, out, NULL, "run");
-    rc = agent_tracker_after(a, out, id, rc);
-  }
-  if (reported) rc = agent_session_upload(s, NULL, rc);
+  if (reported) rc = agent_run_reported(s, a, rc);
   agent_session_close(s, reported);
   return rc;
 }

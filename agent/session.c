@@ -116,6 +116,7 @@ struct agent_session {
   unsigned n;
   struct scn_scenario *scn;
   char *out;
+  char *home; /* the first folder: Chrome's log, whatever the flow */
   struct agent_server **srv; /* per build: its server, or NULL (a URL) */
   struct cap_runs runs;      /* the builds' URLs and every run */
   struct agent_maps *maps;   /* NULL with --no-source-maps */
@@ -257,7 +258,17 @@ static void session_free(struct agent_session *s) {
   cJSON_Delete(s->environment);
   scn_free(s->scn);
   free(s->out);
+  free(s->home);
   free(s);
+}
+
+/* Where build k's source maps come from: its folder when zamcap serves
+ * it, else its own origin. */
+static void build_maps(struct agent_session *s, unsigned k) {
+  if (s->maps && s->srv[k])
+    agent_maps_root(s->maps, s->runs.build[k].base, s->given[k]);
+  else if (s->maps) /* a URL build: its maps from its own origin only */
+    agent_maps_fetch_from(s->maps, s->runs.build[k].base);
 }
 
 /* Serves a build (a folder on a port of its own: N origins, as N
@@ -277,30 +288,38 @@ static enum zc_err add_build(struct agent_session *s,
   s->srv[s->n] = srv;
   s->given[s->n] = zc_xstrdup(b->arg);
   cap_runs_build(&s->runs, b->name, base);
-  if (s->maps && srv)
-    agent_maps_root(s->maps, base, b->arg);
-  else if (s->maps) /* a URL build: its maps from its own origin only */
-    agent_maps_fetch_from(s->maps, base);
+  build_maps(s, s->n);
   s->n++;
   return ZC_OK;
+}
+
+/* The output folder (its traces/ made) and the source maps' store in it:
+ * read from the build folders zamcap serves, fetched for URL builds, kept
+ * in OUT/sourcemaps/. */
+static enum zc_err session_outdir(struct agent_session *s) {
+  char path[4200];
+  free(s->out);
+  s->out = NULL;
+  enum zc_err e = agent_outdir(s->a->out, &s->out);
+  if (!e && s->scn) {
+    snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES, s->out);
+    e = zc_mkdirs(path);
+  }
+  agent_maps_free(s->maps);
+  s->maps = NULL;
+  if (!e && !s->a->no_source_maps) {
+    snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
+    s->maps = agent_maps_new(path, 1);
+  }
+  return e;
 }
 
 /* The output folder, the source maps' store and the builds. */
 static enum zc_err session_builds(struct agent_session *s,
                                   const struct agent_build *builds,
                                   unsigned n) {
-  char path[4200];
-  enum zc_err e = agent_outdir(s->a->out, &s->out);
-  if (!e) {
-    snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES, s->out);
-    e = zc_mkdirs(path);
-  }
-  /* Source maps: read from the build folders zamcap serves, fetched for
-   * URL builds, kept in OUT/sourcemaps/. */
-  if (!e && !s->a->no_source_maps) {
-    snprintf(path, sizeof path, "%s/" ZC_OUT_SOURCEMAPS, s->out);
-    s->maps = agent_maps_new(path, 1);
-  }
+  enum zc_err e = session_outdir(s);
+  if (!e) s->home = zc_xstrdup(s->out);
   for (unsigned k = 0; !e && k < n; k++)
     e = add_build(s, &builds[k]);
   return e;
@@ -328,7 +347,9 @@ int agent_session_open(const struct agent_args *a,
     return agent_usage_error(NULL, "--preset %s: give mobile or desktop",
                              a->preset);
   }
-  enum zc_err e = agent_load_scenario(a, a->operands[0], &s->scn);
+  /* No operand: a session that waits for its first flow (run-all). */
+  enum zc_err e =
+      a->noperands ? agent_load_scenario(a, a->operands[0], &s->scn) : ZC_OK;
   if (e) {
     zc_error("%s", zc_errmsg());
     session_free(s);
@@ -346,13 +367,53 @@ int agent_session_open(const struct agent_args *a,
     session_free(s);
     return zc_exit_for(e, ZC_STAGE_INPUT);
   }
-  say_network(s->scn);
+  if (s->scn) say_network(s->scn);
   *out = s;
+  return 0;
+}
+
+int agent_session_flow(struct agent_session *s, const struct agent_args *a,
+                       int restart) {
+  struct scn_scenario *scn = NULL;
+  enum zc_err e = agent_load_scenario(a, a->operands[0], &scn);
+  if (e) {
+    zc_error("%s", zc_errmsg());
+    return zc_exit_for(e, ZC_STAGE_INPUT);
+  }
+  scn_free(s->scn);
+  s->scn = scn;
+  s->a = a;
+  if (restart) { /* a failed capture may have left Chrome unusable */
+    cdp_browser_free(s->browser);
+    s->browser = NULL;
+    cJSON_Delete(s->environment);
+    s->environment = NULL;
+  }
+  /* The same builds, served as they were, with no run yet: warm-ups
+   * again (the flow's own code paths) and traces numbered from 1. */
+  struct cap_runs fresh;
+  cap_runs_init(&fresh);
+  for (unsigned k = 0; k < s->n; k++)
+    cap_runs_build(&fresh, s->runs.build[k].name, s->runs.build[k].base);
+  fresh.work_ms = s->runs.work_ms; /* the session's, for its closing line */
+  cap_runs_clear(&s->runs);
+  s->runs = fresh;
+  if ((e = session_outdir(s))) {
+    zc_error("%s", zc_errmsg());
+    return zc_exit_for(e, ZC_STAGE_INPUT);
+  }
+  for (unsigned k = 0; k < s->n; k++)
+    build_maps(s, k);
+  say_network(s->scn);
   return 0;
 }
 
 const struct cap_runs *agent_session_runs(const struct agent_session *s) {
   return &s->runs;
+}
+
+const char *agent_session_title(const struct agent_session *s) {
+  return s->scn ? s->scn->title : NULL;
 }
 
 const char *agent_session_out(const struct agent_session *s) {
@@ -363,7 +424,7 @@ const char *agent_session_out(const struct agent_session *s) {
 static int session_browser(struct agent_session *s) {
   if (s->browser) return 0;
   char logp[4200];
-  snprintf(logp, sizeof logp, "%s/" ZC_OUT_CHROME_LOG, s->out);
+  snprintf(logp, sizeof logp, "%s/" ZC_OUT_CHROME_LOG, s->home);
   struct cdp_opts co = s->a->cdp;
   if (!co.browser_url) co.log_path = logp;
   progress(&s->pg, 0, "starting Chrome");

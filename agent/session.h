@@ -14,6 +14,12 @@
 #include "agent.h"
 #include "capture.h"
 
+/* The main command's options that need each other (both builds, a
+ * --quorum within the pairs, ...), checked before anything starts, for
+ * run and run-all (cmd: "run-all", NULL for the main command). Returns 0,
+ * or 2 after the usage error. */
+int agent_run_check(const char *cmd, const struct agent_args *a);
+
 /* A build as the command line gives it. */
 struct agent_build {
   const char *opt;  /* the option it came from, for messages: "--old" */
@@ -24,10 +30,22 @@ struct agent_build {
 struct agent_session;
 
 /* Loads the scenario, makes the output folder, serves the builds and
- * finds Chrome. Returns 0, or the exit code after printing the error. */
+ * finds Chrome. Returns 0, or the exit code after printing the error.
+ * With no operand, there is no scenario until agent_session_flow. */
 int agent_session_open(const struct agent_args *a,
                        const struct agent_build *builds, unsigned n,
                        struct agent_session **out);
+/* Moves the session on to another flow (run-all): a's scenario
+ * (a->operands[0]) and output folder (a->out), the same builds served as
+ * they were and the same Chrome (a fresh one with restart), no run kept
+ * from the flow before: warm-ups again, traces from 1. a is borrowed from
+ * then on. Returns 0, or the exit code after printing the error (the
+ * scenario does not load: the session stays on the flow before). */
+int agent_session_flow(struct agent_session *s, const struct agent_args *a,
+                       int restart);
+/* The scenario's title as the flow file gives it ("" for none; NULL
+ * before a session with no operand has its first flow). */
+const char *agent_session_title(const struct agent_session *s);
 /* The output folder (zamcap-out/<timestamp>/ or --out). */
 const char *agent_session_out(const struct agent_session *s);
 
@@ -68,6 +86,13 @@ struct agent_pairs {
 enum zc_err agent_session_pairs(struct agent_session *s,
                                 const struct agent_pairs *p,
                                 struct ana_cmp *cmp, struct cap_outcome *oc);
+
+/* What the main command does once a comparison's reports are in the
+ * session's folder, and run-all after each flow (one place, so that both
+ * do the same): record it in the history, upload it (--attach). Returns
+ * rc as that changes it. */
+int agent_run_reported(struct agent_session *s, const struct agent_args *a,
+                       int rc);
 
 /* --attach: uploads the reports in out; returns rc as the upload changes
  * it. */
