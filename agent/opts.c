@@ -355,6 +355,29 @@ static void wants(const struct option_row *r, char *out, size_t cap) {
 }
 
 /* Stores row r's argument into a; returns 0 or prints the usage error. */
+/* --shard I/N: the I-th of N shares, I from 1. */
+static int take_shard(const struct agent_cmd *c, const struct option_row *r,
+                      const char *v, struct agent_args *a) {
+  unsigned i = 0, n = 0;
+  size_t k = strcspn(v, "/");
+  char num[16];
+  if (v[k] == '/' && k < sizeof num) {
+    snprintf(num, sizeof num, "%.*s", (int)k, v);
+    if (!agent_parse_uint(num, &i) || !agent_parse_uint(v + k + 1, &n))
+      i = n = 0;
+  }
+  if (i >= r->min && n <= r->max && i <= n) {
+    a->shard_i = i;
+    a->shard_n = n;
+    return 0;
+  }
+  return agent_usage_error(c->name,
+                           "--shard wants I/N, 1 <= I <= N <= %g (1/3 is "
+                           "the first of 3; Kubernetes' "
+                           "JOB_COMPLETION_INDEX is I-1), not '%s'",
+                           r->max, v);
+}
+
 static int take(const struct agent_cmd *c, const struct option_row *r,
                 const char *v, struct agent_args *a) {
   char *at = (char *)a + r->off, w[64], why[512];
@@ -449,26 +472,7 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
       return agent_usage_error(c->name, "--origin %s: not an http(s) URL", v);
     a->origins[a->norigins++] = v;
     return 0;
-  case K_SHARD: {
-    unsigned i = 0, n = 0;
-    size_t k = strcspn(v, "/");
-    char num[16];
-    if (v[k] == '/' && k < sizeof num) {
-      snprintf(num, sizeof num, "%.*s", (int)k, v);
-      if (!agent_parse_uint(num, &i) || !agent_parse_uint(v + k + 1, &n))
-        i = n = 0;
-    }
-    if (i >= r->min && n <= r->max && i <= n) {
-      a->shard_i = i;
-      a->shard_n = n;
-      return 0;
-    }
-    return agent_usage_error(c->name,
-                             "--shard wants I/N, 1 <= I <= N <= %g (1/3 is "
-                             "the first of 3; Kubernetes' "
-                             "JOB_COMPLETION_INDEX is I-1), not '%s'",
-                             r->max, v);
-  }
+  case K_SHARD: return take_shard(c, r, v, a);
   case K_MAPS:
     if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
       return agent_usage_error(c->name, "at most %zu --source-maps",
