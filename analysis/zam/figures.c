@@ -225,7 +225,9 @@ static const char *vit_reason(unsigned why) {
   if (why & ANA_VW_NO_TASKS)
     return "no RunTask event: the trace was recorded without "
            "disabled-by-default-devtools.timeline";
-  if (why & ANA_VW_NO_NAV) return "no main-frame navigation";
+  if (why & ANA_VW_NO_NAV)
+    return "no main-frame navigation in the recording (one that starts "
+           "after it, at a later zamcap.recordFrom step, has no LCP)";
   if (why & ANA_VW_NO_LCP) return "no largest contentful paint was reported";
   if (why & ANA_VW_NO_INPUT)
     return "no interaction: no Event Timing entry with an interaction id";
