@@ -136,7 +136,7 @@ static void test_no_categories(void) {
  * a 1 s gap, after 5 s, and at a main-frame navigation; a shift just
  * after input does not count; an Event Timing entry without an
  * interaction id is no interaction; an LCP candidate of a higher index
- * replaces an earlier one. */
+ * replaces an earlier one; a soft navigation's LCP is its step's. */
 static void test_rules(void) {
   static const char *ev[] = {
       "{\"ph\":\"I\",\"name\":\"zamcap:step:1:navigate\",\"ts\":0}",
@@ -173,6 +173,13 @@ static void test_rules(void) {
       "{\"ph\":\"I\",\"cat\":\"loading\",\"name\":\"LayoutShift\","
       "\"ts\":2600000,\"args\":{\"data\":{\"weighted_score_delta\":0.15,"
       "\"had_recent_input\":false}}}",
+      /* a soft navigation in the click step, painted 120 ms later */
+      "{\"ph\":\"I\",\"name\":\"SoftNavigationStart\",\"ts\":3100000,"
+      "\"args\":{\"context\":{\"performanceTimelineNavigationId\":9}}}",
+      "{\"ph\":\"I\",\"name\":"
+      "\"largestContentfulPaint::CandidateForSoftNavigation\","
+      "\"ts\":3220000,\"args\":{\"data\":{\"candidateIndex\":1,"
+      "\"performanceTimelineNavigationId\":9}}}",
       /* an interaction of 80 ms, and a longer entry that is none */
       "{\"ph\":\"b\",\"name\":\"EventTiming\",\"id\":\"0x1\","
       "\"ts\":3000000,\"args\":{\"data\":{\"duration\":80,"
@@ -215,6 +222,8 @@ static void test_rules(void) {
       ZT_NEAR(f->steps[0].vit.cls, 0.2, 1e-9);
       ZT_NEAR(f->steps[1].vit.cls, 0, 0);
       ZT_NEAR(f->steps[1].vit.inp_ms, 80.0, 1e-9);
+      ZT_NEAR(f->steps[1].vit.lcp_ms, 120.0, 1e-9);
+      ZT_NEAR(f->steps[0].vit.lcp_ms, 300.0, 1e-9);
       ZT_NEAR(f->steps[2].vit.cls, 0.24, 1e-9);
       ZT_TRUE(isnan(f->steps[2].vit.inp_ms));
     }
