@@ -91,7 +91,8 @@ struct vev {
   int64_t ts;
   uint8_t what;
   uint8_t main;   /* NAV: the outermost main frame's, with a URL */
-  uint8_t recent; /* SHIFT: had_recent_input */
+  uint8_t recent; /* SHIFT: had_recent_input; ETB: 2 once paired */
+  uint8_t dup;    /* NAV, SOFTNAV: its id came before */
   uint32_t nav;   /* NAV, LCP: navigationId; SOFT*: the timeline's id */
   uint32_t id;    /* ETB, ETE: the async event's id */
   double v;       /* LCP: candidateIndex; SHIFT: weighted_score_delta;

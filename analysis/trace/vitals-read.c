@@ -187,12 +187,15 @@ static double vit_lcp(const struct ing *g, size_t i) {
   return best ? (double)(best->ts - nv->ts) / 1e3 : NAN;
 }
 
-/* Is vev i the first navigation with its id (the engine drops repeats)? */
-static int vit_first_nav(const struct ing *g, size_t i) {
-  for (size_t j = 0; j < i; j++)
-    if (g->vev[j].what == g->vev[i].what && g->vev[j].nav == g->vev[i].nav)
-      return 0;
-  return 1;
+/* Marks the navigations whose id came before (the engine drops repeats)
+ * as dup; called once, the events sorted. The navigations are few. */
+static void vit_dups(struct ing *g) {
+  for (size_t i = 0; i < g->nvev; i++) {
+    struct vev *v = &g->vev[i];
+    if (v->what != VE_NAV && v->what != VE_SOFTNAV) continue;
+    for (size_t j = 0; j < i && !v->dup; j++)
+      v->dup = g->vev[j].what == v->what && g->vev[j].nav == v->nav;
+  }
 }
 
 /* LCP of the first main-frame navigation in [a, b), else of the first
@@ -201,7 +204,7 @@ static double vit_lcp_in(const struct ing *g, int64_t a, int64_t b, int *nav) {
   for (int soft = 0; soft < 2; soft++)
     for (size_t i = 0; i < g->nvev; i++) {
       const struct vev *v = &g->vev[i];
-      if (v->ts < a || v->ts >= b || !vit_first_nav(g, i)) continue;
+      if (v->ts < a || v->ts >= b || v->dup) continue;
       if ((!soft && v->what == VE_NAV && v->main) ||
           (soft && v->what == VE_SOFTNAV)) {
         *nav = 1;
@@ -212,26 +215,19 @@ static double vit_lcp_in(const struct ing *g, int64_t a, int64_t b, int *nav) {
   return NAN;
 }
 
-/* The main frame's last navigation strictly before ts, as an index into
- * g->vev; -1 if none. */
-static long vit_nav_before(const struct ing *g, int64_t ts) {
-  long n = -1;
-  for (size_t i = 0; i < g->nvev && g->vev[i].ts < ts; i++)
-    if (g->vev[i].what == VE_NAV && g->vev[i].main && vit_first_nav(g, i))
-      n = (long)i;
-  return n;
-}
-
 /* The largest session window of the shifts in [a, b). */
 static double vit_cls(const struct ing *g, int64_t a, int64_t b) {
   double best = 0, cur = 0;
   int64_t first = 0, last = 0;
-  long last_nav = -1;
+  long last_nav = -1, cn = -1; /* the main frame's last navigation */
+  size_t j = 0;                /* before the shift, strictly */
   int have = 0;
   for (size_t i = 0; i < g->nvev; i++) {
     const struct vev *v = &g->vev[i];
     if (v->what != VE_SHIFT || v->recent || v->ts < a || v->ts >= b) continue;
-    long cn = vit_nav_before(g, v->ts);
+    for (; j < g->nvev && g->vev[j].ts < v->ts; j++)
+      if (g->vev[j].what == VE_NAV && g->vev[j].main && !g->vev[j].dup)
+        cn = (long)j;
     int navigated = last_nav != cn && cn != -1;
     if (!have || v->ts - first > VIT_CLUSTER || v->ts - last > VIT_GAP_US ||
         navigated) {
@@ -258,20 +254,29 @@ static double vit_inp(const struct ing *g, int64_t a, int64_t b) {
 }
 
 /* Pairs each end with the latest open begin of its id: the begin gets
- * recent = 2 and iid = the interaction's duration in ms. */
+ * recent = 2 and iid = the interaction's duration in ms. The open begins
+ * (interactions only) are few; most ends are of other entries. */
 static void vit_pair(struct ing *g) {
+  size_t *open = NULL, nopen = 0, cap = 0;
   for (size_t i = 0; i < g->nvev; i++) {
     struct vev *e = &g->vev[i];
+    if (e->what == VE_ETB) {
+      ZC_GROW(open, cap, nopen + 1);
+      open[nopen++] = i;
+      continue;
+    }
     if (e->what != VE_ETE) continue;
-    for (size_t j = i; j-- > 0;) {
-      struct vev *s = &g->vev[j];
-      if (s->what == VE_ETB && s->id == e->id && !s->recent) {
-        s->recent = 2;
-        s->iid = (double)(e->ts - s->ts) / 1e3;
-        break;
-      }
+    for (size_t k = nopen; k-- > 0;) {
+      struct vev *b = &g->vev[open[k]];
+      if (b->id != e->id) continue;
+      b->recent = 2;
+      b->iid = (double)(e->ts - b->ts) / 1e3;
+      memmove(open + k, open + k + 1, (nopen - k - 1) * sizeof *open);
+      nopen--;
+      break;
     }
   }
+  free(open);
 }
 
 /* Blocking time of the long tasks in [a, b), clipped to it, in ms. */
@@ -299,6 +304,7 @@ static void vit_window(struct ing *g, int64_t a, int64_t b,
 
 void ing_vitals(struct ing *g, struct ana_figures *fig) {
   if (g->nvev) qsort(g->vev, g->nvev, sizeof *g->vev, vit_by_ts);
+  vit_dups(g);
   vit_pair(g);
   int64_t t0 = g->fig_t0;
   int nav;
