@@ -120,7 +120,8 @@ struct ana_step_time {
   uint32_t step; /* 1-based, as the Recorder numbers steps */
   char type[24]; /* the step's type, from the mark */
   double ms;     /* to the next mark; NAN for a step with no next mark */
-  /* The vitals of the step's window, from its mark to the next: LCP of a
+  /* The vitals of the step's window, from its mark to the next (the
+   * run's go on to the end of the recording): LCP of a
    * navigation (or soft navigation) started in it, NAN in a step that
    * started none; the others as for the run, over the window. */
   struct ana_vitals vit;
