@@ -153,7 +153,9 @@ void ing_vital_event(struct ing *g, struct jr *r, const char *args, char ph,
     g->saw_loading = 1;
     v.what = VE_SHIFT;
     v.recent = (uint8_t)a.recent;
-    v.v = a.score;
+    /* A score that is no score counts as none, as the engine's missing
+     * data does. */
+    v.v = a.score >= 0 && a.score < 1e9 ? a.score : 0;
   } else {
     if (ph != 'b' && ph != 'e') return;
     v.what = ph == 'b' ? VE_ETB : VE_ETE;
