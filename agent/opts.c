@@ -138,7 +138,8 @@ static const struct option_row rows[] = {
      "show the browser window"},
     {"categories", 0, "LIST", AGENT_RECORD, K_STR, 0, 0, AT(categories),
      "trace categories (default: the Performance\n"
-     "panel's, CPU samples included)"},
+     "panel's, CPU samples and layout shifts\n"
+     "included)"},
     {"no-compress", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(no_compress),
      "keep traces as plain .json (Chrome then sends\n"
      "several times more bytes)"},

@@ -6,9 +6,28 @@
 #include "agent.h"
 #include "ana.h"
 
+/* A vital's value, or "missing". */
+static void print_vital(const char *name, double v, const char *unit) {
+  if (isnan(v))
+    printf("%s%s missing", *name == 'L' ? " " : ", ", name);
+  else
+    printf("%s%s %.*f%s", *name == 'L' ? " " : ", ", name, *unit ? 1 : 4, v,
+           unit);
+}
+
+static void print_vitals(const char *what, const struct ana_vitals *v) {
+  printf("%s:", what);
+  print_vital("LCP", v->lcp_ms, " ms");
+  print_vital("CLS", v->cls, "");
+  print_vital("INP", v->inp_ms, " ms");
+  print_vital("TBT", v->tbt_ms, " ms");
+  printf("\n");
+}
+
 /* The end-to-end figures of one trace, after its tree. */
 static void print_figures(const struct ana_figures *f) {
   if (isnan(f->scripting_ms) && !f->marks) return;
+  print_vitals("web vitals", &f->vit);
   printf("main thread: scripting %.1f ms, GC %.1f ms, style and layout "
          "%.1f ms, %.0f long task%s (%.1f ms blocking)\n",
          f->scripting_ms, f->gc_ms, f->style_layout_ms, f->long_tasks,
@@ -19,9 +38,11 @@ static void print_figures(const struct ana_figures *f) {
   else
     printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
            f->steps[0].step);
-  for (uint32_t i = 0; i < f->nsteps; i++)
+  for (uint32_t i = 0; i < f->nsteps; i++) {
     printf("  step %u %s: %.1f ms\n", f->steps[i].step, f->steps[i].type,
            f->steps[i].ms);
+    print_vitals("    vitals", &f->steps[i].vit);
+  }
 }
 
 static int tree_exec(const struct agent_args *a) {

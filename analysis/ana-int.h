@@ -87,6 +87,9 @@ struct ana_cmp {
   struct ana_spreads sp;
   unsigned sp_undecided, sp_needed;
   struct ana_e2e *e2e;
+  struct ana_e2e *vit; /* web vitals (ana_vitals_new) */
+  char **vwarn;        /* its warnings */
+  unsigned nvwarn;
   struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
   struct ana__watch *probes; /* ana_cmp_watch */
   unsigned nprobes;
@@ -106,6 +109,15 @@ enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out);
 void ana__alloc_outcome(struct ana_cmp *m, struct ana_outcome *oc);
 void ana__alloc_verdict(struct ana_cmp *m, const struct ana_outcome *oc,
                         char *out, size_t cap);
+/* Web vitals (report/vitals.c): report.json's vitals and
+ * vitals_warnings, each run's whole-run values (runs[].vitals, and
+ * pairs[].old_vitals and new_vitals), and the lines of the terminal and
+ * summary.md. c is aggregated first. */
+void ana__vitals_doc(struct ana_cmp *c, struct cJSON *doc);
+void ana__vitals_text(const struct ana_cmp *c, FILE *f);
+void ana__vitals_md(const struct ana_cmp *c, FILE *f);
+/* The one-line warnings, on stderr. */
+void ana__vitals_warn(const struct ana_cmp *c);
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,

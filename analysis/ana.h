@@ -103,10 +103,32 @@ struct ana_node {                /* read-only for users */
  * marks, the busiest CrRendererMain): wall times from the marks
  * zamcap:step:N:TYPE and zamcap:end; CPU figures from the first mark to
  * the end of the recording. Times in ms; NAN where the trace cannot say. */
+/* Web vitals as DevTools' trace engine computes them (README, Web
+ * vitals): LCP of a navigation (ms from its navigationStart), CLS (the
+ * largest session window of layout shifts with no recent input), INP (the
+ * longest Event Timing interaction, ms) and TBT (long tasks' time beyond
+ * 50 ms, clipped to the window). NAN where the trace cannot say. */
+struct ana_vitals {
+  double lcp_ms, cls, inp_ms, tbt_ms;
+};
+/* Why a run's vital is missing (ana_figures.vit_why), for the warnings. */
+enum {
+  ANA_VW_NO_NAV = 1,     /* LCP: no main-frame navigation in the window */
+  ANA_VW_NO_LCP = 2,     /* LCP: navigated, but no candidate was painted */
+  ANA_VW_NO_LOADING = 4, /* CLS: no event of the "loading" category */
+  ANA_VW_NO_INPUT = 8,   /* INP: no Event Timing interaction */
+  ANA_VW_NO_TASKS = 16,  /* TBT: no RunTask event (devtools.timeline) */
+  ANA_VW_NO_TIMING = 32, /* INP: no EventTiming event (devtools.timeline) */
+};
 struct ana_step_time {
   uint32_t step; /* 1-based, as the Recorder numbers steps */
   char type[24]; /* the step's type, from the mark */
   double ms;     /* to the next mark; NAN for a step with no next mark */
+  /* The vitals of the step's window, from its mark to the next (the
+   * run's go on to the end of the recording): LCP of a
+   * navigation (or soft navigation) started in it, NAN in a step that
+   * started none; the others as for the run, over the window. */
+  struct ana_vitals vit;
 };
 struct ana_figures {
   int marks;           /* zamcap step marks found */
@@ -121,6 +143,10 @@ struct ana_figures {
    * a forced GC): set only where retained is; NAN where not measured. */
   int retained;
   double heap_used_kb, dom_nodes, listeners;
+  /* The whole run's vitals (LCP of its first navigation) and why those
+   * that are NAN are (ANA_VW_* bits). */
+  struct ana_vitals vit;
+  unsigned vit_why;
   uint32_t nsteps;
   struct ana_step_time *steps; /* owned by the timeline */
 };
@@ -566,6 +592,17 @@ struct ana_e2e {
 struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
                             const struct ana_figures *new_, unsigned n);
 void ana_e2e_free(struct ana_e2e *e);
+/* The web vitals table for n pairs of runs: rows named "LCP", "CLS",
+ * "INP", "TBT" (unit "ms", or "" for CLS), first the whole run's (step 0),
+ * then each step's where any run had a value; the same per-pair
+ * statistics as the end-to-end rows (delta over the pairs where both runs
+ * had a value). warn gets a line for each row some runs lack (NULL: none
+ * made); *nwarn their count; caller frees each and the array. */
+struct ana_e2e *ana_vitals_new(const struct ana_figures *old,
+                               const struct ana_figures *new_, unsigned n,
+                               char ***warn, unsigned *nwarn);
+/* report.json's vitals: one object a row. */
+struct cJSON *ana_vitals_json(const struct ana_e2e *v);
 /* A row's change as text: "+412.0 ms (+50.7 %, 95 % CI +380.2 to
  * +443.8)", or "(..., one pair, no interval)". */
 void ana_e2e_delta_text(const struct ana_e2e_row *r, char *out, size_t cap);

@@ -963,6 +963,82 @@ static void html_e2e(struct html *h) {
   put(h, "</section>\n");
 }
 
+/* A vital's number: CLS (no unit) with 4 places, times with 1. */
+static void html_vital_num(struct html *h, const cJSON *v, int cls, int d) {
+  double x;
+  if (!jnum_of(v, &x)) {
+    put(h, "<span class=\"dim\">missing</span>");
+    return;
+  }
+  if (d && x != 0) putf(h, "<span class=\"%s\">", x > 0 ? "up" : "down");
+  putf(h, d ? "%+.*f" : "%.*f", cls ? 4 : 1, x);
+  if (d && x != 0) put(h, "</span>");
+}
+
+static void html_vital_row(struct html *h, const cJSON *r, int i) {
+  const char *unit = jstr(r, "unit"), *metric = jstr(r, "metric");
+  const char *type = jstr(r, "type");
+  const cJSON *ci = jarr(r, "ci95");
+  int cls = !unit || !*unit;
+  (void)i;
+  put(h, "<tr><td>");
+  html_esc(h, metric ? metric : "?");
+  if (unit && *unit) {
+    put(h, " <span class=\"dim\">");
+    html_esc(h, unit);
+    put(h, "</span>");
+  }
+  put(h, "</td><td>");
+  if (cJSON_IsNumber(jget(r, "step"))) {
+    html_num(h, cJSON_GetNumberValue(jget(r, "step")), HTML_COUNT);
+    put(h, " ");
+    if (type) html_esc(h, type);
+  } else {
+    put(h, "whole run");
+  }
+  put(h, "</td><td class=\"n\">");
+  html_vital_num(h, jget(r, "old"), cls, 0);
+  put(h, "</td><td class=\"n\">");
+  html_vital_num(h, jget(r, "new"), cls, 0);
+  put(h, "</td><td class=\"n\">");
+  html_vital_num(h, jget(r, "delta"), cls, 1);
+  if (cJSON_GetArraySize(ci) == 2) {
+    put(h, " <span class=\"ci\">[");
+    html_vital_num(h, cJSON_GetArrayItem(ci, 0), cls, 0);
+    put(h, ", ");
+    html_vital_num(h, cJSON_GetArrayItem(ci, 1), cls, 0);
+    put(h, "]</span>");
+  }
+  put(h, "</td><td>");
+  put(h, jbool(r, "significant") > 0 ? "<strong>yes</strong>" : "no");
+  put(h, "</td></tr>\n");
+}
+
+/* Web vitals, beside the end-to-end step table: the whole run's, then
+ * each step's; the warnings of what is missing. */
+static void html_vitals(struct html *h) {
+  const cJSON *rows = jarr(h->r, "vitals"), *w;
+  if (cJSON_GetArraySize(rows) <= 0) return;
+  put(h, "<section id=\"vitals\">\n<h2>Web vitals</h2>\n");
+  html_table(h,
+             "<th>vital</th><th>step</th><th class=\"n\">old: mean</th>"
+             "<th class=\"n\">new: mean</th>"
+             "<th class=\"n\">Δ [95% CI]</th><th>significant</th>",
+             rows, HTML_ROWS_MAX, html_vital_row);
+  const cJSON *warn = jarr(h->r, "vitals_warnings");
+  if (cJSON_GetArraySize(warn) > 0) {
+    put(h, "<ul class=\"dim\">\n");
+    cJSON_ArrayForEach(w, warn) {
+      if (!cJSON_IsString(w)) continue;
+      put(h, "<li>");
+      html_esc(h, w->valuestring);
+      put(h, "</li>\n");
+    }
+    put(h, "</ul>\n");
+  }
+  put(h, "</section>\n");
+}
+
 static void html_alloc_row(struct html *h, const cJSON *c, int i) {
   (void)i;
   put(h, "<tr>");
@@ -1428,6 +1504,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
     html_spread(h);
   }
   html_e2e(h);
+  html_vitals(h);
   html_allocation(h);
   if (!h->alloc_only) html_bottomup(h);
   html_details(h);

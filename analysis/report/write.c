@@ -68,11 +68,13 @@ struct md_arg {
   const char *verdict;
   const struct ana_e2e *e2e;
   struct ana_cmp *mem; /* allocation, or NULL */
+  const struct ana_cmp *c;
 };
 
 static enum zc_err md_fn(void *arg, FILE *f) {
   const struct md_arg *d = arg;
   ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
+  ana__vitals_md(d->c, f);
   if (d->mem) ana__alloc_md(d->mem, f);
   return ZC_OK;
 }
@@ -367,7 +369,8 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   cJSON_AddNumberToObject(smj, "placed", c->sym.sourced);
   for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
     cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
-  scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
+  ana__vitals_doc(c, doc); /* after the caller's runs, which it adds to */
+  scrub_json(doc);         /* the URLs' passwords and tokens (zc_url_secrets) */
   return doc;
 }
 
@@ -422,6 +425,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
            "function%s renamed, %u more placed in their sources",
            sym->mapped, sym->scripts, sym->scripts == 1 ? "" : "s",
            sym->renamed, sym->renamed == 1 ? "" : "s", sym->sourced);
+  ana__vitals_warn(c);
   char vtext[2048], path[4200];
   verdict(c->agg, &c->sp, c->e2e, oc, c->o.mu, in, vtext, sizeof vtext);
   int svg = 0;
@@ -436,7 +440,8 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
                        .mu = c->o.mu,
                        .verdict = vtext,
                        .e2e = c->e2e,
-                       .mem = c->mem};
+                       .mem = c->mem,
+                       .c = c};
     snprintf(path, sizeof path, "%s/" ZC_OUT_SUMMARY, out);
     e = zc_write_atomic(path, md_fn, &d);
   }
@@ -448,6 +453,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   if (fmt & ANA_FMT_TEXT) {
     ana_write_summary(c->agg, &c->sp, c->o.mu, stdout);
     print_e2e(c->e2e, stdout);
+    ana__vitals_text(c, stdout);
     if (c->mem) ana__alloc_text(c->mem, stdout);
     fflush(stdout);
   }

@@ -18,6 +18,7 @@ void ing_figure_event(struct ing *g, char ph, const char *name, int64_t pid,
     if (!(dur >= 0 && dur < 4e18)) return;
     f.dur = (int64_t)dur;
     f.what = strcmp(name, "RunTask") ? EV_LAYOUT : EV_TASK;
+    if (f.what == EV_TASK) g->saw_task = 1;
     if (f.what == EV_TASK && f.dur <= 50000) return;
   } else if (!strcmp(name, "zamcap:end")) {
     f.step = 0;
@@ -69,6 +70,9 @@ static int ing_is_renderer_main(struct ing *g, const struct prof *p) {
 void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
                  int64_t tid) {
   struct ana_figures *fig = &tl->fig;
+  fig->vit.lcp_ms = fig->vit.cls = fig->vit.inp_ms = fig->vit.tbt_ms = NAN;
+  fig->vit_why =
+      ANA_VW_NO_NAV | ANA_VW_NO_LOADING | ANA_VW_NO_INPUT | ANA_VW_NO_TASKS;
   const struct prof *main = NULL;
   for (size_t i = 0; i < g->nprof; i++) {
     const struct prof *p = &g->prof[i];
@@ -117,6 +121,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
       st->step = f->step;
       memcpy(st->type, f->type, sizeof st->type);
       st->ms = NAN;
+      st->vit.lcp_ms = st->vit.cls = st->vit.inp_ms = st->vit.tbt_ms = NAN;
       for (size_t j = i + 1; j < n; j++)
         if (g->fev[j].what == EV_MARK) {
           st->ms = (double)(g->fev[j].ts - f->ts) / 1e3;
@@ -132,4 +137,5 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
   fig->style_layout_ms = layout / 1e3;
   fig->long_tasks = tasks;
   fig->blocking_ms = blocking / 1e3;
+  ing_vitals(g, fig);
 }

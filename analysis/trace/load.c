@@ -132,6 +132,7 @@ out:
   free(g.kids);
   free(g.fev);
   free(g.cev);
+  free(g.vev);
   for (uint32_t i = 0; i < g.nemb; i++) {
     free(g.emb[i].url);
     free(g.emb[i].map_url);

@@ -28,7 +28,7 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
   size_t s = g->pos, i = s, str = 0;
   int depth = 0, in_str = 0, expect_key = 0, pending = 0, scalar = 0;
   int obj = (unsigned char)g->buf[s] == '{';
-  v->ph = v->name = ING_NOOFF;
+  v->ph = v->name = v->cat = ING_NOOFF;
   if (!ing_cls[(unsigned char)g->buf[s]]) scalar = 1;
   for (;;) {
     const unsigned char *b = (const unsigned char *)g->buf;
@@ -57,13 +57,16 @@ static enum zc_err ing_value(struct ing *g, struct val *v) {
             size_t kl = qi - str - 1;
             pending = kl == 2 && b[str + 1] == 'p' && b[str + 2] == 'h' ? 1
                       : kl == 4 && !memcmp(b + str + 1, "name", 4)      ? 2
+                      : kl == 3 && !memcmp(b + str + 1, "cat", 3)       ? 3
                                                                         : 0;
             expect_key = 0;
           } else if (pending) {
             if (pending == 1)
               v->ph = str + 1 - s;
-            else
+            else if (pending == 2)
               v->name = str + 1 - s;
+            else
+              v->cat = str + 1 - s;
             pending = 0;
           }
         }
@@ -204,10 +207,11 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
     if (ph[0] == 'X' && ana_ctx_cpu_time(g->ctx) &&
         ing_cpu_wanted(name, strlen(name)))
       ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur);
-    if (strcmp(name, "RunTask") && strcmp(name, "Layout") &&
-        strcmp(name, "UpdateLayoutTree") && ph[0] == 'X')
-      goto out;
-    ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
+    if (ing_vital_is(name))
+      ing_vital_event(g, &r, args, ph[0], name, id, has_ts ? ts : NAN);
+    else if (ph[0] != 'X' || !strcmp(name, "RunTask") ||
+             !strcmp(name, "Layout") || !strcmp(name, "UpdateLayoutTree"))
+      ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
     goto out;
   }
   if (!args) goto out;
@@ -257,6 +261,7 @@ static int ing_wanted(const struct ing *g, const struct val *v) {
   if (n[0] == 'C' &&
       (ing_lit(n, e, "CpuProfile") || ing_lit(n, e, "CommitLoad")))
     return 1;
+  if (ing_vital_wanted(n, e)) return 1;
   if (p[0] == 'X') {
     if (ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||
         ing_lit(n, e, "UpdateLayoutTree"))
@@ -303,6 +308,10 @@ enum zc_err ing_events(struct ing *g, int bare) {
     struct val v;
     if ((e = ing_value(g, &v))) return e;
     g->events++;
+    /* The "loading" category was recorded (CLS can be told, 0 or not). */
+    if (!g->saw_loading && v.cat != ING_NOOFF &&
+        ing_lit(g->buf + v.s + v.cat, g->buf + v.e, "loading"))
+      g->saw_loading = 1;
     if (ing_wanted(g, &v) && (e = ing_event(g, &v))) return e;
     if ((e = ing_peek(g, &c))) return e;
     if (c == ']') {

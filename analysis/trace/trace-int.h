@@ -92,6 +92,21 @@ struct cev {
   float share; /* tdur / dur, at most 1 */
 };
 
+/* What the web vitals need of an event (vitals-read.c). */
+enum { VE_NAV, VE_SOFTNAV, VE_LCP, VE_SOFTLCP, VE_SHIFT, VE_ETB, VE_ETE };
+struct vev {
+  int64_t ts;
+  uint8_t what;
+  uint8_t main;   /* NAV: the outermost main frame's, with a URL */
+  uint8_t recent; /* SHIFT: had_recent_input; ETB: 2 once paired */
+  uint8_t dup;    /* NAV, SOFTNAV: its id came before */
+  uint32_t nav;   /* NAV, LCP: navigationId; SOFT*: the timeline's id */
+  uint32_t id;    /* ETB, ETE: the async event's id */
+  double v;       /* LCP: candidateIndex; SHIFT: weighted_score_delta;
+                     ETB: duration (ms) */
+  double iid;     /* ETB: interactionId */
+};
+
 struct ing {
   struct ana_ctx *ctx;
   const char *path;
@@ -128,7 +143,10 @@ struct ing {
   struct cev *cev; /* cpu.c, when the context weighs samples by CPU */
   size_t ncev, capcev;
   size_t capsteps;
-  struct ana_embedded_map *emb; /* metadata.sourceMaps */
+  struct vev *vev;
+  size_t nvev, capvev;
+  int saw_loading, saw_task, saw_timing; /* categories recorded */
+  struct ana_embedded_map *emb;          /* metadata.sourceMaps */
   uint32_t nemb;
   size_t capemb;
 };
@@ -152,8 +170,9 @@ struct val {
   size_t s, e; /* extent in buf */
   size_t ph;   /* offset from s of the "ph" string's first byte */
   size_t name; /* and of the "name" string's */
+  size_t cat;  /* and of the "cat" string's */
 };
-#define ING_NOOFF SIZE_MAX /* struct val: no "ph" or no "name" */
+#define ING_NOOFF SIZE_MAX /* struct val: no "ph", "name" or "cat" */
 
 /* Sets up the scanner's byte classes, once. */
 void ing_init_cls(void);
@@ -247,6 +266,20 @@ void ing_fig_window(struct ing *g, int64_t *pid, int64_t *tid);
 /* Fills tl->fig once the profiles are built. */
 void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
                  int64_t tid);
+
+/* ---- vitals-read.c: web vitals ---- */
+
+/* Is name an event the vitals read (wanted raw: s..e holds the name's
+ * string from its first byte)? */
+int ing_vital_wanted(const char *s, const char *e);
+int ing_vital_is(const char *name); /* the same, of a whole name */
+/* Keeps what the vitals need of such an event; args as ing_event has it
+ * (NULL: none). Malformed args are skipped, never an error. */
+void ing_vital_event(struct ing *g, struct jr *r, const char *args, char ph,
+                     const char *name, const char *id, double ts);
+/* The run's and each step's vitals into fig, once ing_figures has sorted
+ * the main thread's events (g->fev: long tasks and marks). */
+void ing_vitals(struct ing *g, struct ana_figures *fig);
 
 /* A sampling heap profile into a timeline of bytes (heap.c). */
 enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,

@@ -36,6 +36,13 @@ static void cmp_undecide(struct ana_cmp *c) {
   c->sp.n = 0;
   ana_e2e_free(c->e2e);
   c->e2e = NULL;
+  ana_e2e_free(c->vit);
+  c->vit = NULL;
+  for (unsigned i = 0; i < c->nvwarn; i++)
+    free(c->vwarn[i]);
+  free(c->vwarn);
+  c->vwarn = NULL;
+  c->nvwarn = 0;
   c->decided = 0;
 }
 
@@ -204,6 +211,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
                           &c->sp_undecided, &c->sp_needed);
   c->sp.v = v;
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
+  c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;
 }
 

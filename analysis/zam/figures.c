@@ -185,6 +185,176 @@ struct ana_e2e *ana_e2e_new(const struct ana_figures *old,
   return e;
 }
 
+/* The vitals, as rows: name, unit, offset in struct ana_vitals. */
+static const struct {
+  const char *name, *label, *unit;
+  size_t off;
+  unsigned why;
+} vitals[] = {
+    {"LCP", "largest contentful paint", "ms",
+     offsetof(struct ana_vitals, lcp_ms), ANA_VW_NO_NAV | ANA_VW_NO_LCP},
+    {"CLS", "cumulative layout shift", "", offsetof(struct ana_vitals, cls),
+     ANA_VW_NO_LOADING},
+    {"INP", "interaction to next paint", "ms",
+     offsetof(struct ana_vitals, inp_ms), ANA_VW_NO_INPUT},
+    {"TBT", "total blocking time", "ms", offsetof(struct ana_vitals, tbt_ms),
+     ANA_VW_NO_TASKS},
+};
+#define NVITALS (sizeof vitals / sizeof *vitals)
+
+static double vit_get(const struct ana_vitals *v, size_t off) {
+  double d;
+  memcpy(&d, (const char *)v + off, sizeof d);
+  return d;
+}
+
+/* A step's vitals in a run; NULL if the run has no such step. */
+static const struct ana_vitals *step_vit(const struct ana_figures *f,
+                                         uint32_t step) {
+  for (uint32_t i = 0; i < f->nsteps; i++)
+    if (f->steps[i].step == step) return &f->steps[i].vit;
+  return NULL;
+}
+
+/* Why runs lack a whole-run vital, in words (the reasons their bits say,
+ * over the runs). */
+static const char *vit_reason(unsigned why) {
+  if (why & ANA_VW_NO_LOADING)
+    return "no event of the \"loading\" category: the trace was recorded "
+           "without it, so CLS cannot be told";
+  if (why & ANA_VW_NO_TASKS)
+    return "no RunTask event: the trace was recorded without "
+           "disabled-by-default-devtools.timeline";
+  if (why & ANA_VW_NO_NAV)
+    return "no main-frame navigation in the recording (one that starts "
+           "after it, at a later zamcap.recordFrom step, has no LCP)";
+  if (why & ANA_VW_NO_LCP) return "no largest contentful paint was reported";
+  if (why & ANA_VW_NO_INPUT)
+    return "no interaction: no Event Timing entry with an interaction id";
+  return "not in the trace";
+}
+
+static void vit_warn(char ***warn, unsigned *nwarn, const struct ana_e2e_row *r,
+                     unsigned miss, unsigned runs, unsigned why) {
+  char line[512];
+  char where[48] = "the whole run", t[sizeof r->type];
+  /* The step's type is the trace's mark: page data, letters kept. */
+  size_t j = 0;
+  for (; r->type[j] && j + 1 < sizeof t; j++)
+    t[j] =
+        (r->type[j] | 32) >= 'a' && (r->type[j] | 32) <= 'z' ? r->type[j] : '?';
+  t[j] = '\0';
+  if (r->step) snprintf(where, sizeof where, "step %u (%s)", r->step, t);
+  snprintf(line, sizeof line, "%s of %s: missing in %u of %u runs (%s)",
+           r->name, where, miss, runs,
+           r->step ? "the step did not give it in every run" : vit_reason(why));
+  *warn = zc_xrealloc(*warn, (*nwarn + 1) * sizeof **warn);
+  (*warn)[(*nwarn)++] = zc_xstrdup(line);
+}
+
+/* One vitals row over the pairs: step 0 is the whole run's. */
+static int vit_row(struct ana_e2e_row *r, const struct ana_figures *old,
+                   const struct ana_figures *new_, unsigned n, size_t k,
+                   uint32_t step, const char *type, double *o, double *w,
+                   unsigned *why) {
+  unsigned have = 0;
+  for (unsigned i = 0; i < n; i++) {
+    const struct ana_vitals *a = step ? step_vit(&old[i], step) : &old[i].vit;
+    const struct ana_vitals *b = step ? step_vit(&new_[i], step) : &new_[i].vit;
+    o[i] = a ? vit_get(a, vitals[k].off) : NAN;
+    w[i] = b ? vit_get(b, vitals[k].off) : NAN;
+    have += (unsigned)(!isnan(o[i]) + !isnan(w[i]));
+    if (!step) *why |= (old[i].vit_why | new_[i].vit_why) & vitals[k].why;
+  }
+  /* A step row only where some run had something: a value other than 0
+   * (a step with no shift and no long task in any run says nothing). */
+  int some = 0;
+  for (unsigned i = 0; step && i < n; i++)
+    some |= (!isnan(o[i]) && o[i] != 0) || (!isnan(w[i]) && w[i] != 0);
+  if (step && (!have || !some)) return 0;
+  r->name = vitals[k].name;
+  r->label = vitals[k].label;
+  r->unit = vitals[k].unit;
+  r->step = step;
+  if (type) memcpy(r->type, type, sizeof r->type);
+  e2e_row(r, o, w, n);
+  return 1;
+}
+
+struct ana_e2e *ana_vitals_new(const struct ana_figures *old,
+                               const struct ana_figures *new_, unsigned n,
+                               char ***warn, unsigned *nwarn) {
+  struct ana_e2e *e = zc_xcalloc(1, sizeof *e);
+  e->npairs = n;
+  const struct ana_figures *ref = NULL;
+  for (unsigned i = 0; i < n && !ref; i++)
+    if (old[i].nsteps) ref = &old[i];
+  for (unsigned i = 0; i < n && !ref; i++)
+    if (new_[i].nsteps) ref = &new_[i];
+  uint32_t nsteps = ref ? ref->nsteps : 0;
+  e->rows = zc_xcalloc(NVITALS * (1 + (size_t)nsteps), sizeof *e->rows);
+  double *o = zc_xmalloc((n ? n : 1) * sizeof *o);
+  double *w = zc_xmalloc((n ? n : 1) * sizeof *w);
+  for (uint32_t s = 0; s <= nsteps; s++)
+    for (size_t k = 0; k < NVITALS; k++) {
+      struct ana_e2e_row *r = &e->rows[e->n];
+      unsigned why = 0;
+      uint32_t step = s ? ref->steps[s - 1].step : 0;
+      if (!vit_row(r, old, new_, n, k, step, s ? ref->steps[s - 1].type : NULL,
+                   o, w, &why))
+        continue;
+      e->n++;
+      if (!s) e->nmetrics++;
+      unsigned miss = 2 * n - r->old.n - r->new_.n;
+      if (miss && warn) vit_warn(warn, nwarn, r, miss, 2 * n, why);
+    }
+  free(o);
+  free(w);
+  return e;
+}
+
+/* A vital's number: CLS needs more places than milliseconds do. */
+static cJSON *vnum(double v) {
+  return isnan(v) || isinf(v) ? cJSON_CreateNull()
+                              : cJSON_CreateNumber(round(v * 1e6) / 1e6);
+}
+
+struct cJSON *ana_vitals_json(const struct ana_e2e *v) {
+  cJSON *a = cJSON_CreateArray();
+  for (unsigned i = 0; v && i < v->n; i++) {
+    const struct ana_e2e_row *r = &v->rows[i];
+    cJSON *o = cJSON_CreateObject();
+    if (r->step) {
+      cJSON_AddNumberToObject(o, "step", r->step);
+      cJSON_AddStringToObject(o, "type", r->type);
+    } else {
+      cJSON_AddNullToObject(o, "step");
+    }
+    cJSON_AddStringToObject(o, "metric", r->name);
+    cJSON_AddStringToObject(o, "unit", r->unit);
+    cJSON_AddItemToObject(o, "old", vnum(r->old.mean));
+    cJSON_AddItemToObject(o, "new", vnum(r->new_.mean));
+    cJSON_AddItemToObject(o, "delta", vnum(r->delta.mean));
+    if (isnan(r->delta.lo)) {
+      cJSON_AddNullToObject(o, "ci95");
+    } else {
+      cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+      cJSON_AddItemToArray(ci, vnum(r->delta.lo));
+      cJSON_AddItemToArray(ci, vnum(r->delta.hi));
+    }
+    cJSON_AddBoolToObject(o, "significant", r->significant);
+    cJSON_AddNumberToObject(o, "pairs", r->delta.n);
+    cJSON *ov = cJSON_AddArrayToObject(o, "old_values");
+    cJSON *nv = cJSON_AddArrayToObject(o, "new_values");
+    for (unsigned k = 0; k < r->nv; k++) {
+      cJSON_AddItemToArray(ov, vnum(r->old_v[k]));
+      cJSON_AddItemToArray(nv, vnum(r->new_v[k]));
+    }
+    cJSON_AddItemToArray(a, o);
+  }
+  return a;
+}
+
 void ana_e2e_free(struct ana_e2e *e) {
   if (!e) return;
   for (unsigned i = 0; i < e->n; i++) {

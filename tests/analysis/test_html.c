@@ -454,6 +454,33 @@ static void test_wrong_types(void) {
   cJSON_Delete(r);
 }
 
+/* Web vitals rows whose step type, metric and warnings are hostile, and
+ * whose fields are of the wrong type: escaped, missing shown as such. */
+static void test_vitals(void) {
+  cJSON *r = cJSON_Parse(
+      "{\"vitals\":[{\"step\":null,\"metric\":\"LCP\",\"unit\":\"ms\","
+      "\"old\":null,\"new\":512.44,\"delta\":null,\"ci95\":null,"
+      "\"significant\":false},"
+      "{\"step\":3,\"type\":\"<img src=x onerror=alert(1)>\","
+      "\"metric\":\"<b>CLS</b>\",\"unit\":\"\",\"old\":0,\"new\":0.1366,"
+      "\"delta\":0.1366,\"ci95\":[0.1,0.2],\"significant\":true},"
+      "{\"step\":\"x\",\"metric\":7,\"old\":\"a\",\"ci95\":[1]}],"
+      "\"vitals_warnings\":[\"<script>alert(1)</script>\",3]}");
+  char *html = write_html(r, NULL, "vitals");
+  ZT_HAS(html, "<section id=\"vitals\">");
+  ZT_HAS(html, "&lt;img src=x onerror=alert(1)&gt;");
+  ZT_HAS(html, "&lt;b&gt;CLS&lt;/b&gt;");
+  ZT_HAS(html, "&lt;script&gt;alert(1)&lt;/script&gt;");
+  ZT_TRUE(html && !strstr(html, "<img src=x"));
+  ZT_TRUE(html && !strstr(html, "<script>alert"));
+  ZT_HAS(html, "<span class=\"dim\">missing</span>");
+  ZT_HAS(html, "512.4");
+  ZT_HAS(html, "<span class=\"up\">+0.1366</span> <span class=\"ci\">"
+               "[0.1000, 0.2000]</span>");
+  free(html);
+  cJSON_Delete(r);
+}
+
 /* The checks above can fail: a page that does run script, throw, log an
  * error and fetch is seen doing all of it. */
 static void test_detector(void) {
@@ -730,13 +757,10 @@ static void test_alloc_flame(void) {
 
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"files", test_files},
-      {"full_tree", test_full_tree},
-      {"full_svg", test_full_svg},
-      {"compare", test_compare},
-      {"wrong_types", test_wrong_types},
-      {"detector", test_detector},
-      {"flame", test_flame},
+      {"vitals", test_vitals},           {"files", test_files},
+      {"full_tree", test_full_tree},     {"full_svg", test_full_svg},
+      {"compare", test_compare},         {"wrong_types", test_wrong_types},
+      {"detector", test_detector},       {"flame", test_flame},
       {"alloc_flame", test_alloc_flame},
   };
   int rc = ZT_RUN(cases, argc, argv);

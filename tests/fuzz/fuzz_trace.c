@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "ana-int.h"
 #include "fuzz.h"
 
@@ -68,6 +70,19 @@ static void check_figures(const struct ana_figures *f) {
   for (uint32_t i = 0; i < f->nsteps; i++)
     FUZZ_CHECK(f->steps[i].step >= 1 && !(f->steps[i].ms < 0) &&
                memchr(f->steps[i].type, 0, sizeof f->steps[i].type));
+  /* The vitals: never negative, CLS and TBT missing only for a reason. */
+  FUZZ_CHECK(!(f->vit.cls < 0) && !(f->vit.inp_ms < 0));
+  FUZZ_CHECK(!(f->vit.tbt_ms < 0));
+  FUZZ_CHECK(!isnan(f->vit.cls) || f->vit_why & ANA_VW_NO_LOADING);
+  FUZZ_CHECK(!isnan(f->vit.tbt_ms) || f->vit_why & ANA_VW_NO_TASKS);
+  for (uint32_t i = 0; i < f->nsteps; i++)
+    FUZZ_CHECK(!(f->steps[i].vit.cls < 0) && !(f->steps[i].vit.tbt_ms < 0) &&
+               !(f->steps[i].vit.inp_ms < 0));
+}
+
+static int same_vitals(const struct ana_vitals *a, const struct ana_vitals *b) {
+  return same_ms(a->lcp_ms, b->lcp_ms) && same_ms(a->cls, b->cls) &&
+         same_ms(a->inp_ms, b->inp_ms) && same_ms(a->tbt_ms, b->tbt_ms);
 }
 
 /* Two loads of the same bytes into one ctx give the same timeline. */
@@ -94,7 +109,9 @@ static void check_same(const struct ana_timeline *a,
   for (uint32_t i = 0; i < f->nsteps; i++)
     FUZZ_CHECK(f->steps[i].step == h->steps[i].step &&
                same_ms(f->steps[i].ms, h->steps[i].ms) &&
-               !strcmp(f->steps[i].type, h->steps[i].type));
+               !strcmp(f->steps[i].type, h->steps[i].type) &&
+               same_vitals(&f->steps[i].vit, &h->steps[i].vit));
+  FUZZ_CHECK(same_vitals(&f->vit, &h->vit) && f->vit_why == h->vit_why);
 }
 
 void fuzz_trace(const char *path, size_t size) {
@@ -104,7 +121,7 @@ void fuzz_trace(const char *path, size_t size) {
   struct ana_timeline *a = NULL, *b = NULL;
   struct ana_graph *g = NULL, *agg = NULL;
   struct ana_bottomup *bu = NULL;
-  struct ana_e2e *e2e = NULL;
+  struct ana_e2e *e2e = NULL, *vit = NULL;
   /* Reads of 8 KiB hold most inputs whole, as 1 MiB reads hold most
    * traces' events, without the cost of 4 MiB buffers per input. */
   ana__ing_read = 1u << 13;
@@ -161,7 +178,15 @@ void fuzz_trace(const char *path, size_t size) {
     FUZZ_CHECK(!r->significant && !(r->delta.mean != 0 && r->delta.n));
   }
   ana_write_summary_md(agg, &sp, o.mu, NULL, e2e, devnull);
+  /* nor their vitals */
+  vit = ana_vitals_new(olds, news, 2, NULL, NULL);
+  for (unsigned i = 0; i < vit->n; i++) {
+    const struct ana_e2e_row *r = &vit->rows[i];
+    FUZZ_CHECK(!r->significant && !(r->delta.mean != 0 && r->delta.n));
+  }
+  cJSON_Delete(ana_vitals_json(vit));
 out:
+  ana_e2e_free(vit);
   ana_e2e_free(e2e);
   ana_bu_free(bu);
   ana_graph_free(agg);

@@ -1,0 +1,197 @@
+/* Web vitals per step in headless Chromium, on tests/agent/vitalsapp: its
+ * new build paints its main text 800 ms later and then shifts it down
+ * with a banner before any input; both builds' click handler blocks for
+ * 150 ms. The vitals rows see each, and the time comparison names no
+ * cause (none of it is CPU time that changed). Bad input: a page that
+ * never paints, in a flow with no interaction; traces recorded without
+ * the "loading" category given to compare. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "test.h"
+
+static const char *bin(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+static const char *app(const char *f) {
+  static char p[4][4096];
+  static int k;
+  char *s = p[k++ & 3];
+  snprintf(s, 4096, "%s/../agent/vitalsapp/%s", zt_data(""), f);
+  return s;
+}
+
+static cJSON *report(const char *out) {
+  char p[4200];
+  snprintf(p, sizeof p, "%s/report.json", out);
+  char *s = zt_read(p);
+  cJSON *doc = s ? cJSON_Parse(s) : NULL;
+  free(s);
+  ZT_TRUE(doc != NULL);
+  return doc;
+}
+
+/* zamcap on vitalsapp; the report, or NULL (skipped without Chrome).
+ * *log gets its output. */
+static cJSON *run(const char *flow, const char *oldb, const char *newb,
+                  int pairs, const char *out, char **log) {
+  int rc = zt_sh(log,
+                 "'%s' '%s' --old '%s' --new '%s' --pairs %d "
+                 "--format json,html,md,text --out '%s' 2>&1",
+                 bin(), app(flow), app(oldb), app(newb), pairs, out);
+  if (rc == 3 && *log && strstr(*log, "Chrome")) {
+    zt_skip("no Chrome to run");
+    return NULL;
+  }
+  if (!ZT_TRUE(rc == 0 || rc == 1)) printf("%s\n", *log ? *log : "");
+  return report(out);
+}
+
+/* The vitals row of metric at step (0: the whole run). */
+static const cJSON *vrow(const cJSON *doc, const char *metric, int step) {
+  const cJSON *r;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "vitals")) {
+    const cJSON *s = cJSON_GetObjectItem(r, "step");
+    if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(r, "metric")), metric))
+      continue;
+    if (step ? cJSON_IsNumber(s) && s->valuedouble == step : cJSON_IsNull(s))
+      return r;
+  }
+  return NULL;
+}
+
+static double num(const cJSON *o, const char *k) {
+  const cJSON *v = cJSON_GetObjectItem(o, k);
+  return cJSON_IsNumber(v) ? v->valuedouble : -1e9;
+}
+
+static void test_sees_each(void) {
+  const char *out = zt_tmp("vitals");
+  char *log = NULL;
+  cJSON *doc = run("vitalsapp.json", "old", "new", 3, out, &log);
+  if (!doc) {
+    free(log);
+    return;
+  }
+  /* No function got slower: the time rows name nothing. */
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(doc, "regression_causes")), 0);
+  /* LCP: the text comes 800 ms later, in the navigate step (2). */
+  const cJSON *lcp = vrow(doc, "LCP", 0), *lcp2 = vrow(doc, "LCP", 2);
+  if (ZT_TRUE(lcp && lcp2)) {
+    /* Later in every pair (a loaded machine can slow one old run's paint,
+     * so no bound on the mean's interval is asserted). */
+    const cJSON *o = cJSON_GetObjectItem(lcp, "old_values");
+    const cJSON *n = cJSON_GetObjectItem(lcp, "new_values");
+    ZT_INT(cJSON_GetArraySize(o), 3);
+    for (int i = 0; i < cJSON_GetArraySize(o); i++)
+      ZT_TRUE(cJSON_GetArrayItem(n, i)->valuedouble -
+                  cJSON_GetArrayItem(o, i)->valuedouble >
+              400);
+    ZT_TRUE(num(lcp2, "delta") == num(lcp, "delta"));
+  }
+  /* CLS: the banner's shift, before any input, while waiting (step 3). */
+  const cJSON *cls = vrow(doc, "CLS", 0), *cls3 = vrow(doc, "CLS", 3);
+  if (ZT_TRUE(cls && cls3)) {
+    ZT_TRUE(num(cls, "new") > 0.05 && num(cls, "delta") > 0.05);
+    ZT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(cls, "significant")));
+  }
+  /* INP and TBT: the click (step 4) blocks 150 ms in both builds. */
+  const cJSON *inp = vrow(doc, "INP", 4), *tbt = vrow(doc, "TBT", 4);
+  if (ZT_TRUE(inp && tbt)) {
+    ZT_TRUE(num(inp, "old") >= 150 && num(inp, "new") >= 150);
+    ZT_TRUE(num(tbt, "old") >= 90 && num(tbt, "new") >= 90);
+  }
+  const cJSON *r, *w;
+  int runs = 0;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "runs")) {
+    const cJSON *v = cJSON_GetObjectItem(r, "vitals");
+    ZT_TRUE(num(v, "lcp_ms") > 0 && num(v, "inp_ms") >= 150);
+    ZT_TRUE(num(v, "cls") > 0 && num(v, "tbt_ms") >= 90);
+    runs++;
+  }
+  ZT_INT(runs, 6);
+  cJSON_ArrayForEach(w, cJSON_GetObjectItem(doc, "vitals_warnings"))
+      ZT_TRUE(!strstr(w->valuestring, "whole run"));
+  ZT_HAS(log, "web vitals, old -> new (mean of 3 pairs)");
+  char p[4200];
+  snprintf(p, sizeof p, "%s/summary.md", out);
+  char *md = zt_read(p);
+  ZT_HAS(md, "| LCP | 2 navigate |");
+  free(md);
+  snprintf(p, sizeof p, "%s/report.html", out);
+  char *html = zt_read(p);
+  ZT_HAS(html, "<section id=\"vitals\">");
+  free(html);
+  free(log);
+  cJSON_Delete(doc);
+}
+
+/* A page that paints nothing, in a flow without input: LCP and INP are
+ * missing (null, with a warning that says why), CLS and TBT are 0. */
+static void test_nothing_painted(void) {
+  const char *out = zt_tmp("blank");
+  char *log = NULL;
+  cJSON *doc = run("blank.json", "blank", "blank", 1, out, &log);
+  if (!doc) {
+    free(log);
+    return;
+  }
+  ZT_HAS(log, "warning: web vitals: LCP of the whole run: missing in 2 of "
+              "2 runs (no largest contentful paint");
+  ZT_HAS(log, "warning: web vitals: INP of the whole run: missing in 2 of "
+              "2 runs (no interaction");
+  const cJSON *lcp = vrow(doc, "LCP", 0), *cls = vrow(doc, "CLS", 0);
+  if (ZT_TRUE(lcp && cls)) {
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(lcp, "old")));
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(lcp, "delta")));
+    ZT_TRUE(num(cls, "old") == 0 && num(cls, "new") == 0);
+  }
+  const cJSON *r;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "runs")) {
+    const cJSON *v = cJSON_GetObjectItem(r, "vitals");
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(v, "lcp_ms")));
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(v, "inp_ms")));
+  }
+  ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(doc, "vitals_warnings")), 2);
+  free(log);
+  cJSON_Delete(doc);
+}
+
+/* Traces recorded without "loading" (tests/data/real) given to compare:
+ * CLS is missing, and the warning names the category; never 0. */
+static void test_no_categories(void) {
+  const char *out = zt_tmp("nocat");
+  char *log = NULL;
+  int rc = zt_sh(&log, "'%s' compare '%s' '%s' --format json --out '%s' 2>&1",
+                 bin(), zt_data("real/old"), zt_data("real/new"), out);
+  ZT_TRUE(rc == 0 || rc == 1);
+  ZT_HAS(log, "CLS of the whole run: missing in 6 of 6 runs (no event of the "
+              "\"loading\" category");
+  cJSON *doc = report(out);
+  const cJSON *cls = vrow(doc, "CLS", 0), *p;
+  if (ZT_TRUE(cls)) {
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(cls, "old")));
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(cls, "ci95")));
+    ZT_TRUE(cJSON_IsFalse(cJSON_GetObjectItem(cls, "significant")));
+  }
+  cJSON_ArrayForEach(p, cJSON_GetObjectItem(doc, "pairs")) {
+    const cJSON *v = cJSON_GetObjectItem(p, "old_vitals");
+    ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(v, "cls")));
+  }
+  free(log);
+  cJSON_Delete(doc);
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"sees_each", test_sees_each},
+      {"nothing_painted", test_nothing_painted},
+      {"no_categories", test_no_categories},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
