@@ -2,16 +2,16 @@
  * a team layer and a user layer by lodash's _.mergeWith, with a customizer
  * that concatenates arrays (lists of plugins, keymaps) and leaves the rest
  * to lodash. The layers are generated, seeded: the same on every load.
- * Each button merges one more layer into a fresh object and summarises it.
+ * Each button merges its layers into a fresh object and summarises it.
  * A real regression for zamcap's accuracy experiment
  * (tests/eval/real/lodash-mergewith/NOTE.md): lodash 4.7.0 deep-clones
  * every source object the customizer leaves alone, 4.6.1 copied it shallowly. */
 'use strict';
 
-const PROJECTS = 60;
+const PROJECTS = 180;
 const PANELS = 30;
 
-const state = {layers: [], applied: 0};
+const state = {layers: [], applied: 0, applies: 0};
 
 function seededRandom(seed) {
   let s = seed >>> 0;
@@ -73,7 +73,8 @@ function onApplyClick(event) {
   state.applied = event.target.id === 'apply-team' ? 2 : 3;
   renderSummary(effectiveSettings(state.applied));
   document.getElementById('status').textContent = state.applied + ' layers';
-  document.body.dataset.layers = String(state.applied);
+  state.applies++;
+  document.body.dataset.applies = String(state.applies);
 }
 
 function main() {
