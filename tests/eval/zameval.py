@@ -874,6 +874,27 @@ def analyse(out, z, rq1_pairs):
     return result
 
 
+def recompare(out, z, mu):
+    """`zamcap compare --pairs N` again, N = 1..pairs, on every stored run
+    (OUT/NAME/*/run/{old,new}), into its cmp-N: a new zamcap binary
+    rescored on the old traces, no browser."""
+    for name in sorted(os.listdir(out)):
+        sdir = os.path.join(out, name)
+        if not os.path.isdir(sdir):
+            continue
+        for case in sorted(os.listdir(sdir)):
+            run = os.path.join(sdir, case, 'run')
+            if not os.path.isdir(os.path.join(run, 'new')):
+                continue
+            pairs = Experiment.pair_count(run)
+            log('%s/%s: compare --pairs 1..%d with %s' % (name, case, pairs, z.binary))
+            for n in range(1, pairs + 1):
+                z.run(['compare', os.path.join(run, 'old'), os.path.join(run, 'new'),
+                       '--pairs', str(n), '--mu', str(mu),
+                       '--out', os.path.join(sdir, case, 'cmp-%d' % n), '-q'],
+                      os.path.join(sdir, case, 'zamcap.log'))
+
+
 def fmt(v, p=2):
     return '-' if v is None else ('%.*f' % (p, v))
 
@@ -975,6 +996,9 @@ def main():
     ap.add_argument('--rerun', action='store_true',
                     help='redo runs whose results are in --out already')
     ap.add_argument('--reanalyze', metavar='DIR', help='only compute the metrics of DIR')
+    ap.add_argument('--recompare', action='store_true',
+                    help='with --reanalyze: first run --zamcap\'s compare on every stored '
+                         'run again (cmp-N overwritten), so a new binary is scored')
     ap.add_argument('--real', nargs='?', const='all', metavar='NAMES',
                     help='the real regressions (tests/eval/real/), all or a,b: '
                          'no injection; old vs new and an A/A per regression')
@@ -984,6 +1008,8 @@ def main():
         out = a.reanalyze
         z = Zamcap(a.zamcap, False)
         cfg = load(os.path.join(out, 'config.json'))
+        if a.recompare:
+            recompare(out, z, cfg['mu'])
         if cfg.get('mode') == 'real':
             import realeval
             result = realeval.analyse(out, z)
