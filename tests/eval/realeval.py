@@ -143,20 +143,23 @@ def classify(leaf, lpath, paths, keys):
     partial: the leaf is a caller on a call path to a truth node (the path
     is found, the node is not: wrong for node precision, right for path
     precision); below: the leaf is under a truth node (a callee that does
-    more work because of the change above it); false: none of these."""
+    more work because of the change above it; also a node inside a
+    recursive truth function's recursion); false: none of these."""
     if (leaf['name'], leaf.get('file') or '') in keys:
         return 'hit', 0
-    best = None
+    below = partial = None
     for p in paths:
         if len(lpath) == len(p) + 1 and lpath[:len(p)] == p and not (leaf.get('file') or ''):
             return 'api', 0
-        if 2 <= len(lpath) < len(p) and p[:len(lpath)] == lpath:
+        if len(lpath) > len(p) and lpath[:len(p)] == p:
+            below = ('below', None)
+        elif 2 <= len(lpath) < len(p) and p[:len(lpath)] == lpath:
             d = len(p) - len(lpath)
-            if best is None or best[0] != 'partial' or d < best[1]:
-                best = ('partial', d)
-        elif len(lpath) > len(p) and lpath[:len(p)] == p and best is None:
-            best = ('below', None)
-    return best or ('false', None)
+            if partial is None or d < partial[1]:
+                partial = ('partial', d)
+    # Inside a recursive truth function (under one of its nodes, above
+    # another) is under it: below wins over partial.
+    return below or partial or ('false', None)
 
 
 def score_report(report, paths, keys):
