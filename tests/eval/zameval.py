@@ -6,6 +6,8 @@ metrics (Table 2, RQ2, RQ3, RQ4). See tests/eval/README.md.
 Stdlib only. Run it through tests/eval/run.sh, or directly:
     python3 tests/eval/zameval.py [--quick] [--subjects a,b] [--injections N]
                                   [--pairs P] [--seed S] [--out DIR]
+    python3 tests/eval/zameval.py --real [a,b] [--pairs P] [--out DIR]
+                                      # real regressions (realeval.py)
     python3 tests/eval/zameval.py --reanalyze DIR     # metrics again, no browser
 """
 
@@ -65,12 +67,18 @@ def load(path):
 # ---------------------------------------------------------------- zamcap --
 
 class Zamcap:
-    def __init__(self, binary, nice):
+    def __init__(self, binary, nice, lock=None):
         self.binary = binary
         self.nice = nice
+        self.lock = lock
 
-    def run(self, args, logfile, timeout=1800):
+    def run(self, args, logfile, timeout=1800, browser=False):
+        """browser: the command launches Chromium; with --lock it runs under
+        flock(1) on that file, one browser run at a time among processes
+        sharing the machine."""
         cmd = (['nice', '-n', '10'] if self.nice else []) + [self.binary] + args
+        if browser and self.lock:
+            cmd = ['flock', self.lock] + cmd
         with open(logfile, 'a') as lf:
             lf.write('$ ' + ' '.join(cmd) + '\n')
             lf.flush()
@@ -111,7 +119,8 @@ def parse_tree(text):
         comp = m.group('comp') or ''
         node = {'name': m.group('name'), 'comp': comp,
                 'line': int(m.group('line')) if m.group('line') else None,
-                'total': float(m.group('total')), 'depth': depth, 'kind': kind,
+                'total': float(m.group('total')), 'self': float(m.group('self')),
+                'depth': depth, 'kind': kind,
                 'parent': parent}
         key = (node['name'], comp)
         node['path'] = (nodes[parent]['path'] if parent >= 0 else ()) + (key,)
@@ -262,7 +271,7 @@ class Experiment:
     def __init__(self, args):
         self.a = args
         self.out = args.out
-        self.z = Zamcap(args.zamcap, not args.no_nice)
+        self.z = Zamcap(args.zamcap, not args.no_nice, args.lock)
 
     # -- running zamcap --
 
@@ -274,7 +283,7 @@ class Experiment:
         if not os.path.isfile(os.path.join(run, 'report.json')) or self.a.rerun:
             code = self.z.run([scenario, '--old', old, '--new', new, '--pairs',
                                str(self.a.pairs), '--mu', str(self.a.mu), '--out', run, '-q'],
-                              logf)
+                              logf, browser=True)
             if code not in (0, 1, 3, 5):
                 return {'error': 'zamcap run exited %d (see %s)' % (code, logf)}
         self.split_traces(run)
@@ -461,7 +470,7 @@ class Experiment:
         log('%s: probe run (counts calls, condition checks and API calls)' % name)
         pout = os.path.join(sdir, 'probe')
         code = self.z.run(['record', scenario, '--url', probe, '--runs', '1', '--out', pout],
-                          os.path.join(sdir, 'probe.log'))
+                          os.path.join(sdir, 'probe.log'), browser=True)
         ptrace = os.path.join(pout, 'traces', 'run-1.json.gz')
         if code != 0 or not os.path.isfile(ptrace):
             return {'error': 'probe run failed (exit %d, see %s/probe.log)' % (code, sdir)}
@@ -865,6 +874,27 @@ def analyse(out, z, rq1_pairs):
     return result
 
 
+def recompare(out, z, mu):
+    """`zamcap compare --pairs N` again, N = 1..pairs, on every stored run
+    (OUT/NAME/*/run/{old,new}), into its cmp-N: a new zamcap binary
+    rescored on the old traces, no browser."""
+    for name in sorted(os.listdir(out)):
+        sdir = os.path.join(out, name)
+        if not os.path.isdir(sdir):
+            continue
+        for case in sorted(os.listdir(sdir)):
+            run = os.path.join(sdir, case, 'run')
+            if not os.path.isdir(os.path.join(run, 'new')):
+                continue
+            pairs = Experiment.pair_count(run)
+            log('%s/%s: compare --pairs 1..%d with %s' % (name, case, pairs, z.binary))
+            for n in range(1, pairs + 1):
+                z.run(['compare', os.path.join(run, 'old'), os.path.join(run, 'new'),
+                       '--pairs', str(n), '--mu', str(mu),
+                       '--out', os.path.join(sdir, case, 'cmp-%d' % n), '-q'],
+                      os.path.join(sdir, case, 'zamcap.log'))
+
+
 def fmt(v, p=2):
     return '-' if v is None else ('%.*f' % (p, v))
 
@@ -961,23 +991,40 @@ def main():
     ap.add_argument('--out', help='output folder (default tests/eval/out/<UTC time>)')
     ap.add_argument('--zamcap', default=os.path.join(ROOT, 'build-eval', 'zamcap'))
     ap.add_argument('--no-nice', action='store_true')
+    ap.add_argument('--lock', metavar='FILE',
+                    help='run each browser-launching zamcap command under flock FILE')
     ap.add_argument('--rerun', action='store_true',
                     help='redo runs whose results are in --out already')
     ap.add_argument('--reanalyze', metavar='DIR', help='only compute the metrics of DIR')
+    ap.add_argument('--recompare', action='store_true',
+                    help='with --reanalyze: first run --zamcap\'s compare on every stored '
+                         'run again (cmp-N overwritten), so a new binary is scored')
+    ap.add_argument('--real', nargs='?', const='all', metavar='NAMES',
+                    help='the real regressions (tests/eval/real/), all or a,b: '
+                         'no injection; old vs new and an A/A per regression')
     a = ap.parse_args()
 
     if a.reanalyze:
         out = a.reanalyze
         z = Zamcap(a.zamcap, False)
         cfg = load(os.path.join(out, 'config.json'))
-        result = analyse(out, z, min(a.rq1_pairs, cfg['pairs']))
+        if a.recompare:
+            recompare(out, z, cfg['mu'])
+        if cfg.get('mode') == 'real':
+            import realeval
+            result = realeval.analyse(out, z)
+            text = realeval.tables(result)
+        else:
+            result = analyse(out, z, min(a.rq1_pairs, cfg['pairs']))
+            text = tables(result)
         dump(os.path.join(out, 'results.json'), result)
-        text = tables(result)
         with open(os.path.join(out, 'table.txt'), 'w') as f:
             f.write(text + '\n')
         print(text)
         return 0
 
+    if a.real:
+        return main_real(ap, a)
     if a.subjects:
         a.subjects = [s.strip() for s in a.subjects.split(',') if s.strip()]
     else:
@@ -1003,6 +1050,34 @@ def main():
     result = analyse(a.out, Zamcap(a.zamcap, False), min(a.rq1_pairs, a.pairs))
     dump(os.path.join(a.out, 'results.json'), result)
     text = tables(result)
+    with open(os.path.join(a.out, 'table.txt'), 'w') as f:
+        f.write(text + '\n')
+    print(text)
+    log('results in %s/results.json and table.txt (%.0f s)' % (a.out, time.time() - T0))
+    return 0
+
+
+def main_real(ap, a):
+    import realeval
+    known = realeval.names()
+    a.subjects = known if a.real == 'all' else [x.strip() for x in a.real.split(',') if x.strip()]
+    bad = [x for x in a.subjects if x not in known]
+    if bad:
+        ap.error('unknown real regression(s) %s; known: %s' % (','.join(bad), ','.join(known)))
+    if a.pairs is None:
+        a.pairs = 2 if a.quick else 5
+    if not a.out:
+        stamp = datetime.datetime.now(datetime.timezone.utc).strftime('%Y%m%dT%H%M%SZ')
+        a.out = os.path.join(HERE, 'out', stamp + '-real')
+    a.out = os.path.abspath(a.out)
+    if not os.access(a.zamcap, os.X_OK):
+        ap.error('no zamcap at %s' % a.zamcap)
+    log('out: %s; real regressions: %s; %d pairs' % (a.out, ','.join(a.subjects), a.pairs))
+    realeval.RealExperiment(a).run()
+    log('metrics')
+    result = realeval.analyse(a.out, Zamcap(a.zamcap, False))
+    dump(os.path.join(a.out, 'results.json'), result)
+    text = realeval.tables(result)
     with open(os.path.join(a.out, 'table.txt'), 'w') as f:
         f.write(text + '\n')
     print(text)
