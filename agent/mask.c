@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "attach.h"
 
 static int mask_out = -1; /* the real stdout */
 static pthread_t mask_th;
@@ -91,4 +92,6 @@ void agent_args_secrets(const struct agent_args *a) {
   agent_url_secrets("--url", a->url);
   agent_url_secrets("--attach", a->attach);
   agent_url_secrets("--browser-url", a->cdp.browser_url);
+  for (unsigned i = 0; i < a->nheaders; i++)
+    agent_attach_header_secrets(a->headers[i]);
 }
