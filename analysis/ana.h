@@ -238,7 +238,7 @@ enum ana_sm_how {
 struct ana_smap_pos {
   const char *source;           /* resolved against the map's URL; NULL: none */
   int32_t line;                 /* original, 0-based */
-  const char *name;             /* original name, or NULL */
+  const char *name;             /* original name, or NULL (may be own) */
   uint32_t gcol;                /* the segment's generated column */
   int how;                      /* enum ana_sm_how (resolve only) */
   char own[ANA_SM_NAMEMAX + 1]; /* private: name, for ANA_SM_ORIGINAL */

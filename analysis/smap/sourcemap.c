@@ -304,42 +304,72 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
  * decoded text is no longer, but for bytes that are not UTF-8, which
  * become 3-byte U+FFFDs). */
 static size_t sm_rawlen(const struct jr *r) {
-  const char *p = r->p + 1;
-  while (p < r->e && *p != '"')
-    p += *p == '\\' ? 2 : 1;
-  return (size_t)(p - r->p);
+  for (const char *p = r->p + 1; p < r->e;) {
+    const char *q = memchr(p, '"', (size_t)(r->e - p));
+    if (!q) break;
+    size_t bs = 0; /* an even run of backslashes before it: the end */
+    while (q - bs > r->p + 1 && q[-1 - (ptrdiff_t)bs] == '\\')
+      bs++;
+    if (!(bs & 1)) return (size_t)(q - r->p);
+    p = q + 1;
+  }
+  return (size_t)(r->e - r->p);
 }
 
 /* Keeps one source's text if it fits what is left of the map's budget:
  * its bytes and 4 per line of its index. Returns its index in m->text,
- * or ANA_NONE (dropped: the map stays usable, without that text). */
-static uint32_t sm_text_add(struct ana_smap *m, const char *t, size_t n) {
+ * or ANA_NONE (dropped: the map stays usable, without that text). own,
+ * when not NULL, is t's buffer (t[n] a NUL), taken rather than copied. */
+static uint32_t sm_text_add(struct ana_smap *m, const char *t, size_t n,
+                            char *own) {
+  /* Line breaks are '\n', "\r\n" and a lone '\r'; most texts have no
+   * '\r', and memchr finds their lines fast. */
+  int cr = memchr(t, '\r', n) != NULL;
+  unsigned char hi = 0;
+  for (size_t i = 0; i < n; i++)
+    hi |= (unsigned char)t[i];
   size_t lines = 1;
-  int ascii = 1;
   for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)t[i];
-    if (c == '\n' || (c == '\r' && (i + 1 == n || t[i + 1] != '\n'))) lines++;
-    if (c >= 0x80) ascii = 0;
+    if (!cr) {
+      const char *nl = memchr(t + i, '\n', n - i);
+      if (!nl) break;
+      i = (size_t)(nl - t);
+      lines++;
+    } else if (t[i] == '\n' ||
+               (t[i] == '\r' && (i + 1 == n || t[i + 1] != '\n'))) {
+      lines++;
+    }
   }
   uint64_t need = (uint64_t)n + 4 * ((uint64_t)lines + 1);
   if (n > 0xFFFFFFF0u || m->ncontent + need > m->lim_content) {
     m->content_dropped++;
+    free(own);
     return ANA_NONE;
   }
   m->ncontent += need;
   ZC_GROW(m->text, m->captext, m->ntext + 1);
   struct sm_text *x = &m->text[m->ntext];
-  x->t = zc_xmalloc(n + 1);
-  memcpy(x->t, t, n);
-  x->t[n] = '\0';
+  if (own) {
+    x->t = own;
+  } else {
+    x->t = zc_xmalloc(n + 1);
+    memcpy(x->t, t, n);
+    x->t[n] = '\0';
+  }
   x->n = n;
-  x->ascii = ascii;
+  x->ascii = hi < 0x80;
   x->line0 = zc_xmalloc((lines + 1) * sizeof *x->line0);
   x->nlines = 0;
   x->line0[x->nlines++] = 0;
-  for (size_t i = 0; i < n; i++)
-    if (t[i] == '\n' || (t[i] == '\r' && (i + 1 == n || t[i + 1] != '\n')))
+  for (size_t i = 0; i < n && x->nlines < lines; i++) {
+    if (!cr) {
+      i = (size_t)((const char *)memchr(t + i, '\n', n - i) - t);
       x->line0[x->nlines++] = (uint32_t)(i + 1);
+    } else if (t[i] == '\n' ||
+               (t[i] == '\r' && (i + 1 == n || t[i + 1] != '\n'))) {
+      x->line0[x->nlines++] = (uint32_t)(i + 1);
+    }
+  }
   x->line0[x->nlines] = (uint32_t)n + 1; /* past the end of the last line */
   return (uint32_t)m->ntext++;
 }
@@ -366,7 +396,13 @@ static int sm_contents(struct ana_smap *m, struct jr *r, uint32_t **idx,
         m->content_dropped++;
         ok = jr_skip(r);
       } else if ((ok = jr_str(r, &t, &tn))) {
-        k = sm_text_add(m, t, tn);
+        /* A text with escapes was decoded into the reader's buffer: that
+         * buffer becomes the text, so a 9 MB source is not held twice. */
+        struct zc_buf *dec = t == r->tmp.ptr   ? &r->tmp
+                             : t == r->fix.ptr ? &r->fix
+                                               : NULL;
+        char *own = dec && tn == dec->len ? zc_buf_take(dec) : NULL;
+        k = sm_text_add(m, t, tn, own);
       }
     }
     if (!ok) return 0;
