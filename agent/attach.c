@@ -216,6 +216,18 @@ int agent_attach_header_ok(const char *h, char *why, size_t cap) {
   return ok;
 }
 
+void agent_attach_header_secrets(const char *h) {
+  struct zc_buf b;
+  zc_buf_init(&b, HEADER_MAX);
+  struct secrets sec = {.v = NULL};
+  char why[512];
+  if (header_expand(h, &b, &sec, why, sizeof why))
+    for (size_t i = 0; i < sec.n; i++)
+      zc_secret_add_forms(sec.v[i], strlen(sec.v[i]));
+  zc_buf_free(&b);
+  secrets_free(&sec);
+}
+
 int agent_attach_url_ok(const char *url, char *why, size_t cap) {
   if (strncasecmp(url, "http://", 7) && strncasecmp(url, "https://", 8))
     return bad(why, cap, "--attach wants an http:// or https:// URL");

@@ -26,6 +26,11 @@ extern const char *const agent_attach_files[3];
  * bytes), e.g. "--attach-header Authorization: the environment variable
  * ZC_TOKEN is not set", fit to print after "zamcap: ". */
 int agent_attach_header_ok(const char *h, char *why, size_t cap);
+/* Registers header h's secrets with zc_secret_add_forms: its expanded
+ * value, each long word of it and the environment variables' values, so
+ * that the one masking every command's output goes through hides them
+ * (terminal, reports, traces, history), not only attach's own messages. */
+void agent_attach_header_secrets(const char *h);
 
 /* Checks an --attach URL early in the same way: http:// or https://, a
  * host, no spaces or control characters. */

@@ -337,14 +337,23 @@ static enum zc_err insert_run(struct agent_db *db, const cJSON *report,
   if (inp) cJSON_AddItemToObject(opts, "inputs", cJSON_Duplicate(inp, 1));
   char *optstr = cJSON_PrintUnformatted(opts);
   cJSON_Delete(opts);
+  /* The builds as given on the command line carry what the reports
+   * mask (a URL's password, a token an --attach-header also sends):
+   * the history gets them masked too. */
+  const char *ob0 = m->old_build ? m->old_build : jstr(inp, "old"),
+             *nb0 = m->new_build ? m->new_build : jstr(inp, "new");
+  char *ob = ob0 ? zc_xstrdup(ob0) : NULL, *nb = nb0 ? zc_xstrdup(nb0) : NULL;
+  zc_scrub(ob);
+  zc_scrub(nb);
+  if (optstr) zc_scrub(optstr);
   const char *p[] = {
       m->recorded_at ? m->recorded_at : at,
       m->command,
       scenario,
       jstr(inp, "scenario"),
       steps_hash(jstr(inp, "scenario"), hash),
-      m->old_build ? m->old_build : jstr(inp, "old"),
-      m->new_build ? m->new_build : jstr(inp, "new"),
+      ob,
+      nb,
       m->old_label,
       m->new_label,
       jstr(jget(env, "machine"), "host"),
@@ -367,6 +376,8 @@ static enum zc_err insert_run(struct agent_db *db, const cJSON *report,
       "$12, $13, $14, $15, $16, $17, $18) RETURNING id",
       (int)ZC_ARRAY_LEN(p), p, &r);
   free(optstr);
+  free(ob);
+  free(nb);
   if (e) return e;
   *id = r.n ? strtoll(agent_rows_get(&r, 0, 0), NULL, 10) : 0;
   agent_rows_free(&r);

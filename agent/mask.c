@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "attach.h"
 #include "tracker.h"
 
 static int mask_out = -1; /* the real stdout */
@@ -93,4 +94,6 @@ void agent_args_secrets(const struct agent_args *a) {
   agent_url_secrets("--attach", a->attach);
   agent_url_secrets("--browser-url", a->cdp.browser_url);
   agent_tracker_secrets(a);
+  for (unsigned i = 0; i < a->nheaders; i++)
+    agent_attach_header_secrets(a->headers[i]);
 }

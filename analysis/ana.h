@@ -239,8 +239,12 @@ enum zc_err ana_smap_parse(const char *json, size_t n, const char *map_url,
  * has bytes, and no more sections than a sixteenth of them. */
 struct ana_smap_budget {
   uint64_t lines, segments, sections; /* public: what is left */
+  uint64_t content; /* public: bytes of sourcesContent (and its index) */
 };
-/* A run's budget: 32 M lines, 16 M segments, 64 K sections. */
+/* A run's budget: 32 M lines, 16 M segments, 64 K sections, 256 MB of
+ * sourcesContent. A source's text over what is left of the map's share
+ * (its own bytes) or of the run's is not kept: the map is still used,
+ * without the names read from that text. */
 void ana_smap_budget_init(struct ana_smap_budget *b);
 /* ana_smap_parse within *b (gen_lines: the generated script's lines, 0
  * when it is not at hand); what the map decoded to is taken from *b. A
@@ -252,24 +256,32 @@ enum zc_err ana_smap_parse_within(const char *json, size_t n,
 void ana_smap_free(struct ana_smap *m);
 size_t ana_smap_segments(const struct ana_smap *m);
 size_t ana_smap_bytes(const struct ana_smap *m); /* memory held */
+/* Sources' texts kept, and those not kept for the budget. */
+size_t ana_smap_texts(const struct ana_smap *m, size_t *dropped);
 enum ana_sm_how {
   ANA_SM_SOURCE = 1, /* original source and line; V8's name kept */
   ANA_SM_NAMED,      /* the name at V8's name's own position */
   ANA_SM_PAREN,      /* the name of the segment at the '(' */
+  ANA_SM_ORIGINAL,   /* the name the original text declares there */
 };
+#define ANA_SM_NAMEMAX 255 /* longest name read from an original text */
 struct ana_smap_pos {
-  const char *source; /* resolved against the map's URL; NULL: none */
-  int32_t line;       /* original, 0-based */
-  const char *name;   /* original name, or NULL */
-  uint32_t gcol;      /* the segment's generated column */
-  int how;            /* enum ana_sm_how (resolve only) */
+  const char *source;           /* resolved against the map's URL; NULL: none */
+  int32_t line;                 /* original, 0-based */
+  const char *name;             /* original name, or NULL (may be own) */
+  uint32_t gcol;                /* the segment's generated column */
+  int how;                      /* enum ana_sm_how (resolve only) */
+  char own[ANA_SM_NAMEMAX + 1]; /* private: name, for ANA_SM_ORIGINAL */
 };
 /* The last segment on line at or before col: 0 if there is none. */
 int ana_smap_lookup(const struct ana_smap *m, uint32_t line, uint32_t col,
                     struct ana_smap_pos *p);
-/* Names a V8 frame (its minified name, 0-based line and column): the
- * rule of issue 14, right on 69 of ~70 functions of real bundles where
- * "the nearest named segment" is right on 43-58. text is the generated
+/* Names a V8 frame (its minified name, 0-based line and column): first
+ * the name its original text declares at the segment's original position
+ * ("function realName(", "realName(...) {"), when the map carries that
+ * text (issue 26.11, as DevTools names frames); else the rule of issue
+ * 14, right on 69 of ~70 functions of real bundles where "the nearest
+ * named segment" is right on 43-58. text is the generated
  * line (NULL when the script is not at hand; ascii when it is all ASCII).
  * Returns 0 where the map says nothing (top-level code, no segment). */
 int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,

@@ -339,7 +339,7 @@ void zc_term_put(FILE *f, const char *s, size_t n) {
 static struct {
   char *s;
   size_t n;
-} zc__secret[64];
+} zc__secret[256];
 static size_t zc__nsecret;
 
 void zc_secret_add(const char *s, size_t n) {
@@ -393,7 +393,7 @@ static int secret_hex(char c) {
 /* A secret as it was given, percent-decoded, and percent-encoded the ways
  * a browser or a tool may write it back (Chrome turns a password's '@'
  * into %40 in every URL it reports). */
-static void secret_forms(const char *s, size_t n) {
+void zc_secret_add_forms(const char *s, size_t n) {
   zc_secret_add(s, n);
   if (n < 3 || n > 4096) return;
   char *d = zc_xmalloc(n + 1), *e = zc_xmalloc(3 * n + 1);
@@ -441,7 +441,7 @@ int zc_url_secrets(const char *url) {
       userinfo = 1;
       const char *colon = memchr(p, ':', (size_t)(at - p));
       zc_secret_add(p, (size_t)(at - p));
-      if (colon) secret_forms(colon + 1, (size_t)(at - colon - 1));
+      if (colon) zc_secret_add_forms(colon + 1, (size_t)(at - colon - 1));
     }
   }
   /* name=value parameters after '?' and after '#' */
@@ -450,7 +450,7 @@ int zc_url_secrets(const char *url) {
     size_t len = strcspn(q, "&#;");
     const char *eq = memchr(q, '=', len);
     if (eq && secret_name(q, (size_t)(eq - q)))
-      secret_forms(eq + 1, (size_t)(q + len - eq - 1));
+      zc_secret_add_forms(eq + 1, (size_t)(q + len - eq - 1));
     q += len;
   }
   return userinfo;

@@ -141,7 +141,7 @@ void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Secrets: text that never appears in what zamcap prints or writes (the
  * capture masks them in Chrome's traces too). zc_secret_add registers one
- * (up to 64; shorter than 3 bytes is ignored, as it would mask too much).
+ * (up to 256; shorter than 3 bytes is ignored, as it would mask too much).
  * zc_url_secrets registers a URL's user:password and the values of its
  * query and fragment parameters whose names look secret (token, key,
  * secret, pass, pwd, auth, sig, session, code, credential, jwt), each
@@ -150,6 +150,8 @@ void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * and returns 1 if the URL has a user:password. zc_scrub overwrites each
  * occurrence in s with '*'s and returns how many it found. */
 void zc_secret_add(const char *s, size_t n);
+/* s as given, percent-decoded and percent-encoded (the forms above). */
+void zc_secret_add_forms(const char *s, size_t n);
 int zc_url_secrets(const char *url);
 size_t zc_scrub(char *s);
 size_t zc_secret_maxlen(void); /* 0: none registered */

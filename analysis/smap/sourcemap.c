@@ -1,10 +1,12 @@
 /* Source maps (ECMA-426, "Source Map v3"): decoding, lookup, and the rule
  * that names a minified function after the original one. See ana.h.
  *
- * The decoder makes one pass over "mappings" into a flat array of 16-byte
+ * The decoder makes one pass over "mappings" into a flat array of 20-byte
  * segments with an index of line starts; an index map's sections are
  * flattened into the same array. Strings ("sources", "names") live in one
- * buffer each, addressed by offset. Nothing is kept of "sourcesContent". */
+ * buffer each, addressed by offset. "sourcesContent" is kept, within the
+ * run's budget of bytes, with an index of its lines: the original text is
+ * where a function's own name is read (sm_orig_name, issue 26.11). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +16,17 @@ struct ana__seg {
   uint32_t gcol;  /* generated column, UTF-16 units */
   uint32_t src;   /* index into sources, ANA_NONE: a segment with no source */
   uint32_t oline; /* original line, 0-based */
+  uint32_t ocol;  /* original column, UTF-16 units */
   uint32_t name;  /* index into names, or ANA_NONE */
+};
+
+/* One source's original text ("sourcesContent") and its lines. */
+struct sm_text {
+  char *t;
+  size_t n;
+  uint32_t *line0; /* line l starts at byte line0[l] */
+  size_t nlines;
+  int ascii;
 };
 
 struct ana_smap {
@@ -23,12 +35,17 @@ struct ana_smap {
   uint32_t *line0; /* segments of line l: seg[line0[l] .. line0[l+1]) */
   size_t nlines, caplines;
   uint32_t *srcoff, *nameoff; /* offsets into strs */
-  size_t nsrc, capsrc, nnames, capnames;
+  uint32_t *srctext;          /* per source: index into text, or ANA_NONE */
+  size_t nsrc, capsrc, capsrctext, nnames, capnames;
+  struct sm_text *text;
+  size_t ntext, captext;
   char *strs;
   size_t nstrs, capstrs;
   uint32_t bad; /* segments whose source or name index was out of range */
   /* What this map may decode to (the run's budget and its own share). */
   uint64_t lim_lines, lim_segs, lim_sections, nsections;
+  uint64_t lim_content, ncontent; /* bytes of sourcesContent, with index */
+  uint32_t content_dropped;       /* texts over that budget, not kept */
 };
 
 enum { SM_MAXDEPTH = 4 };
@@ -39,11 +56,13 @@ enum { SM_MAXDEPTH = 4 };
  * script can say: a few empty lines before a section are no bomb. */
 #define SM_LINES_SLACK 65536u
 /* What the maps of one run may decode to in all: 16 M segments are
- * 256 MB, 32 M lines 128 MB; the largest real bundles measured (issue 14)
- * have under 2 M segments each. */
+ * 320 MB, 32 M lines 128 MB; the largest real bundles measured (issue 14)
+ * have under 2 M segments each. Their sources' texts may take 256 MB
+ * with their line indexes (and each map no more than its own bytes). */
 #define SM_RUN_SEGS     ((uint64_t)1 << 24)
 #define SM_RUN_LINES    ((uint64_t)1 << 25)
 #define SM_RUN_SECTIONS ((uint64_t)1 << 16)
+#define SM_RUN_CONTENT  ((uint64_t)256 << 20)
 #define SM_STRMAX       ((size_t)64 << 20) /* sources of one map, one URL */
 
 static uint32_t sm_str(struct ana_smap *m, const char *s, size_t n) {
@@ -96,8 +115,7 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
                      uint32_t nnames, const char **why) {
   const char *e = p + n;
   int unsorted = 0;
-  int64_t col = 0, src = 0, oline = 0,
-          name = 0; /* the original column is not kept */
+  int64_t col = 0, src = 0, oline = 0, ocol = 0, name = 0;
   uint64_t line = l0;
   /* Lines before l0 that no section covered stay empty: a section's
    * offset of 4 G lines in a 150-byte map is refused here, not
@@ -136,17 +154,24 @@ static int sm_decode(struct ana_smap *m, const char *p, size_t n, uint32_t l0,
     int64_t gcol = col + (line == l0 ? c0 : 0);
     if (col < 0 || gcol > 0xFFFFFFF0ll)
       return *why = "a column out of range", 0;
-    struct ana__seg s = {
-        .gcol = (uint32_t)gcol, .src = ANA_NONE, .oline = 0, .name = ANA_NONE};
+    struct ana__seg s = {.gcol = (uint32_t)gcol,
+                         .src = ANA_NONE,
+                         .oline = 0,
+                         .ocol = 0,
+                         .name = ANA_NONE};
     if (k >= 4) {
       src += f[1];
       oline += f[2];
+      ocol += f[3];
       if (src < 0 || oline < 0 || oline > 0xFFFFFFF0ll)
         return *why = "a source or line out of range", 0;
-      if (src < nsrc)
+      if (src < nsrc) {
         s.src = (uint32_t)src + s0, s.oline = (uint32_t)oline;
-      else
+        /* a column out of range only loses the name read there */
+        s.ocol = ocol >= 0 && ocol <= 0xFFFFFFF0ll ? (uint32_t)ocol : ANA_NONE;
+      } else {
         m->bad++;
+      }
     }
     if (k == 5) {
       name += f[4];
@@ -275,6 +300,118 @@ static char *sm_resolve(struct zc_buf *o, const char *root, size_t rn,
 static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
                     uint32_t l0, uint32_t c0, int depth, const char **why);
 
+/* The bytes of the JSON string at the reader, escapes undecoded (its
+ * decoded text is no longer, but for bytes that are not UTF-8, which
+ * become 3-byte U+FFFDs). */
+static size_t sm_rawlen(const struct jr *r) {
+  for (const char *p = r->p + 1; p < r->e;) {
+    const char *q = memchr(p, '"', (size_t)(r->e - p));
+    if (!q) break;
+    size_t bs = 0; /* an even run of backslashes before it: the end */
+    while (q - bs > r->p + 1 && q[-1 - (ptrdiff_t)bs] == '\\')
+      bs++;
+    if (!(bs & 1)) return (size_t)(q - r->p);
+    p = q + 1;
+  }
+  return (size_t)(r->e - r->p);
+}
+
+/* Keeps one source's text if it fits what is left of the map's budget:
+ * its bytes and 4 per line of its index. Returns its index in m->text,
+ * or ANA_NONE (dropped: the map stays usable, without that text). own,
+ * when not NULL, is t's buffer (t[n] a NUL), taken rather than copied. */
+static uint32_t sm_text_add(struct ana_smap *m, const char *t, size_t n,
+                            char *own) {
+  /* Line breaks are '\n', "\r\n" and a lone '\r'; most texts have no
+   * '\r', and memchr finds their lines fast. */
+  int cr = memchr(t, '\r', n) != NULL;
+  unsigned char hi = 0;
+  for (size_t i = 0; i < n; i++)
+    hi |= (unsigned char)t[i];
+  size_t lines = 1;
+  for (size_t i = 0; i < n; i++) {
+    if (!cr) {
+      const char *nl = memchr(t + i, '\n', n - i);
+      if (!nl) break;
+      i = (size_t)(nl - t);
+      lines++;
+    } else if (t[i] == '\n' ||
+               (t[i] == '\r' && (i + 1 == n || t[i + 1] != '\n'))) {
+      lines++;
+    }
+  }
+  uint64_t need = (uint64_t)n + 4 * ((uint64_t)lines + 1);
+  if (n > 0xFFFFFFF0u || m->ncontent + need > m->lim_content) {
+    m->content_dropped++;
+    free(own);
+    return ANA_NONE;
+  }
+  m->ncontent += need;
+  ZC_GROW(m->text, m->captext, m->ntext + 1);
+  struct sm_text *x = &m->text[m->ntext];
+  if (own) {
+    x->t = own;
+  } else {
+    x->t = zc_xmalloc(n + 1);
+    memcpy(x->t, t, n);
+    x->t[n] = '\0';
+  }
+  x->n = n;
+  x->ascii = hi < 0x80;
+  x->line0 = zc_xmalloc((lines + 1) * sizeof *x->line0);
+  x->nlines = 0;
+  x->line0[x->nlines++] = 0;
+  for (size_t i = 0; i < n && x->nlines < lines; i++) {
+    if (!cr) {
+      i = (size_t)((const char *)memchr(t + i, '\n', n - i) - t);
+      x->line0[x->nlines++] = (uint32_t)(i + 1);
+    } else if (t[i] == '\n' ||
+               (t[i] == '\r' && (i + 1 == n || t[i + 1] != '\n'))) {
+      x->line0[x->nlines++] = (uint32_t)(i + 1);
+    }
+  }
+  x->line0[x->nlines] = (uint32_t)n + 1; /* past the end of the last line */
+  return (uint32_t)m->ntext++;
+}
+
+/* "sourcesContent": each string kept (sm_text_add) or not, its index in
+ * (*idx)[i] for source i; null and anything else is no text. A string
+ * longer than the JSON reader decodes, or than the map's budget, is
+ * skipped unread. */
+static int sm_contents(struct ana_smap *m, struct jr *r, uint32_t **idx,
+                       size_t *nidx, size_t *cap) {
+  *nidx = 0;
+  if (jr_peek(r) != '[') return jr_skip(r); /* no texts, the map stands */
+  if (!jr_arr(r)) return 0;
+  while (jr_more(r, NULL, NULL)) {
+    uint32_t k = ANA_NONE;
+    int ok;
+    if (jr_peek(r) != '"') {
+      ok = jr_skip(r);
+    } else {
+      size_t raw = sm_rawlen(r);
+      const char *t;
+      size_t tn;
+      if (raw > ana__jr_strmax / 3 || m->ncontent + raw > m->lim_content) {
+        m->content_dropped++;
+        ok = jr_skip(r);
+      } else if ((ok = jr_str(r, &t, &tn))) {
+        /* A text with escapes was decoded into the reader's buffer: that
+         * buffer becomes the text, so a 9 MB source is not held twice. */
+        struct zc_buf *dec = t == r->tmp.ptr   ? &r->tmp
+                             : t == r->fix.ptr ? &r->fix
+                                               : NULL;
+        char *own = dec && tn == dec->len ? zc_buf_take(dec) : NULL;
+        k = sm_text_add(m, t, tn, own);
+      }
+    }
+    if (!ok) return 0;
+    ZC_GROW(*idx, *cap, *nidx + 1);
+    (*idx)[(*nidx)++] = k;
+  }
+  return !r->err;
+}
+
 /* One section's map, once its offset is known. */
 static int sm_section_map(struct ana_smap *m, struct jr *r, const char *map_url,
                           uint32_t l0, uint32_t c0, double line, double col,
@@ -357,6 +494,8 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
   struct zc_buf srcs; /* raw sources, NUL-separated, resolved at the end */
   zc_buf_init(&srcs, SM_STRMAX);
   uint32_t nsrc = 0, nnames = 0, n0 = (uint32_t)m->nnames;
+  uint32_t *content = NULL; /* per source: index into m->text */
+  size_t ncont = 0, capcont = 0;
   int sections = 0, ok = 1;
   double version = 0;
   if (!jr_obj(r)) ok = 0;
@@ -393,6 +532,8 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
           nnames++;
         }
       }
+    } else if (jr_is(k, kn, "sourcesContent")) {
+      ok = sm_contents(m, r, &content, &ncont, &capcont);
     } else if (jr_is(k, kn, "sections")) {
       sections = 1;
       ok = sm_sections(m, r, map_url, l0, c0, depth, why);
@@ -413,6 +554,8 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
       size_t fn;
       char *f = sm_resolve(&full, root, rootn, raw, rl, map_url, &fn);
       ZC_GROW(m->srcoff, m->capsrc, m->nsrc + 1);
+      ZC_GROW(m->srctext, m->capsrctext, m->nsrc + 1);
+      m->srctext[m->nsrc] = i < ncont ? content[i] : ANA_NONE;
       m->srcoff[m->nsrc++] = sm_str(m, f ? f : "", f ? fn : 0);
       free(f);
       off += rl + 1;
@@ -422,6 +565,7 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
   }
   free(mappings);
   free(root);
+  free(content);
   zc_buf_free(&srcs);
   return ok;
 }
@@ -429,7 +573,8 @@ static int sm_parse(struct ana_smap *m, struct jr *r, const char *map_url,
 void ana_smap_budget_init(struct ana_smap_budget *b) {
   *b = (struct ana_smap_budget){.lines = SM_RUN_LINES,
                                 .segments = SM_RUN_SEGS,
-                                .sections = SM_RUN_SECTIONS};
+                                .sections = SM_RUN_SECTIONS,
+                                .content = SM_RUN_CONTENT};
 }
 
 static uint64_t sm_min(uint64_t a, uint64_t b) {
@@ -448,6 +593,7 @@ enum zc_err ana_smap_parse_within(const char *json, size_t n,
   m->lim_lines = sm_min((uint64_t)n + gen_lines + SM_LINES_SLACK, b->lines);
   m->lim_segs = sm_min((uint64_t)n, b->segments);
   m->lim_sections = sm_min((uint64_t)n / 16 + 1, b->sections);
+  m->lim_content = sm_min((uint64_t)n, b->content);
   struct jr r;
   jr_init(&r, json, n);
   const char *why = NULL;
@@ -467,6 +613,7 @@ enum zc_err ana_smap_parse_within(const char *json, size_t n,
   b->lines -= sm_min(m->nlines, b->lines);
   b->segments -= sm_min(m->nseg, b->segments);
   b->sections -= sm_min(m->nsections, b->sections);
+  b->content -= sm_min(m->ncontent, b->content);
   *out = m;
   return ZC_OK;
 }
@@ -484,6 +631,12 @@ void ana_smap_free(struct ana_smap *m) {
   free(m->line0);
   free(m->srcoff);
   free(m->nameoff);
+  free(m->srctext);
+  for (size_t i = 0; i < m->ntext; i++) {
+    free(m->text[i].t);
+    free(m->text[i].line0);
+  }
+  free(m->text);
   free(m->strs);
   free(m);
 }
@@ -491,9 +644,17 @@ void ana_smap_free(struct ana_smap *m) {
 size_t ana_smap_segments(const struct ana_smap *m) {
   return m->nseg;
 }
+size_t ana_smap_texts(const struct ana_smap *m, size_t *dropped) {
+  if (dropped) *dropped = m->content_dropped;
+  return m->ntext;
+}
 size_t ana_smap_bytes(const struct ana_smap *m) {
+  size_t t = m->captext * sizeof *m->text;
+  for (size_t i = 0; i < m->ntext; i++)
+    t += m->text[i].n + 1 + (m->text[i].nlines + 1) * sizeof(uint32_t);
   return m->capseg * sizeof *m->seg + m->caplines * sizeof *m->line0 +
-         (m->capsrc + m->capnames) * sizeof(uint32_t) + m->capstrs;
+         (m->capsrc + m->capsrctext + m->capnames) * sizeof(uint32_t) +
+         m->capstrs + t;
 }
 
 /* The last segment of line at or before col, or NULL. */
@@ -618,6 +779,237 @@ static uint32_t sm_col16(const struct ana_smap_line *l, size_t b) {
   return u;
 }
 
+/* ---- the name an original text declares (issue 26.11) ----
+ *
+ * Where the map carries a source's text, a function's own name is read
+ * from it at the original position of the segment V8's column falls in:
+ * "function realName(", "async function* realName<T>(", a method
+ * "realName(...) {", or the '(' after such a name. A name read so is an
+ * identifier, so it holds no markup; reading looks no further than a few
+ * KB from that position. */
+
+enum { SM_ORIG_SCAN = 4096, SM_ORIG_WALK = 1 << 20 };
+
+static int sm_ws(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' ||
+         c == '\v';
+}
+
+/* Code points that are never part of a name: C1 controls, spaces, zero
+ * widths, bidi controls, line separators, BOM. */
+static int sm_cp_ok(uint32_t cp) {
+  return !(cp < 0xA1 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) ||
+           (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x206F) ||
+           cp == 0x3000 || cp == 0xFEFF || cp == 0xFFFD);
+}
+
+/* The bytes of the name starting at t[i] (0: none): '#' for a private
+ * name, then letters, digits, '_', '$' and other characters, not a digit
+ * first. */
+static size_t sm_ident(const char *t, size_t n, size_t i) {
+  size_t j = i;
+  if (j < n && t[j] == '#') j++;
+  while (j < n && j - i < SM_ORIG_SCAN) {
+    unsigned char c = (unsigned char)t[j];
+    if (c < 0x80) {
+      if (!sm_idch(c) || (j == i && c >= '0' && c <= '9')) break;
+      j++;
+      continue;
+    }
+    uint32_t cp;
+    size_t k = zc_utf8_char((const unsigned char *)t + j, n - j, &cp);
+    if (!k || !sm_cp_ok(cp)) break;
+    j += k;
+  }
+  if (j > i && t[i] == '#' && j == i + 1) return 0;
+  return j - i;
+}
+
+static int sm_word_in(const char *w, size_t n, const char *const *list) {
+  for (; *list; list++)
+    if (strlen(*list) == n && !memcmp(w, *list, n)) return 1;
+  return 0;
+}
+
+static const char *const sm_keywords[] = {
+    "if",     "for",      "while",       "switch",     "catch",   "with",
+    "return", "typeof",   "new",         "delete",     "void",    "in",
+    "of",     "do",       "else",        "instanceof", "class",   "const",
+    "let",    "var",      "yield",       "await",      "super",   "this",
+    "import", "case",     "throw",       "try",        "finally", "extends",
+    "null",   "true",     "false",       "debugger",   "break",   "continue",
+    "enum",   "function", "constructor", NULL};
+/* Words before a name that do not change it. */
+static const char *const sm_modifiers[] = {
+    "export",   "default",  "async",   "static",    "get",
+    "set",      "public",   "private", "protected", "readonly",
+    "override", "abstract", "declare", "accessor",  NULL};
+
+static size_t sm_skipws(const char *t, size_t n, size_t i) {
+  while (i < n && sm_ws((unsigned char)t[i]))
+    i++;
+  return i;
+}
+
+/* From t[i] at '(' (or '<' of type parameters): 1 if the parameter list
+ * closes and a body follows, "(...) {" or "(...): Type {", as a method's
+ * does and a call's does not. */
+static int sm_body_follows(const char *t, size_t n, size_t i) {
+  size_t lim = i + SM_ORIG_SCAN < n ? i + SM_ORIG_SCAN : n;
+  if (i < lim && t[i] == '<') {
+    int d = 0;
+    for (; i < lim; i++)
+      if (t[i] == '<')
+        d++;
+      else if (t[i] == '>' && --d == 0)
+        break;
+    i = sm_skipws(t, lim, i + 1);
+  }
+  if (i >= lim || t[i] != '(') return 0;
+  int depth = 0;
+  char q = 0;
+  for (; i < lim; i++) {
+    char c = t[i];
+    if (q) {
+      if (c == '\\')
+        i++;
+      else if (c == q)
+        q = 0;
+    } else if (c == '"' || c == '\'' || c == '`') {
+      q = c;
+    } else if (c == '(') {
+      depth++;
+    } else if (c == ')' && --depth == 0) {
+      break;
+    }
+  }
+  i = sm_skipws(t, lim, i + 1);
+  if (i < lim && t[i] == '{') return 1;
+  if (i >= lim || t[i] != ':') return 0;
+  for (i++; i < lim; i++) /* a return type, up to the body */
+    if (t[i] == '{')
+      return 1;
+    else if (t[i] == ';' || (t[i] == '=' && (i + 1 >= lim || t[i + 1] != '>')))
+      return 0;
+  return 0;
+}
+
+/* 1 if what precedes t[i] lets a method start there: the start, one of
+ * "{ } ; , *", a modifier, or a line break. */
+static int sm_method_place(const char *t, size_t i) {
+  size_t lo = i > SM_ORIG_SCAN ? i - SM_ORIG_SCAN : 0;
+  for (int k = 0; k < 8; k++) {
+    int nl = 0;
+    while (i > lo && sm_ws((unsigned char)t[i - 1]))
+      nl |= t[--i] == '\n';
+    if (i == lo) return 1;
+    char c = t[i - 1];
+    if (c == '{' || c == '}' || c == ';' || c == ',' || c == '*') return 1;
+    size_t s = i;
+    while (s > lo && sm_idch((unsigned char)t[s - 1]))
+      s--;
+    if (s < i && sm_word_in(t + s, i - s, sm_modifiers)) {
+      i = s;
+      continue;
+    }
+    return nl;
+  }
+  return 0;
+}
+
+/* 1 if the name at t[s] follows "function" (or "function*"). */
+static int sm_after_function(const char *t, size_t s) {
+  size_t lo = s > SM_ORIG_SCAN ? s - SM_ORIG_SCAN : 0, p = s;
+  while (p > lo && sm_ws((unsigned char)t[p - 1]))
+    p--;
+  if (p > lo && t[p - 1] == '*')
+    for (p--; p > lo && sm_ws((unsigned char)t[p - 1]);)
+      p--;
+  return p >= lo + 8 && !memcmp(t + p - 8, "function", 8) &&
+         (p == 8 || !sm_idch((unsigned char)t[p - 9]));
+}
+
+/* The name declared at t[b] (see above): its offset and length. */
+static int sm_decl_at(const char *t, size_t n, size_t b, size_t *at,
+                      size_t *len) {
+  size_t i = b;
+  if (i < n && t[i] == '(') { /* the name before the '(' */
+    size_t lo = b > SM_ORIG_SCAN ? b - SM_ORIG_SCAN : 0, e = b, s;
+    while (e > lo && sm_ws((unsigned char)t[e - 1]))
+      e--;
+    for (s = e;
+         s > lo && (sm_idch((unsigned char)t[s - 1]) || t[s - 1] == '#');)
+      s--;
+    if (s == e || sm_ident(t, n, s) != e - s) return 0;
+    if (sm_word_in(t + s, e - s, sm_keywords)) return 0;
+    int fn = sm_after_function(t, s);
+    if (!fn && !(sm_method_place(t, s) && sm_body_follows(t, n, b))) return 0;
+    *at = s;
+    *len = e - s;
+    return 1;
+  }
+  for (int k = 0; k < 8; k++) {
+    if (i < n && t[i] == '*') i = sm_skipws(t, n, i + 1);
+    size_t wl = sm_ident(t, n, i);
+    if (!wl) return 0;
+    size_t j = sm_skipws(t, n, i + wl);
+    if (wl == 8 && !memcmp(t + i, "function", 8)) {
+      if (j < n && t[j] == '*') j = sm_skipws(t, n, j + 1);
+      size_t nl = sm_ident(t, n, j);
+      if (!nl || sm_word_in(t + j, nl, sm_keywords)) return 0;
+      size_t after = sm_skipws(t, n, j + nl);
+      if (after >= n || (t[after] != '(' && t[after] != '<')) return 0;
+      *at = j;
+      *len = nl;
+      return 1;
+    }
+    /* "get", "static", "async" before a name modify it; before '(' they
+     * are the name. */
+    if (sm_word_in(t + i, wl, sm_modifiers) && j < n && t[j] != '(' &&
+        t[j] != '<') {
+      i = j;
+      continue;
+    }
+    if (sm_word_in(t + i, wl, sm_keywords)) return 0;
+    if (!sm_after_function(t, i) &&
+        (!sm_method_place(t, i) || !sm_body_follows(t, n, j)))
+      return 0;
+    if (j >= n || (t[j] != '(' && t[j] != '<')) return 0;
+    *at = i;
+    *len = wl;
+    return 1;
+  }
+  return 0;
+}
+
+/* The name the original text of segment s declares there, copied into
+ * out (ANA_SM_NAMEMAX + 1 bytes), or NULL. */
+static const char *sm_orig_name(const struct ana_smap *m,
+                                const struct ana__seg *s, char *out) {
+  if (s->src == ANA_NONE || s->ocol == ANA_NONE || !m->srctext) return NULL;
+  uint32_t ti = m->srctext[s->src];
+  if (ti == ANA_NONE) return NULL;
+  const struct sm_text *x = &m->text[ti];
+  if (s->oline >= x->nlines) return NULL;
+  size_t ls = x->line0[s->oline], le = x->line0[s->oline + 1] - 1, b = ls;
+  if (x->ascii) {
+    if (s->ocol > le - ls) return NULL;
+    b = ls + s->ocol;
+  } else {
+    if (s->ocol > SM_ORIG_WALK) return NULL;
+    for (uint32_t u = 0, w; u < s->ocol; u += w) {
+      if (b >= le) return NULL;
+      b += sm_char(x->t + b, le - b, &w);
+    }
+  }
+  size_t at, len;
+  if (!sm_decl_at(x->t, x->n, b, &at, &len) || len > ANA_SM_NAMEMAX)
+    return NULL;
+  memcpy(out, x->t + at, len);
+  out[len] = '\0';
+  return out;
+}
+
 /* How far before the column V8's name is looked for: "name(", "name=(",
  * "name:function(", "name=async function*(" all fall within it. */
 enum { SM_NAME_WINDOW = 48 };
@@ -643,6 +1035,10 @@ int ana_smap_resolve_line(const struct ana_smap *m,
   sm_fill(m, s, p);
   p->name = NULL;
   p->how = ANA_SM_SOURCE;
+  if ((p->name = sm_orig_name(m, s, p->own))) {
+    p->how = ANA_SM_ORIGINAL;
+    return 1;
+  }
   if (text) {
     size_t b = sm_byte(l, col);
     if (b == SIZE_MAX) return 1;

@@ -103,6 +103,17 @@ static struct sym_script *sym_put(struct ana_maps *s, const char *url,
            su, u, zc_errmsg());
   } else {
     sc->map = m;
+    size_t dropped = 0;
+    ana_smap_texts(m, &dropped);
+    if (dropped) {
+      char su[600];
+      snprintf(su, sizeof su, "%s", url);
+      zc_scrub(su);
+      zc_log(1,
+             "warning: %s: %zu of its source map's source texts are over "
+             "the source-map budget; names are not read from them",
+             su, dropped);
+    }
     if (found && s->usable) s->usable(s->arg, url, src);
     if (src->text) {
       sc->text = src->text;

@@ -13,7 +13,9 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 
+#include "agent.h"
 #include "attach.h"
 #include "test.h"
 
@@ -437,6 +439,71 @@ static void test_interrupt(void) {
   close(fd);
 }
 
+/* The header values go through the one masking every command's output
+ * goes through (issue 26 follow-up): not only attach's own messages. A
+ * child registers a command line's secrets as main does, masks its
+ * stdout, and prints each form of them; the reports, traces and history
+ * are scrubbed with the same zc_scrub. */
+#define HDR_TOKEN "k3y-With@Sign-77"
+static int masked_child(int fd) {
+  dup2(fd, 1);
+  dup2(fd, 2);
+  setenv("ZC_TEST_TOKEN", TOKEN, 1);
+  struct agent_args a;
+  agent_args_init(&a);
+  a.attach = "https://tracker.example/upload";
+  a.headers[a.nheaders++] = "Authorization: Bearer $ZC_TEST_TOKEN";
+  a.headers[a.nheaders++] = "X-Api-Key: " HDR_TOKEN;
+  a.headers[a.nheaders++] = "X-Pair: left-half-0001 right-half-0002";
+  agent_args_secrets(&a);
+  agent_mask_stdout();
+  char json[] =
+      "{\"name\": \"" TOKEN "\", \"url\": \"/?k=k3y-With%40Sign-77\"}";
+  size_t k = zc_scrub(json);
+  printf("report: %s (%zu masked)\n", json, k);
+  printf("raw %s %s, in a URL k3y-With%%40Sign-77, words %s %s\n", TOKEN,
+         HDR_TOKEN, "left-half-0001", "right-half-0002");
+  zc_log(1, "log %s %s", TOKEN, HDR_TOKEN);
+  fflush(stdout);
+  return 0;
+}
+
+static void test_masked_everywhere(void) {
+  int fd[2];
+  if (!ZT_INT(pipe(fd), 0)) return;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    close(fd[0]);
+    int rc = masked_child(fd[1]);
+    exit(rc); /* atexit: the mask thread drains */
+  }
+  close(fd[1]);
+  char out[8192];
+  size_t n = 0;
+  ssize_t r;
+  while (n + 1 < sizeof out &&
+         (r = read(fd[0], out + n, sizeof out - 1 - n)) > 0)
+    n += (size_t)r;
+  out[n] = '\0';
+  close(fd[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ZT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ZT_HAS(out, "(2 masked)");
+  ZT_HAS(out, "raw ");
+  ZT_HAS(out, "log ");
+  static const char *const forms[] = {TOKEN,
+                                      HDR_TOKEN,
+                                      "k3y-With%40Sign",
+                                      "left-half-0001",
+                                      "right-half-0002",
+                                      "s3cret"};
+  for (size_t i = 0; i < ZC_ARRAY_LEN(forms); i++)
+    if (!ZT_TRUE(strstr(out, forms[i]) == NULL))
+      fprintf(stderr, "  %s shown in:\n%s\n", forms[i], out);
+}
+
 int main(int argc, char **argv) {
   /* The uploads go to 127.0.0.1 directly, whatever proxy is set. */
   static const char *const proxies[] = {"http_proxy",  "HTTP_PROXY",
@@ -451,6 +518,7 @@ int main(int argc, char **argv) {
       {"server_checks", test_server_checks},
       {"failures", test_failures},
       {"interrupt", test_interrupt},
+      {"masked_everywhere", test_masked_everywhere},
   };
   int rc = ZT_RUN(cases, argc, argv);
   if (server_pid > 0) {

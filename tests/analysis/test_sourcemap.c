@@ -443,6 +443,298 @@ static void test_resolve(void) {
   ana_smap_free(m);
 }
 
+/* Names as DevTools gives them (issue 26.11), on the published bundles
+ * and maps of two libraries (tests/data/sourcemaps/SOURCES.md): where
+ * V8's name is what the minifier made (a property "fn", a variable "d",
+ * nothing for a function it inlined), the name the library's own source
+ * declares at the function's original position. Each expected name was
+ * read from the map's sourcesContent at that line. */
+static void test_original_names(void) {
+  const char *pop = "sourcemaps/popper-2.11.8.min.js";
+  /* inlined where it was called once: anonymous to V8 */
+  resolve_at(pop, "", "c=r(n)&&function(", "isElementScaled",
+             "src/dom-utils/getCompositeRect.js", 11);
+  resolve_at(pop, "", "osition)?n:i||function(", "getContainingBlock",
+             "src/dom-utils/getOffsetParent.js", 23);
+  /* exported under another name: { fn: popperOffsets } */
+  resolve_at(pop, "fn", "phase:\"read\",fn:function(", "popperOffsets",
+             "src/modifiers/popperOffsets.js", 4);
+  resolve_at(pop, "d", "var s,p,d=function(", "orderModifiers",
+             "src/utils/orderModifiers.js", 46);
+  /* a named function expression with Flow's type parameters */
+  resolve_at(pop, "", ";return function(", "createPopper",
+             "src/createPopper.js", 40);
+  /* a method: setOptions(setOptionsAction) { */
+  resolve_at(pop, "setOptions", "setOptions:function(", "setOptions",
+             "src/createPopper.js", 63);
+  /* an arrow in the source ("fn: () => {}") and a callback: no name is
+   * borrowed, V8's stays */
+  resolve_at(pop, "fn", "phase:\"write\",fn:function(", NULL,
+             "src/modifiers/eventListeners.js", 50);
+  resolve_at(pop, "", ".brands.map((function(", NULL, "src/utils/userAgent.js",
+             14);
+  const char *pre = "sourcemaps/preact-10.29.8.min.js";
+  resolve_at(pre, "M", "function M(", "assign", "src/util.js", 11);
+  resolve_at(pre, "__e", "t={__e:function(", "_catchError",
+             "src/diff/catch-error.js", 11);
+  resolve_at(pre, "createContext", "createContext:function(", "createContext",
+             "src/create-context.js", 5);
+  /* "BaseComponent.prototype.setState = function (update, callback)" */
+  resolve_at(pre, "setState", "prototype.setState=function(", NULL,
+             "src/component.js", 27);
+  /* over a whole bundle: every "function NAME(" of preact is named from
+   * its source, as the segment's own name would name it too */
+  struct ana_smap *m = load("sourcemaps/preact-10.29.8.min.js.map", NULL);
+  char *js = zt_read(zt_data(pre));
+  if (m && js) {
+    size_t dropped = 9;
+    ZT_INT((int)ana_smap_texts(m, &dropped), 13);
+    ZT_INT((int)dropped, 0);
+    unsigned n = 0, orig = 0, same = 0;
+    for (const char *q = js; (q = strstr(q, "function ")); q++) {
+      const char *nm = q + 9, *e = nm;
+      while (
+          *e &&
+          strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_", *e))
+        e++;
+      if (*e != '(' || e == nm) continue;
+      char v8[16];
+      snprintf(v8, sizeof v8, "%.*s", (int)(e - nm), nm);
+      struct ana_smap_pos p, seg;
+      if (!ana_smap_resolve(m, js, strlen(js), 1, v8, 0, (uint32_t)(e - js),
+                            &p))
+        continue;
+      n++;
+      orig += p.how == ANA_SM_ORIGINAL;
+      /* the segment at V8's name carries the same name */
+      if (ana_smap_lookup(m, 0, (uint32_t)(nm - js), &seg) && seg.name &&
+          p.name && !strcmp(seg.name, p.name))
+        same++;
+    }
+    ZT_INT(n, 30); /* "function NAME(" in preact.min.js */
+    ZT_INT(orig, n);
+    ZT_INT(same, n);
+  }
+  free(js);
+  ana_smap_free(m);
+}
+
+/* A map built around one source text: "mappings" puts segment k of line
+ * 0 at generated column 10*k, at original line 0, column cols[k]. */
+static struct ana_smap *text_map(const char *content, const uint32_t *cols,
+                                 size_t ncols, const char *names_json,
+                                 int name0, struct ana_smap_budget *b) {
+  struct zc_buf mj;
+  zc_buf_init(&mj, 64u << 20);
+  enum zc_err e =
+      zc_buf_printf(&mj,
+                    "{\"version\":3,\"sources\":[\"s.js\"],\"names\":%s,"
+                    "\"sourcesContent\":[%s],\"mappings\":\"",
+                    names_json, content);
+  uint32_t prev = 0;
+  for (size_t k = 0; k < ncols; k++) {
+    if (k && zc_buf_addc(&mj, ',')) break;
+    vlq(&mj, 10);
+    vlq(&mj, 0);
+    vlq(&mj, 0);
+    vlq(&mj, (int64_t)cols[k] - (int64_t)prev);
+    if (name0 >= 0) vlq(&mj, k ? 0 : name0);
+    prev = cols[k];
+  }
+  if (e || zc_buf_printf(&mj, "\"}")) {
+    zc_buf_free(&mj);
+    return NULL;
+  }
+  struct ana_smap *m = NULL;
+  struct ana_smap_budget local;
+  if (!b) ana_smap_budget_init(&local);
+  if (ana_smap_parse_within(mj.ptr, mj.len, NULL, 0, b ? b : &local, &m))
+    fprintf(stderr, "text_map: %s\n", zc_errmsg());
+  zc_buf_free(&mj);
+  return m;
+}
+
+static const char *name_at(const struct ana_smap *m, uint32_t col,
+                           struct ana_smap_pos *p) {
+  if (!ana_smap_resolve(m, NULL, 0, 1, "", 0, col, p)) return "(unmapped)";
+  return p->how == ANA_SM_ORIGINAL ? p->name : "(none)";
+}
+
+/* Hostile sources' texts: markup where a name would be, bidi controls,
+ * a call that looks like a declaration, no text at all, JSON that is not
+ * a string, bytes that are not UTF-8, and texts over the budget. */
+static void test_original_hostile(void) {
+  struct ana_smap_pos p;
+  /* 0: markup after "function"; 1: "function a<b>(" is a with type
+   * parameters; 2: a call followed by a block; 3: a method; 4: a
+   * name with a right-to-left override; 5: a keyword */
+  const char *src = "\"function <img src=x onerror=alert(1)>(n){} "
+                    "function a<b>(x){} run(x); {} "
+                    "class K { m\\u00e9th(x) { } } "
+                    "function e\\u202Evil(x){} if (x) {}\"";
+  const char *text = "function <img src=x onerror=alert(1)>(n){} "
+                     "function a<b>(x){} run(x); {} "
+                     "class K { m\xc3\xa9th(x) { } } "
+                     "function e\xe2\x80\xaevil(x){} if (x) {}";
+  const char *at[] = {"function <img", "function a<", "run(",
+                      "m\xc3\xa9th",   "function e",  "if ("};
+  uint32_t cols[6];
+  for (int k = 0; k < 6; k++) {
+    const char *q = strstr(text, at[k]);
+    /* the columns are UTF-16: é is one unit, U+202E one */
+    uint32_t c = 0;
+    for (const char *r = text; r < q; r++)
+      c += ((unsigned char)*r & 0xC0) != 0x80;
+    cols[k] = c;
+  }
+  struct ana_smap *m =
+      text_map(src, cols, 6, "[\"<script>alert(2)</script>\"]", -1, NULL);
+  if (!ZT_TRUE(m != NULL)) return;
+  ZT_STR(name_at(m, 10, &p), "(none)");
+  ZT_STR(name_at(m, 20, &p), "a");
+  ZT_STR(name_at(m, 30, &p), "(none)");
+  ZT_STR(name_at(m, 40, &p), "m\xc3\xa9th");
+  ZT_STR(name_at(m, 50, &p), "(none)");
+  ZT_STR(name_at(m, 60, &p), "(none)");
+  ana_smap_free(m);
+
+  /* A 2 MB text in a map given 1 MB of the run's budget: the map is used,
+   * the text is not kept, and names come from the segments as before. */
+  struct zc_buf big;
+  zc_buf_init(&big, 8u << 20);
+  enum zc_err e = zc_buf_add(&big, "\"function realName(n){}", 23);
+  for (int i = 0; i < (2 << 20) / 8; i++)
+    e |= zc_buf_add(&big, "/*....*/", 8);
+  e |= zc_buf_add(&big, "\"", 2); /* with its NUL */
+  ZT_INT(e, ZC_OK);
+  uint32_t c0 = 0;
+  struct ana_smap_budget b;
+  ana_smap_budget_init(&b);
+  b.content = 1u << 20;
+  m = text_map(big.ptr, &c0, 1, "[\"segName\"]", 0, &b);
+  if (ZT_TRUE(m != NULL)) {
+    size_t dropped = 0;
+    ZT_INT((int)ana_smap_texts(m, &dropped), 0);
+    ZT_INT((int)dropped, 1);
+    ZT_INT((int)b.content, 1 << 20); /* nothing taken */
+    ZT_TRUE(ana_smap_bytes(m) < (1u << 20));
+    struct ana_smap_pos q;
+    ZT_TRUE(ana_smap_lookup(m, 0, 10, &q));
+    ZT_STR(q.name ? q.name : "-", "segName");
+    ZT_STR(name_at(m, 10, &p), "(none)");
+  }
+  ana_smap_free(m);
+  /* the same within budget: kept, named from it, and taken from b */
+  b.content = 64u << 20;
+  m = text_map(big.ptr, &c0, 1, "[\"segName\"]", 0, &b);
+  if (ZT_TRUE(m != NULL)) {
+    ZT_STR(name_at(m, 10, &p), "realName");
+    ZT_TRUE(b.content < (62u << 20));
+  }
+  ana_smap_free(m);
+  zc_buf_free(&big);
+
+  /* Bytes that are not UTF-8 become 3-byte U+FFFDs: 1 MB of them would
+   * decode to 3 MB, more than the map's own bytes, so it is not kept. */
+  zc_buf_init(&big, 8u << 20);
+  e = zc_buf_addc(&big, '"');
+  for (int i = 0; i < 1 << 20; i++)
+    e |= zc_buf_addc(&big, '\xff');
+  e |= zc_buf_add(&big, "\"", 2);
+  ZT_INT(e, ZC_OK);
+  m = text_map(big.ptr, &c0, 1, "[]", -1, NULL);
+  if (ZT_TRUE(m != NULL)) {
+    size_t dropped = 0;
+    ZT_INT((int)ana_smap_texts(m, &dropped), 0);
+    ZT_INT((int)dropped, 1);
+    ZT_TRUE(ana_smap_bytes(m) < (1u << 20));
+  }
+  ana_smap_free(m);
+  zc_buf_free(&big);
+
+  /* Not strings: null, numbers, objects, arrays, more entries than
+   * sources; and a "sourcesContent" that is not an array. None of them
+   * is a text, and the map stays usable. */
+  static const char *odd[] = {
+      "null, 1, {\"a\": [\"function x(){}\"]}, [\"function y(){}\"], "
+      "\"function z(){}\"",
+      "1e999", "{}", "\"\"", "\"function"};
+  for (size_t k = 0; k < ZC_ARRAY_LEN(odd); k++) {
+    m = text_map(odd[k], &c0, 1, "[]", -1, NULL);
+    if (k < 4) {
+      if (!ZT_TRUE(m != NULL)) continue;
+      ZT_STR(name_at(m, 10, &p), "(none)");
+    } else {
+      ZT_TRUE(m == NULL); /* an unterminated string: bad JSON */
+    }
+    ana_smap_free(m);
+  }
+  const char *notarr = "{\"version\":3,\"sources\":[\"s.js\"],\"names\":[],"
+                       "\"sourcesContent\":\"function q(){}\","
+                       "\"mappings\":\"UAAA\"}";
+  m = parse(notarr, NULL);
+  if (ZT_TRUE(m != NULL)) ZT_STR(name_at(m, 10, &p), "(none)");
+  ana_smap_free(m);
+}
+
+/* A name with markup reaches the reports only as data: from a map's
+ * "names" (the '(' rule) it is escaped in the DOT graph and in
+ * summary.md; a source text's markup is never read as a name. */
+static struct ana_timeline *one_fn(struct ana_ctx *c, struct ana_maps *mp,
+                                   int64_t us) {
+  struct ana_timeline *tl = ana_tl_new(c, "t");
+  uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "CrRendererMain", NULL, -1, -1);
+  uint32_t top = ana_tl_child(tl, th, ANA_FUNC, "main", "http://h/m.js", 0, 9);
+  uint32_t f = ana_tl_child(tl, top, ANA_FUNC, "aa", "http://h/a.js", 0, 11);
+  ana_tl_sample(tl, top, 0, 1000);
+  ana_tl_sample(tl, f, 1000, us);
+  ana_tl_finish(tl);
+  ana_symbolize(tl, mp, NULL);
+  ana_prune(tl, ANA_PRUNE_NAMES);
+  return tl;
+}
+
+static void test_markup_names(void) {
+  /* generated: function aa(n){}; its '(' at column 11 maps to the '('
+   * after "</b>" in the source, with names[0] */
+  const char *map = "{\"version\":3,\"sources\":[\"s.js\"],"
+                    "\"names\":[\"<img src=x onerror=\\\"alert(1)\\\">\"],"
+                    "\"sourcesContent\":[\"function <b>x</b>(n){}\"],"
+                    "\"mappings\":\"AAAA,WAAiBA\"}";
+  const char *js = "function aa(n){}";
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_maps *mp = ana_maps_new(NULL, NULL);
+  ana_maps_add(mp, "http://h/a.js", map, strlen(map), NULL, js, strlen(js));
+  struct ana_timeline *o = one_fn(c, mp, 1000), *n = one_fn(c, mp, 90000);
+  struct ana_opts opts;
+  ana_opts_default(&opts);
+  opts.mu = 50;
+  struct ana_stats st;
+  struct ana_graph *g = NULL;
+  if (ZT_INT(ana_critical(o, n, &opts, &st, &g), ZC_OK) &&
+      ZT_INT(ana_graph_causes(g), 1)) {
+    FILE *f = fopen(zt_tmp("markup.dot"), "w");
+    ZT_INT(ana_write_dot(g, "t", f), ZC_OK);
+    fclose(f);
+    f = fopen(zt_tmp("markup.md"), "w");
+    ana_write_summary_md(g, NULL, 50, "1 regression-cause", NULL, f);
+    fclose(f);
+    char *dot = zt_read(zt_tmp("markup.dot")),
+         *md = zt_read(zt_tmp("markup.md"));
+    ZT_HAS(dot, "onerror=\\\"alert(1)\\\""); /* quoted in its label */
+    ZT_TRUE(dot && !strstr(dot, "=\"alert"));
+    ZT_HAS(md, "`<img src=x onerror=\"alert(1)\">`"); /* a code span */
+    ZT_TRUE(md && !strstr(md, "<b>x"));
+    free(dot);
+    free(md);
+  }
+  ana_graph_free(g);
+  ana_timeline_free(o);
+  ana_timeline_free(n);
+  ana_maps_free(mp);
+  ana_ctx_free(c);
+}
+
 static int find_none(void *arg, const char *url, struct ana_map_src *src) {
   (void)src;
   (*(int *)arg)++;
@@ -653,6 +945,9 @@ int main(int argc, char **argv) {
       {"sections_map_first", test_sections_map_first},
       {"broken", test_broken},
       {"resolve", test_resolve},
+      {"original_names", test_original_names},
+      {"original_hostile", test_original_hostile},
+      {"markup_names", test_markup_names},
       {"symbolize", test_symbolize},
       {"embedded", test_embedded},
   };

@@ -3,7 +3,8 @@
  * nested and out of order, overlong lines. The input is the map; after a
  * successful parse, every segment's neighbourhood is looked up and resolved
  * against a generated line made of the input itself, so that the rule's
- * byte/UTF-16 walk and its identifier search meet arbitrary text. */
+ * byte/UTF-16 walk and its identifier search meet arbitrary text; a map
+ * with "sourcesContent" meets the reading of names from original text. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       }
     }
   (void)ana_smap_segments(m);
+  size_t dropped;
+  (void)ana_smap_texts(m, &dropped);
   ana_smap_free(m);
   return 0;
 }
