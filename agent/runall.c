@@ -77,8 +77,9 @@ static int plan(struct night *nt) {
   qsort(all, n, sizeof *all, by_path);
   for (size_t k = 1; k < n; k++)
     if (!strcmp(all[k], all[k - 1])) {
+      const char *twice = all[k]; /* the operand's, not the array's */
       free(all);
-      return agent_usage_error("run-all", "%s: given twice", all[k]);
+      return agent_usage_error("run-all", "%s: given twice", twice);
     }
   char **slugs = zc_xmalloc(n * sizeof *slugs);
   for (size_t k = 0; k < n; k++)
