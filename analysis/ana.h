@@ -506,6 +506,7 @@ uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows);
 enum { ANA_SPREAD_TOP = 3, ANA_SPREAD_MAX_PAIRS = 100 };
 struct ana_spread {
   struct ana_bu_row fn; /* its means over the timelines */
+  int inclusive;        /* measured with its callees (bu_lowest_incl) */
   double delta_ms;      /* mean of the per-pair Δs */
   double lo, hi;        /* their 95 % interval; NAN under 2 pairs */
   unsigned npairs;

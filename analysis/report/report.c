@@ -607,6 +607,8 @@ static cJSON *rep_spread_json(const struct ana_spreads *sp) {
     const struct ana_spread *s = &sp->v[k];
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "rank", k + 1);
+    /* self time, or (issue 25) the time with its callees */
+    cJSON_AddStringToObject(o, "measure", s->inclusive ? "inclusive" : "self");
     rep_loc(o, c, s->fn.name, s->fn.component, s->fn.url, s->fn.line, s->fn.col,
             s->fn.gen);
     cJSON_AddItemToObject(o, "old_self_ms", rep_num(s->fn.old_ms));

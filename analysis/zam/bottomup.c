@@ -272,6 +272,135 @@ static void spread_paths(const struct ana_bottomup *b, uint32_t r,
   }
 }
 
+/* The row of a function, or UINT32_MAX. */
+static uint32_t bu_row_of(const struct ana_bottomup *b, uint32_t key) {
+  uint64_t hv = zc_mix64(key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t r;
+  while (zc_htab_next(&b->tab, hv, &pos, &r))
+    if (b->rows[r].key == key) return r;
+  return UINT32_MAX;
+}
+
+/* A name the matching keeps (ANA_PRUNE_NAMES): not empty, not
+ * "(anonymous)", more than one character. */
+static int bu_named(const struct ana_bottomup *b, uint32_t name) {
+  const char *s = ana_str(b->ctx, name);
+  if (!s[0] || !strcmp(s, "(anonymous)")) return 0;
+  size_t chars = 0;
+  for (; *s; s++)
+    if (((unsigned char)*s & 0xC0) != 0x80 && ++chars > 1) return 1;
+  return 0;
+}
+
+static int edge_cmp(const void *pa, const void *pb) {
+  const uint64_t *a = pa, *b = pb;
+  return *a < *b ? -1 : *a > *b;
+}
+
+/* The lowest functions by inclusive time: those whose time with their
+ * callees, over all call paths, grew by mu on average, and below which no
+ * function did, nor one the critical graph names, however deep: their
+ * growth is not explained by a function they call. A regression spread
+ * over call paths and callees, none of which passes mu alone, ends there.
+ * A recursion through two functions or more blocks itself: a function
+ * below which it grew again is not the lowest. Caller frees. */
+static uint8_t *bu_lowest_incl(const struct ana_bottomup *b, unsigned np,
+                               double mu, const struct ana_graph *agg) {
+  uint8_t *low = zc_xcalloc(b->n + 1, 1), *stop = zc_xcalloc(b->n + 1, 1);
+  for (uint32_t r = 0; r < b->n; r++) {
+    double s = 0;
+    for (unsigned k = 0; k < np; k++)
+      s +=
+          b->incl[1][(size_t)r * b->np + k] - b->incl[0][(size_t)r * b->np + k];
+    low[r] = b->rows[r].kind == ANA_FUNC && bu_named(b, b->rows[r].name) &&
+             np && s / np / b->per >= mu;
+    stop[r] = low[r];
+  }
+  for (uint32_t i = 1; agg && i < agg->n; i++)
+    if (agg->nodes[i].cause || agg->nodes[i].gone) {
+      uint32_t r = bu_row_of(b, agg->nodes[i].key);
+      if (r != UINT32_MAX) stop[r] = 1;
+    }
+  uint64_t *e = NULL; /* caller row << 32 | callee row */
+  size_t ne = 0, cap = 0;
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    const struct bu_path *p = &b->paths[i];
+    if (p->parent == UINT32_MAX || !bu_named(b, p->name)) continue;
+    /* the caller: the nearest named function above, as the matching
+     * prunes anonymous ones (which share one row per file) */
+    uint32_t q = p->parent;
+    for (uint32_t g = 0;
+         q != UINT32_MAX && !bu_named(b, b->paths[q].name) && g < b->npaths;
+         g++)
+      q = b->paths[q].parent;
+    if (q == UINT32_MAX) continue;
+    uint32_t x = bu_row_of(b, b->paths[q].key), c = bu_row_of(b, p->key);
+    if (x == UINT32_MAX || c == UINT32_MAX || x == c) continue;
+    ZC_GROW(e, cap, ne + 1);
+    e[ne++] = (uint64_t)x << 32 | c;
+  }
+  if (ne) qsort(e, ne, sizeof *e, edge_cmp);
+  size_t *at = zc_xcalloc(b->n + 2, sizeof *at); /* edges of row r: at[r].. */
+  for (size_t i = 0; i < ne; i++)
+    at[(e[i] >> 32) + 1]++;
+  for (uint32_t r = 0; r < b->n; r++)
+    at[r + 1] += at[r];
+  uint32_t *seen = zc_xcalloc(b->n + 1, sizeof *seen), *st = NULL;
+  size_t scap = 0;
+  for (uint32_t r = 0; r < b->n; r++) {
+    if (!low[r]) continue;
+    size_t sp = 0;
+    ZC_GROW(st, scap, 1);
+    st[sp++] = r;
+    seen[r] = r + 1;
+    while (sp && low[r]) {
+      uint32_t x = st[--sp];
+      for (size_t i = at[x]; i < at[x + 1]; i++) {
+        uint32_t c = (uint32_t)(e[i] & 0xffffffffu);
+        if (seen[c] == r + 1) continue;
+        seen[c] = r + 1;
+        if (stop[c]) {
+          low[r] = 0;
+          break;
+        }
+        ZC_GROW(st, scap, sp + 1);
+        st[sp++] = c;
+      }
+    }
+  }
+  free(st);
+  free(seen);
+  free(at);
+  free(e);
+  free(stop);
+  return low;
+}
+
+/* A spread-out cause of row r, its per-pair Δs d (of its self or, incl,
+ * its inclusive time) and their statistics st. */
+static void spread_fill(const struct ana_bottomup *b, uint32_t r, int incl,
+                        const struct ana_stat *st, const double *d, unsigned np,
+                        struct ana_spread *s) {
+  memset(s, 0, sizeof *s);
+  s->fn = b->rows[r];
+  s->inclusive = incl;
+  double o = 0, w = 0;
+  for (unsigned k = 0; k < b->np; k++) {
+    o += (incl ? b->incl : b->sum)[0][(size_t)r * b->np + k];
+    w += (incl ? b->incl : b->sum)[1][(size_t)r * b->np + k];
+  }
+  s->fn.old_ms = o / (b->count[0] * b->per);
+  s->fn.new_ms = w / (b->count[1] * b->per);
+  s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
+  s->delta_ms = st->mean;
+  s->lo = st->lo;
+  s->hi = st->hi;
+  s->npairs = np;
+  memcpy(s->delta_pair, d, np * sizeof *d);
+  spread_paths(b, r, s);
+}
+
 uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
                        int significance, const struct ana_graph *agg,
                        struct ana_spread **out, unsigned *undecided,
@@ -284,38 +413,36 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
   size_t n = 0, cap = 0;
   double d[ANA_SPREAD_MAX_PAIRS];
   if (np > ANA_SPREAD_MAX_PAIRS) np = ANA_SPREAD_MAX_PAIRS;
-  for (uint32_t r = 0; np && r < b->n; r++) {
-    if (b->rows[r].kind != ANA_FUNC || is_cause(agg, b->rows[r].key)) continue;
-    unsigned over = 0;
-    for (unsigned k = 0; k < np; k++) {
-      d[k] = (b->sum[1][(size_t)r * b->np + k] -
-              b->sum[0][(size_t)r * b->np + k]) /
-             b->per;
-      over += d[k] >= mu_ms;
+  uint8_t *low = bu_lowest_incl(b, np, mu_ms, agg);
+  uint8_t *taken = zc_xcalloc(b->n + 1, 1);
+  /* First by self time, then the lowest by inclusive time not named yet */
+  for (int incl = 0; incl < 2; incl++)
+    for (uint32_t r = 0; np && r < b->n; r++) {
+      if (b->rows[r].kind != ANA_FUNC || taken[r] || (incl && !low[r]) ||
+          is_cause(agg, b->rows[r].key))
+        continue;
+      double *const *a = incl ? b->incl : b->sum;
+      unsigned over = 0;
+      for (unsigned k = 0; k < np; k++) {
+        d[k] = (a[1][(size_t)r * b->np + k] - a[0][(size_t)r * b->np + k]) /
+               b->per;
+        over += d[k] >= mu_ms;
+      }
+      struct ana_stat st;
+      ana_stat(d, np, &st);
+      if (over < quorum || st.mean < mu_ms) continue;
+      if (significance && st.n >= 3 && !(st.lo > 0)) {
+        unsigned k = ana_pairs_needed(d, np, 0);
+        ++*undecided;
+        if (k > *needed) *needed = k;
+        continue;
+      }
+      taken[r] = 1;
+      ZC_GROW(v, cap, n + 1);
+      spread_fill(b, r, incl, &st, d, np, &v[n++]);
     }
-    struct ana_stat st;
-    ana_stat(d, np, &st);
-    if (over < quorum || st.mean < mu_ms) continue;
-    if (significance && st.n >= 3 && !(st.lo > 0)) {
-      unsigned k = ana_pairs_needed(d, np, 0);
-      ++*undecided;
-      if (k > *needed) *needed = k;
-      continue;
-    }
-    ZC_GROW(v, cap, n + 1);
-    struct ana_spread *s = &v[n++];
-    memset(s, 0, sizeof *s);
-    s->fn = b->rows[r];
-    s->fn.old_ms = bu_total(b, 0, r) / (b->count[0] * b->per);
-    s->fn.new_ms = bu_total(b, 1, r) / (b->count[1] * b->per);
-    s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
-    s->delta_ms = st.mean;
-    s->lo = st.lo;
-    s->hi = st.hi;
-    s->npairs = np;
-    memcpy(s->delta_pair, d, np * sizeof *d);
-    spread_paths(b, r, s);
-  }
+  free(low);
+  free(taken);
   if (n) qsort(v, n, sizeof *v, spread_cmp);
   *out = v;
   return (uint32_t)n;

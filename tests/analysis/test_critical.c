@@ -552,6 +552,61 @@ static void test_consequence(void) {
   ana_ctx_free(c);
 }
 
+/* The spread-out causes of 3 identical pairs of trees. */
+static uint32_t spread_of(struct ana_ctx *c, const char *old, const char *new_,
+                          struct ana_spread **v) {
+  struct ana_bottomup *bu = ana_bu_new(c, 3);
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_stats st = {0, 0, 0};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
+    struct ana_timeline *nt = zt_tree_parse(c, "new", new_);
+    ana_bu_add(bu, ot, 0);
+    ana_bu_add(bu, nt, 1);
+    ana_prune(ot, ANA_PRUNE_NAMES);
+    ana_prune(nt, ANA_PRUNE_NAMES);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  unsigned und, need;
+  uint32_t n = ana_bu_spread(bu, o.mu, 0, 0, agg, v, &und, &need);
+  ana_graph_free(agg);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
+  ana_bu_free(bu);
+  return n;
+}
+
+/* Issue 25: newKeyPath got slower by 60 ms, 30 under each of two handlers
+ * and half of it in a callee: no call path passes mu, nor its self time,
+ * nor any callee's. Its time with its callees did, and none below it: it
+ * is named, measured inclusive; its callers, whose growth it explains,
+ * are not. The same trees on both sides name nothing. */
+static void test_spread_inclusive(void) {
+  static const char old[] = "onRecalc@a.js 60\n  get@a.js 60\n"
+                            "    newKeyPath@a.js 20\n      concat@a.js 10\n"
+                            "onScale@a.js 60\n  cursor@a.js 60\n"
+                            "    newKeyPath@a.js 20\n      concat@a.js 10\n";
+  static const char new_[] = "onRecalc@a.js 90\n  get@a.js 90\n"
+                             "    newKeyPath@a.js 50\n      concat@a.js 25\n"
+                             "onScale@a.js 90\n  cursor@a.js 90\n"
+                             "    newKeyPath@a.js 50\n      concat@a.js 25\n";
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_spread *v = NULL;
+  ZT_INT(spread_of(c, old, new_, &v), 1);
+  ZT_STR(ana_str(c, v[0].fn.name), "newKeyPath");
+  ZT_INT(v[0].inclusive, 1);
+  ZT_NEAR(v[0].delta_ms, 60, 0.01);
+  free(v);
+  ZT_INT(spread_of(c, old, old, &v), 0);
+  free(v);
+  ana_ctx_free(c);
+}
+
 /* Issue 25.2: a cause whose child crosses mu in some pairs only is named
  * at the lowest node every pair agrees on: the tokenizer (+100, +110,
  * +120 ms), not its RegExp child (+48, +60, +80: under mu in pair 1). */
@@ -601,6 +656,7 @@ int main(int argc, char **argv) {
       {"unit_bytes", test_unit_bytes},
       {"moved", test_moved},
       {"consequence", test_consequence},
+      {"spread_inclusive", test_spread_inclusive},
       {"lowest_agreed", test_lowest_agreed},
   };
   return ZT_RUN(cases, argc, argv);
