@@ -213,6 +213,9 @@ void ana_tl_finish(struct ana_timeline *tl);
  * §3.1). ANA_PRUNE_MARKERS removes (program), (idle) and (garbage
  * collector). Call once per timeline. */
 enum { ANA_PRUNE_NAMES = 1, ANA_PRUNE_MARKERS = 2 };
+/* Whether ANA_PRUNE_NAMES removes a node of this name (the bottom-up
+ * view sees through the same functions). */
+int ana_name_pruned(const struct ana_ctx *c, uint32_t name);
 void ana_prune(struct ana_timeline *tl, unsigned what);
 
 /* Counts the nodes reachable from the root. */

@@ -17,7 +17,14 @@ void ing_figure_event(struct ing *g, char ph, const char *name, int64_t pid,
   if (ph == 'X') {
     if (!(dur >= 0 && dur < 4e18)) return;
     f.dur = (int64_t)dur;
-    f.what = strcmp(name, "RunTask") ? EV_LAYOUT : EV_TASK;
+    /* only tasks, style and layout: other complete events (those read for
+     * the CPU share, cpu.c) come here too */
+    if (!strcmp(name, "RunTask"))
+      f.what = EV_TASK;
+    else if (!strcmp(name, "Layout") || !strcmp(name, "UpdateLayoutTree"))
+      f.what = EV_LAYOUT;
+    else
+      return;
     if (f.what == EV_TASK) g->saw_task = 1;
     if (f.what == EV_TASK && f.dur <= 50000) return;
   } else if (!strcmp(name, "zamcap:end")) {

@@ -209,8 +209,7 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
       ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur);
     if (ing_vital_is(name))
       ing_vital_event(g, &r, args, ph[0], name, id, has_ts ? ts : NAN);
-    else if (ph[0] != 'X' || !strcmp(name, "RunTask") ||
-             !strcmp(name, "Layout") || !strcmp(name, "UpdateLayoutTree"))
+    else
       ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
     goto out;
   }

@@ -207,10 +207,13 @@ static int bu_cmp(const void *pa, const void *pb) {
   return a->key < b->key ? -1 : a->key > b->key;
 }
 
-static double bu_total(const struct ana_bottomup *b, int side, size_t row) {
+/* A row's weight on one side, summed over the timelines, of its self
+ * weights (a: b->sum) or its inclusive ones (b->incl). */
+static double bu_total(const struct ana_bottomup *b, double *const *a, int side,
+                       size_t row) {
   double s = 0;
   for (unsigned k = 0; k < b->np; k++)
-    s += b->sum[side][row * b->np + k];
+    s += a[side][row * b->np + k];
   return s;
 }
 
@@ -221,7 +224,7 @@ uint32_t ana_bu_rows(struct ana_bottomup *b, const struct ana_bu_row **rows) {
   b->sorted = zc_xmalloc((b->n + 1) * sizeof *b->sorted);
   size_t n = 0;
   for (size_t i = 0; i < b->n; i++) {
-    double o = bu_total(b, 0, i), w = bu_total(b, 1, i);
+    double o = bu_total(b, b->sum, 0, i), w = bu_total(b, b->sum, 1, i);
     if (o == 0 && w == 0) continue; /* a row for its inclusive time only */
     struct ana_bu_row *r = &b->sorted[n++];
     *r = b->rows[i];
@@ -282,15 +285,9 @@ static uint32_t bu_row_of(const struct ana_bottomup *b, uint32_t key) {
   return UINT32_MAX;
 }
 
-/* A name the matching keeps (ANA_PRUNE_NAMES): not empty, not
- * "(anonymous)", more than one character. */
+/* A name the matching keeps (ana_name_pruned). */
 static int bu_named(const struct ana_bottomup *b, uint32_t name) {
-  const char *s = ana_str(b->ctx, name);
-  if (!s[0] || !strcmp(s, "(anonymous)")) return 0;
-  size_t chars = 0;
-  for (; *s; s++)
-    if (((unsigned char)*s & 0xC0) != 0x80 && ++chars > 1) return 1;
-  return 0;
+  return !ana_name_pruned(b->ctx, name);
 }
 
 static int edge_cmp(const void *pa, const void *pb) {
@@ -385,13 +382,9 @@ static void spread_fill(const struct ana_bottomup *b, uint32_t r, int incl,
   memset(s, 0, sizeof *s);
   s->fn = b->rows[r];
   s->inclusive = incl;
-  double o = 0, w = 0;
-  for (unsigned k = 0; k < b->np; k++) {
-    o += (incl ? b->incl : b->sum)[0][(size_t)r * b->np + k];
-    w += (incl ? b->incl : b->sum)[1][(size_t)r * b->np + k];
-  }
-  s->fn.old_ms = o / (b->count[0] * b->per);
-  s->fn.new_ms = w / (b->count[1] * b->per);
+  double *const *a = incl ? b->incl : b->sum;
+  s->fn.old_ms = bu_total(b, a, 0, r) / (b->count[0] * b->per);
+  s->fn.new_ms = bu_total(b, a, 1, r) / (b->count[1] * b->per);
   s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
   s->delta_ms = st->mean;
   s->lo = st->lo;
@@ -453,18 +446,12 @@ static unsigned bu_deltas(const struct ana_bottomup *b, double *const *a,
   unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
   if (np > b->np) np = b->np;
   if (np > cap) np = cap;
-  uint64_t hv = zc_mix64(key);
-  size_t pos = ZC_HTAB_START;
-  uint32_t r;
-  while (zc_htab_next(&b->tab, hv, &pos, &r))
-    if (b->rows[r].key == key) {
-      for (unsigned k = 0; k < np; k++)
-        d[k] = (a[1][(size_t)r * b->np + k] - a[0][(size_t)r * b->np + k]) /
-               b->per;
-      return np;
-    }
+  uint32_t r = bu_row_of(b, key);
   for (unsigned k = 0; k < np; k++)
-    d[k] = 0;
+    d[k] = r == UINT32_MAX
+               ? 0
+               : (a[1][(size_t)r * b->np + k] - a[0][(size_t)r * b->np + k]) /
+                     b->per;
   return np;
 }
 

@@ -196,9 +196,10 @@ void ana_tl_finish(struct ana_timeline *tl) {
   tl->build = NULL;
 }
 
-/* One UTF-8 character or none. */
-static int ana__short_name(const char *s) {
-  size_t chars = 0;
+int ana_name_pruned(const struct ana_ctx *c, uint32_t name) {
+  const char *s = ana_str(c, name);
+  if (!strcmp(s, "(anonymous)")) return 1;
+  size_t chars = 0; /* one UTF-8 character or none */
   for (; *s; s++)
     if (((unsigned char)*s & 0xC0) != 0x80 && ++chars > 1) return 0;
   return 1;
@@ -207,11 +208,10 @@ static int ana__short_name(const char *s) {
 void ana_prune(struct ana_timeline *tl, unsigned what) {
   struct ana_node *nd = tl->nodes;
   uint32_t nn = tl->nnodes;
-  uint32_t anon = ana_intern(tl->ctx, "(anonymous)", 11);
   for (uint32_t i = 1; i < nn; i++) {
     struct ana_node *n = &nd[i];
     if (n->kind == ANA_FUNC && (what & ANA_PRUNE_NAMES))
-      n->pruned = n->name == anon || ana__short_name(ana_str(tl->ctx, n->name));
+      n->pruned = (uint8_t)ana_name_pruned(tl->ctx, n->name);
     else if (n->kind != ANA_THREAD && n->kind != ANA_FUNC &&
              (what & ANA_PRUNE_MARKERS))
       n->pruned = 2; /* a marker goes with whatever hangs below it */

@@ -435,11 +435,11 @@ static void test_unit_bytes(void) {
   ana_ctx_free(c);
 }
 
-/* The aggregated graph of 3 identical pairs of trees, with moved calls
- * dropped by the bottom-up table of the same timelines. */
-static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
-                                   const char *new_) {
-  struct ana_bottomup *bu = ana_bu_new(c, 3);
+/* The aggregated graph of 3 identical pairs of trees (mu 50 ms, the
+ * significance test on), the timelines added to bu as compare adds them. */
+static struct ana_graph *three_pairs(struct ana_ctx *c, const char *old,
+                                     const char *new_,
+                                     struct ana_bottomup *bu) {
   struct ana_graph *g[3] = {NULL, NULL, NULL};
   struct ana_opts o;
   ana_opts_default(&o);
@@ -456,10 +456,19 @@ static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
     ana_timeline_free(nt);
   }
   struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
-  ana_graph_drop_moved(agg, bu, o.mu);
-  ana_graph_mark_effects(agg);
   for (int p = 0; p < 3; p++)
     ana_graph_free(g[p]);
+  return agg;
+}
+
+/* The same, with moved calls dropped by the bottom-up table of the same
+ * timelines and consequences marked. */
+static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
+                                   const char *new_) {
+  struct ana_bottomup *bu = ana_bu_new(c, 3);
+  struct ana_graph *agg = three_pairs(c, old, new_, bu);
+  ana_graph_drop_moved(agg, bu, 50);
+  ana_graph_mark_effects(agg);
   ana_bu_free(bu);
   return agg;
 }
@@ -556,27 +565,10 @@ static void test_consequence(void) {
 static uint32_t spread_of(struct ana_ctx *c, const char *old, const char *new_,
                           struct ana_spread **v) {
   struct ana_bottomup *bu = ana_bu_new(c, 3);
-  struct ana_graph *g[3] = {NULL, NULL, NULL};
-  struct ana_opts o;
-  ana_opts_default(&o);
-  struct ana_stats st = {0, 0, 0};
-  for (int p = 0; p < 3; p++) {
-    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
-    struct ana_timeline *nt = zt_tree_parse(c, "new", new_);
-    ana_bu_add(bu, ot, 0);
-    ana_bu_add(bu, nt, 1);
-    ana_prune(ot, ANA_PRUNE_NAMES);
-    ana_prune(nt, ANA_PRUNE_NAMES);
-    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
-    ana_timeline_free(ot);
-    ana_timeline_free(nt);
-  }
-  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  struct ana_graph *agg = three_pairs(c, old, new_, bu);
   unsigned und, need;
-  uint32_t n = ana_bu_spread(bu, o.mu, 0, 0, agg, v, &und, &need);
+  uint32_t n = ana_bu_spread(bu, 50, 0, 0, agg, v, &und, &need);
   ana_graph_free(agg);
-  for (int p = 0; p < 3; p++)
-    ana_graph_free(g[p]);
   ana_bu_free(bu);
   return n;
 }
