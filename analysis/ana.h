@@ -416,6 +416,9 @@ struct ana_graph {
   uint32_t noisy;        /* aggregation: nodes left out as not significant */
   uint32_t noisy_causes; /* of them, the regression-causes */
   uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
+  uint32_t via_new;   /* ana_graph_drop_moved: old functions called from new */
+  uint32_t recursive; /* ana_graph_fold_recursion: causes cut to the entry */
+  uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -445,8 +448,23 @@ struct ana_bottomup;
  * stays a cause only when its own self time grew by mu, or its Δ without
  * the moved calls' time is still mu or more. Returns how many left
  * (g->moved). */
+/* Old code called from new code (issue 25.3): a cause new on its path in
+ * every pair, under a parent new on its path too, leaves the graph
+ * (g->via_new) when the new code explains its time: the parent's own time
+ * over all its call paths grew by mu (its loop runs more and calls the
+ * cause each time), or the chain of new nodes above holds a function new
+ * to the build while the cause's function ran in the old build. Its cost
+ * per call is not what changed; the caller, left bare, is the cause. */
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu);
+/* A cause inside a recursion (its function is already on its path) sits
+ * at a depth set by where the recursion's levels fall under mu, which
+ * moves from pair to pair. The recursion is named by its entry instead:
+ * the highest node of the run of the cycle's functions above the cause;
+ * its child toward the cause is cut, when nothing but the cycle's
+ * functions lies under that child. Returns how many were cut
+ * (g->recursive). */
+uint32_t ana_graph_fold_recursion(struct ana_graph *g);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 /* Consequences (issue 25.3). A cause whose extra time is spread over its
  * callees in the proportions they had before (ana_same_work of
@@ -528,6 +546,15 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu, unsigned quorum,
                        int significance, const struct ana_graph *agg,
                        struct ana_spread **out, unsigned *undecided,
                        unsigned *needed);
+/* A cause of the graph that is a caller of one of the n spread-out causes
+ * measured inclusively, whose own time over all its call paths did not
+ * grow by mu, only carries that cause's time to one call path: it leaves
+ * the graph, and so do the callers it leaves bare on the same terms
+ * (g->callers). The spread-out cause is where the regression ends. */
+uint32_t ana_graph_drop_callers(struct ana_graph *g,
+                                const struct ana_bottomup *bu,
+                                const struct ana_spread *v, uint32_t n,
+                                double mu);
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b);
 /* A function's self-weight Δ (new - old) per pair, in the shown unit (0
  * where it never ran); returns the pairs written (at most cap). */
@@ -537,6 +564,12 @@ unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
  * function cost with its callees, wherever it was called from. */
 unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
                             double *d, unsigned cap);
+/* Whether the function was sampled in any old timeline: 0 for a function
+ * new to the build (or one the old runs never reached). */
+int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key);
+/* Whether callee ran under caller on some call path, on either side. */
+int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,
+                      uint32_t callee);
 /* The call tree merged over one side's runs (0 old, 1 new), for the tools
  * people know: folded stacks ("thread;f (file:line);g (file:line) µs", a
  * line per call path with self time, summed over the runs; FlameGraph,

@@ -693,6 +693,9 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(agg, "graph_nodes", rep_reachable(r->agg));
   cJSON_AddNumberToObject(agg, "not_significant", r->agg->noisy);
   cJSON_AddNumberToObject(agg, "moved", r->agg->moved);
+  cJSON_AddNumberToObject(agg, "called_from_new", r->agg->via_new);
+  cJSON_AddNumberToObject(agg, "recursions_folded", r->agg->recursive);
+  cJSON_AddNumberToObject(agg, "callers_of_spread", r->agg->callers);
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", ana_causes_json(r->agg));

@@ -302,16 +302,89 @@ static int edge_cmp(const void *pa, const void *pb) {
  * over call paths and callees, none of which passes mu alone, ends there.
  * A recursion through two functions or more blocks itself: a function
  * below which it grew again is not the lowest. Caller frees. */
+/* Each path's row, UINT32_MAX for none (threads, markers). Caller frees. */
+static uint32_t *bu_path_rows(const struct ana_bottomup *b) {
+  uint32_t *pr = zc_xmalloc(((size_t)b->npaths + 1) * sizeof *pr);
+  for (uint32_t i = 0; i < b->npaths; i++)
+    pr[i] = b->paths[i].kind == ANA_FUNC ? bu_row_of(b, b->paths[i].key)
+                                         : UINT32_MAX;
+  return pr;
+}
+
+/* Functions whose growth new code explains: their inclusive time grew by
+ * mu, but not by mu outside the call paths that pass through a function
+ * new to the build (one the old runs never sampled) above them. Code
+ * called from new code, as the graph's rule has it (ana_graph_drop_moved):
+ * neither a cause nor a reason its new caller is not the lowest. A new
+ * function entered from old code is not explained: it is where the new
+ * code starts. Caller frees. */
+static uint8_t *bu_explained(const struct ana_bottomup *b, double mu) {
+  uint8_t *ex = zc_xcalloc(b->n + 1, 1), *fresh = zc_xcalloc(b->n + 1, 1);
+  int any = 0;
+  for (uint32_t r = 0; r < b->n; r++) {
+    fresh[r] = b->rows[r].kind == ANA_FUNC && bu_named(b, b->rows[r].name) &&
+               bu_total(b, b->incl, 0, r) <= 0 &&
+               bu_total(b, b->incl, 1, r) > 0;
+    any |= fresh[r];
+  }
+  if (!any || !b->count[0] || !b->count[1]) {
+    free(fresh);
+    return ex;
+  }
+  uint32_t *pr = bu_path_rows(b);
+  /* nf[i]: the highest path at or above i whose function is new (where
+   * the new code is entered), or UINT32_MAX; parents come before their
+   * children. */
+  uint32_t *nf = zc_xmalloc(((size_t)b->npaths + 1) * sizeof *nf);
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    uint32_t p = b->paths[i].parent;
+    nf[i] = p != UINT32_MAX && nf[p] != UINT32_MAX ? nf[p]
+            : pr[i] != UINT32_MAX && fresh[pr[i]]  ? i
+                                                   : UINT32_MAX;
+  }
+  /* out[r]: r's new inclusive time not explained by new code. Time under
+   * new code counts for the new function that entered it only: not for
+   * the code it calls, new or old, nor for its callers. */
+  double *out = zc_xcalloc(b->n + 1, sizeof *out);
+  uint32_t *stamp = zc_xcalloc(b->n + 1, sizeof *stamp);
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    double w = b->paths[i].self[1];
+    if (w <= 0) continue;
+    if (nf[i] != UINT32_MAX) {
+      out[pr[nf[i]]] += w;
+      continue;
+    }
+    for (uint32_t k = i; k != UINT32_MAX; k = b->paths[k].parent)
+      if (pr[k] != UINT32_MAX && stamp[pr[k]] != i + 1) {
+        stamp[pr[k]] = i + 1; /* once per stack */
+        out[pr[k]] += w;
+      }
+  }
+  for (uint32_t r = 0; r < b->n; r++) {
+    double old = bu_total(b, b->incl, 0, r) / b->count[0];
+    double all = (bu_total(b, b->incl, 1, r) / b->count[1] - old) / b->per;
+    double outside = (out[r] / b->count[1] - old) / b->per;
+    ex[r] = all >= mu && outside < mu;
+  }
+  free(stamp);
+  free(out);
+  free(nf);
+  free(pr);
+  free(fresh);
+  return ex;
+}
+
 static uint8_t *bu_lowest_incl(const struct ana_bottomup *b, unsigned np,
                                double mu, const struct ana_graph *agg) {
   uint8_t *low = zc_xcalloc(b->n + 1, 1), *stop = zc_xcalloc(b->n + 1, 1);
+  uint8_t *ex = bu_explained(b, mu);
   for (uint32_t r = 0; r < b->n; r++) {
     double s = 0;
     for (unsigned k = 0; k < np; k++)
       s +=
           b->incl[1][(size_t)r * b->np + k] - b->incl[0][(size_t)r * b->np + k];
     low[r] = b->rows[r].kind == ANA_FUNC && bu_named(b, b->rows[r].name) &&
-             np && s / np / b->per >= mu;
+             np && s / np / b->per >= mu && !ex[r];
     stop[r] = low[r];
   }
   for (uint32_t i = 1; agg && i < agg->n; i++)
@@ -371,6 +444,7 @@ static uint8_t *bu_lowest_incl(const struct ana_bottomup *b, unsigned np,
   free(at);
   free(e);
   free(stop);
+  free(ex);
   return low;
 }
 
@@ -463,6 +537,22 @@ unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
 unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
                             double *d, unsigned cap) {
   return bu_deltas(b, b->incl, key, d, cap);
+}
+
+int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,
+                      uint32_t callee) {
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    if (b->paths[i].key != callee || b->paths[i].kind != ANA_FUNC) continue;
+    for (uint32_t k = b->paths[i].parent; k != UINT32_MAX;
+         k = b->paths[k].parent)
+      if (b->paths[k].key == caller && b->paths[k].kind == ANA_FUNC) return 1;
+  }
+  return 0;
+}
+
+int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
+  uint32_t r = bu_row_of(b, key);
+  return r != UINT32_MAX && bu_total(b, b->incl, 0, r) > 0;
 }
 
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {

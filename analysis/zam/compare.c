@@ -167,6 +167,10 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     ana_prune(ot, what);
     ana_prune(nt, what);
     e = ana_critical(ot, nt, &c->o, &c->stats, &g);
+    /* Each pair's recursions are cut to their entries before the pairs
+     * are intersected: the depth at which a recursion's levels fall under
+     * mu differs from pair to pair. */
+    if (!e) ana_graph_fold_recursion(g);
   }
   if (e) {
     c->work_ms += zc_now_ms() - t0;
@@ -204,12 +208,16 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   cmp_undecide(c);
   unsigned quorum = c->o.quorum > c->n ? c->n : c->o.quorum;
   c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
+  ana_graph_fold_recursion(c->agg);
+  for (unsigned p = 0; c->agg && p < c->n; p++)
+    c->agg->recursive += c->graphs[p]->recursive;
   ana_graph_drop_moved(c->agg, c->bu, c->o.mu);
-  ana_graph_mark_effects(c->agg);
   struct ana_spread *v = NULL;
   c->sp.n = ana_bu_spread(c->bu, c->o.mu, quorum, c->o.significance, c->agg, &v,
                           &c->sp_undecided, &c->sp_needed);
   c->sp.v = v;
+  ana_graph_drop_callers(c->agg, c->bu, v, c->sp.n, c->o.mu);
+  ana_graph_mark_effects(c->agg);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;

@@ -429,6 +429,28 @@ static double delta_less(const struct ana_graph *g, uint32_t i,
   return k ? s / k : 0;
 }
 
+/* Whether cause i, new on its path in every pair, is called by new code
+ * that explains its time: it hangs under nodes that are new on their
+ * paths too, and either one of them is a function new to the build while
+ * i's function ran in the old build, or its parent's own time, over all
+ * its call paths, grew by mu (the parent's loop runs more, calling it each
+ * time). */
+static int from_new_code(const struct ana_graph *g, uint32_t i,
+                         const struct ana_bottomup *bu, double mu) {
+  const struct ana_gnode *x = &g->nodes[i];
+  if (x->parent == ANA_NONE) return 0;
+  const struct ana_gnode *p = &g->nodes[x->parent];
+  if (p->kind != ANA_FUNC || !p->present || p->isnew != p->present) return 0;
+  if (fn_delta(bu, p->key, 0) >= mu) return 1;
+  if (!ana_bu_old_seen(bu, x->key)) return 0;
+  for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    const struct ana_gnode *y = &g->nodes[a];
+    if (y->kind != ANA_FUNC || !y->present || y->isnew != y->present) return 0;
+    if (!ana_bu_old_seen(bu, y->key)) return 1;
+  }
+  return 0;
+}
+
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu) {
   if (!g || !bu || g->n < 2) return 0;
@@ -446,12 +468,21 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
      * callees, over all its call paths, did not grow. Its callees count:
      * the graph ends at named functions, and extra time in anonymous or
      * pruned callees is still its. */
-    if (x->present && x->isnew == x->present)
+    int fresh = x->present && x->isnew == x->present;
+    if (fresh)
       moved = fn_delta(bu, x->key, 1) < mu;
     else if (bare[i])
       moved = fn_delta(bu, x->key, 0) < mu && delta_less(g, i, mv, per) < mu;
     else
       continue;
+    if (!moved && fresh && from_new_code(g, i, bu, mu)) {
+      /* Not moved: more of it is called, by a new function. Its caller's
+       * node keeps the time; no moved time is taken off it. */
+      graph_unlink(g, i);
+      x->gone = 1;
+      g->via_new++;
+      continue;
+    }
     if (!moved) continue;
     for (unsigned p = 0; p < g->npairs; p++) {
       size_t at = (size_t)i * g->npairs + p,
@@ -469,6 +500,106 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
   free(bare);
   graph_finish(g);
   return g->moved;
+}
+
+uint32_t ana_graph_drop_callers(struct ana_graph *g,
+                                const struct ana_bottomup *bu,
+                                const struct ana_spread *v, uint32_t n,
+                                double mu) {
+  if (!g || !bu || g->n < 2) return 0;
+  for (uint32_t i = g->n; i-- > 1;) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+    if (fn_delta(bu, x->key, 0) >= mu) continue;
+    int above = 0;
+    for (uint32_t k = 0; k < n && !above; k++)
+      above = v[k].inclusive && ana_bu_calls_into(bu, x->key, v[k].fn.key);
+    if (!above) continue;
+    /* It and the callers it leaves bare whose own time did not grow:
+     * nodes come after their parents, so each is met after its child. */
+    for (uint32_t a = i; a != ANA_NONE && g->nodes[a].kind == ANA_FUNC &&
+                         !g->nodes[a].nkids &&
+                         (a == i || fn_delta(bu, g->nodes[a].key, 0) < mu);) {
+      uint32_t up = g->nodes[a].parent;
+      graph_unlink(g, a);
+      g->nodes[a].gone = 1;
+      a = up;
+    }
+    g->callers++;
+  }
+  graph_finish(g);
+  return g->callers;
+}
+
+/* Takes node i and everything under it out of the graph. Nodes come
+ * after their parents, and only a cut leaves a gone node with children,
+ * so one forward pass finds the subtree. */
+static void graph_cut(struct ana_graph *g, uint32_t i) {
+  graph_unlink(g, i);
+  g->nodes[i].gone = 1;
+  for (uint32_t j = i + 1; j < g->n; j++)
+    if (!g->nodes[j].gone && g->nodes[g->nodes[j].parent].gone)
+      g->nodes[j].gone = 1;
+}
+
+static int key_in(const uint32_t *k, size_t n, uint32_t key) {
+  for (size_t i = 0; i < n; i++)
+    if (k[i] == key) return 1;
+  return 0;
+}
+
+/* Whether every node under and at i has one of the n keys k. */
+static int only_keys(const struct ana_graph *g, uint32_t i, const uint32_t *k,
+                     size_t n, uint32_t **st, size_t *cap) {
+  size_t sp = 0;
+  ZC_GROW(*st, *cap, 1);
+  (*st)[sp++] = i;
+  while (sp) {
+    const struct ana_gnode *x = &g->nodes[(*st)[--sp]];
+    if (x->kind != ANA_FUNC || !key_in(k, n, x->key)) return 0;
+    for (uint32_t c = x->kid; c != ANA_NONE; c = g->nodes[c].sib) {
+      ZC_GROW(*st, *cap, sp + 1);
+      (*st)[sp++] = c;
+    }
+  }
+  return 1;
+}
+
+uint32_t ana_graph_fold_recursion(struct ana_graph *g) {
+  if (!g || g->n < 3) return 0;
+  uint32_t *k = NULL, *st = NULL;
+  size_t kcap = 0, stcap = 0;
+  for (uint32_t i = g->n; i-- > 1;) {
+    const struct ana_gnode *x = &g->nodes[i];
+    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+    /* The cycle: from the nearest ancestor of the same function down to
+     * the cause's parent; its keys are the recursion's functions. */
+    size_t nk = 0;
+    uint32_t a = x->parent;
+    for (; a != ANA_NONE && g->nodes[a].kind == ANA_FUNC;
+         a = g->nodes[a].parent) {
+      ZC_GROW(k, kcap, nk + 1);
+      k[nk++] = g->nodes[a].key;
+      if (g->nodes[a].key == x->key) break;
+    }
+    if (a == ANA_NONE || g->nodes[a].kind != ANA_FUNC) continue;
+    /* The entry: up the run of the cycle's functions above it. */
+    uint32_t e = a;
+    while (g->nodes[e].parent != ANA_NONE &&
+           g->nodes[g->nodes[e].parent].kind == ANA_FUNC &&
+           key_in(k, nk, g->nodes[g->nodes[e].parent].key))
+      e = g->nodes[e].parent;
+    uint32_t ch = i;
+    while (g->nodes[ch].parent != e)
+      ch = g->nodes[ch].parent;
+    if (!only_keys(g, ch, k, nk, &st, &stcap)) continue;
+    graph_cut(g, ch);
+    g->recursive++;
+  }
+  free(k);
+  free(st);
+  graph_finish(g);
+  return g->recursive;
 }
 
 /* Pair p's values of aggregated node ai, from node m of its graph. */

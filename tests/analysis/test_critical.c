@@ -634,6 +634,115 @@ static void test_lowest_agreed(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 25.3: old code called from new code. lodash's sampleSize now
+ * shuffles the whole array: shuffle, new, loops over every element and
+ * calls baseRandom each time. baseRandom costs what it did per call; the
+ * cause is the new loop. */
+static void test_called_from_new(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  static const char old[] = "sampleSize@l.js 60\n  baseRandom@l.js 20\n";
+  /* shuffle's own time is 65 ms: its loop runs more */
+  struct ana_graph *g = moved_agg(c, old,
+                                  "sampleSize@l.js 200\n  shuffle@l.js 195\n"
+                                  "    baseRandom@l.js 130\n");
+  char *t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+            "      shuffle new 195.0 *\n");
+  free(t);
+  ZT_INT(g->via_new, 1);
+  ana_graph_free(g);
+  /* shuffle's own time is under mu, but shuffle is new to the build and
+   * baseRandom ran in the old build */
+  g = moved_agg(c, old,
+                "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+                "    baseRandom@l.js 130\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+            "      shuffle new 160.0 *\n");
+  free(t);
+  ana_graph_free(g);
+  /* the old runs never saw baseRandom (inlined there): nothing tells it
+   * from new code, and it stays the cause */
+  g = moved_agg(c, "sampleSize@l.js 60\n",
+                "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+                "    baseRandom@l.js 130\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+            "      shuffle new 160.0\n        baseRandom new 130.0 *\n");
+  free(t);
+  ZT_INT(g->via_new, 0);
+  ana_graph_free(g);
+  /* new code that only passes the call on to more new code: the new
+   * callee, where the time is, stays the cause */
+  g = moved_agg(c, "render@a.js 20\n",
+                "render@a.js 110\n  wrap@a.js 85\n    fresh@a.js 80\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    render 20.0 -> 110.0\n"
+            "      wrap new 85.0\n        fresh new 80.0 *\n");
+  free(t);
+  ana_graph_free(g);
+  ana_ctx_free(c);
+}
+
+/* Issue 25: a recursion (clone > each > clone ...) whose levels fall under
+ * mu at a different depth in each pair is named by its entry, clone, not
+ * by whichever level the pairs' shallowest leaf is (each, in pair 2). A
+ * function under the recursion that is not one of its own stays. */
+static void test_recursion(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  static const char old[] =
+      "merge@l.js 110\n  clone@l.js 100\n    each@l.js 90\n"
+      "      clone@l.js 80\n        each@l.js 70\n          clone@l.js 60\n";
+  static const char *const nw[3] = {
+      "merge@l.js 210\n  clone@l.js 200\n    each@l.js 180\n"
+      "      clone@l.js 150\n        each@l.js 125\n          clone@l.js 90\n",
+      "merge@l.js 215\n  clone@l.js 205\n    each@l.js 160\n"
+      "      clone@l.js 110\n        each@l.js 90\n          clone@l.js 70\n",
+      "merge@l.js 220\n  clone@l.js 210\n    each@l.js 190\n"
+      "      clone@l.js 170\n        each@l.js 130\n          clone@l.js "
+      "100\n"};
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_stats st = {0, 0, 0};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
+    struct ana_timeline *nt = zt_tree_parse(c, "new", nw[p]);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+  /* pair 1 goes down to each at depth 4, pair 3 to clone at depth 5 */
+  ZT_INT(ana_graph_fold_recursion(g[0]), 1);
+  ZT_INT(ana_graph_fold_recursion(g[1]), 0); /* each at depth 2: no repeat */
+  ZT_INT(ana_graph_fold_recursion(g[2]), 1);
+  char *t = zt_graph_text(g[2]);
+  ZT_STR(t, "root\n  CrRendererMain\n    merge 110.0 -> 220.0\n"
+            "      clone 100.0 -> 210.0 *\n");
+  free(t);
+  struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  t = zt_graph_text(agg);
+  ZT_STR(t, "root\n  CrRendererMain\n    merge 110.0 -> 215.0\n"
+            "      clone 100.0 -> 205.0 *\n");
+  free(t);
+  ana_graph_free(agg);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
+  /* a callee of the recursion's own that is no part of it stays */
+  struct ana_graph *h = compare(
+      c,
+      "clone@l.js 100\n  each@l.js 90\n    clone@l.js 80\n      hash@l.js 5\n",
+      "clone@l.js 200\n  each@l.js 190\n    clone@l.js 180\n      hash@l.js "
+      "100\n",
+      50, &st);
+  ZT_INT(ana_graph_fold_recursion(h), 0);
+  t = zt_graph_text(h);
+  ZT_TRUE(strstr(t, "hash 5.0 -> 100.0 *") != NULL);
+  free(t);
+  ana_graph_free(h);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"thresholds", test_thresholds},
@@ -650,6 +759,8 @@ int main(int argc, char **argv) {
       {"consequence", test_consequence},
       {"spread_inclusive", test_spread_inclusive},
       {"lowest_agreed", test_lowest_agreed},
+      {"called_from_new", test_called_from_new},
+      {"recursion", test_recursion},
   };
   return ZT_RUN(cases, argc, argv);
 }

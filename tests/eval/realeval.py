@@ -194,6 +194,11 @@ def score_report(report, paths, keys):
     res['node_found'] = res['hit'] + res['api'] > 0
     res['path_found'] = res['hit'] + res['api'] + res['partial'] + res['below'] > 0
     res['spread_found'] = any(x['truth'] for x in res['spread'])
+    # Every name the report gives, the graph's leaves and the spread-out
+    # causes: what a reader of the report is asked to trust.
+    res['names'] = res['leaves'] + len(res['spread'])
+    res['name_hits'] = res['hit'] + res['api'] + sum(x['truth'] for x in res['spread'])
+    res['name_found'] = res['node_found'] or res['spread_found']
     return res
 
 
@@ -208,6 +213,10 @@ def summarize(rows, aa_rows):
     s['path_precision'] = ze.pct(good + sum(r['partial'] for r in rows), leaves)
     for k in ('hit', 'api', 'partial', 'below', 'false', 'markers'):
         s[k] = sum(r[k] for r in rows)
+    s['names'] = sum(r['names'] for r in rows)
+    s['name_recall'] = ze.pct(sum(r['name_found'] for r in rows), len(rows))
+    s['name_precision'] = ze.pct(sum(r['name_hits'] for r in rows), s['names'])
+    s['aa_names'] = sum(a['names'] for a in aa_rows)
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows)
     s['aa_with_paths'] = sum(1 for a in aa_rows if a['leaves'] > 0)
     s['aa_runs'] = len(aa_rows)
@@ -298,15 +307,21 @@ def tables(result):
                          f(a['path_precision'], 1), a['leaves'], a['hit'], a['api'], a['partial'],
                          a['below'], a['false'], a['markers'], a['aa_paths'], a['aa_with_paths'],
                          a['aa_runs']))
+        lines.append('Every name in the reports (graph leaves and spread-out causes): %d names, '
+                     'recall %s, precision %s; A/A: %d names' % (
+                         a['names'], f(a['name_recall'], 1), f(a['name_precision'], 1),
+                         a['aa_names']))
     lines += ['', 'By pairs aggregated (all regressions)']
-    hdr = '%5s %8s %8s %9s %9s %7s %9s' % ('pairs', 'node-rec', 'path-rec', 'node-prec',
-                                          'path-prec', 'leaves', 'A/A paths')
+    hdr = '%5s %8s %8s %9s %9s %7s %9s %8s %9s %7s' % (
+        'pairs', 'node-rec', 'path-rec', 'node-prec', 'path-prec', 'leaves', 'A/A paths',
+        'name-rec', 'name-prec', 'A/A nm')
     lines += [hdr, '-' * len(hdr)]
     for k, a in sorted(result['all'].items(), key=lambda x: int(x[0])):
-        lines.append('%5s %8s %8s %9s %9s %7d %9s' % (
+        lines.append('%5s %8s %8s %9s %9s %7d %9s %8s %9s %7d' % (
             k, f(a['node_recall'], 1), f(a['path_recall'], 1), f(a['node_precision'], 1),
             f(a['path_precision'], 1), a['leaves'],
-            '%d (%d/%d)' % (a['aa_paths'], a['aa_with_paths'], a['aa_runs'])))
+            '%d (%d/%d)' % (a['aa_paths'], a['aa_with_paths'], a['aa_runs']),
+            f(a['name_recall'], 1), f(a['name_precision'], 1), a['aa_names']))
     lines += ['', 'What zamcap names (%d pairs); self = self time of that function summed over '
               'all its call paths, new - old, mean per pair (the bottom-up view)' % n]
     for name, r in result['regressions'].items():

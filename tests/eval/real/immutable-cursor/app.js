@@ -8,7 +8,7 @@
  * .toArray(), 3.5.0's with Array.prototype.concat. */
 'use strict';
 
-const ROWS = 400;
+const ROWS = 700;
 const COLS = 24;
 
 const state = {data: null, version: 0};

@@ -8,7 +8,7 @@
  * every source object the customizer leaves alone, 4.6.1 copied it shallowly. */
 'use strict';
 
-const PROJECTS = 180;
+const PROJECTS = 360;
 const PANELS = 30;
 
 const state = {layers: [], applied: 0, applies: 0};

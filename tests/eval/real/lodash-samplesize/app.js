@@ -6,9 +6,10 @@
  * positions of it. */
 'use strict';
 
-const BANK_SIZE = 100000;
+const BANK_SIZE = 10000;
 const HAND_SIZE = 10;
-const PLAYERS = 48;
+const PLAYERS = 960;
+const SHOWN = 48; /* hands shown; the rest are dealt and scored */
 const TOPICS = ['rivers', 'capitals', 'birds', 'chemistry', 'poetry', 'planets', 'bridges'];
 
 const state = {bank: [], round: 0};
@@ -47,7 +48,7 @@ function scoreHand(hand) {
 function renderHands(hands) {
   const box = document.getElementById('hands');
   box.textContent = '';
-  hands.forEach(function renderHand(hand, i) {
+  hands.slice(0, SHOWN).forEach(function renderHand(hand, i) {
     const div = document.createElement('div');
     div.textContent = 'P' + (i + 1) + ': ' + scoreHand(hand) + ' pts (' +
       hand.map(function questionId(q) { return q.id; }).join(' ') + ')';
