@@ -599,6 +599,54 @@ static void test_spread_inclusive(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 25: Immutable 3.6's new newKeyPath, called under two cursor
+ * methods of one row, runs old code (concat, its helpers) that the old
+ * build ran elsewhere. No call path under row passes mu, so the graph's
+ * cause is row, a caller (+70 ms, its own time unchanged); concat's time
+ * grew by 60 ms, all of it under newKeyPath. The new code explains
+ * concat's growth, so newKeyPath, where the new code is entered, is the
+ * lowest by inclusive time and is named; row and sheet only carried its
+ * time to one call path and leave the graph. */
+static void test_spread_new_code(void) {
+  static const char old[] = "sheet@a.js 100\n  row@a.js 90\n"
+                            "    get@i.js 40\n      getIn@i.js 30\n"
+                            "    cursor@i.js 40\n      sub@i.js 30\n"
+                            "other@a.js 20\n  concat@i.js 15\n"
+                            "    ha@i.js 4\n    hb@i.js 4\n    hc@i.js 4\n";
+  static const char new_[] =
+      "sheet@a.js 170\n  row@a.js 160\n"
+      "    get@i.js 75\n      getIn@i.js 65\n        newKeyPath@c.js 35\n"
+      "          concat@i.js 30\n"
+      "            ha@i.js 9\n            hb@i.js 9\n            hc@i.js 9\n"
+      "    cursor@i.js 75\n      sub@i.js 65\n        newKeyPath@c.js 35\n"
+      "          concat@i.js 30\n"
+      "            ha@i.js 9\n            hb@i.js 9\n            hc@i.js 9\n"
+      "other@a.js 20\n  concat@i.js 15\n"
+      "    ha@i.js 4\n    hb@i.js 4\n    hc@i.js 4\n";
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_bottomup *bu = ana_bu_new(c, 3);
+  struct ana_graph *agg = three_pairs(c, old, new_, bu);
+  ana_graph_drop_moved(agg, bu, 50);
+  char *t = zt_graph_text(agg);
+  ZT_STR(t, "root\n  CrRendererMain\n    sheet 100.0 -> 170.0\n"
+            "      row 90.0 -> 160.0 *\n");
+  free(t);
+  struct ana_spread *v = NULL;
+  unsigned und, need;
+  uint32_t n = ana_bu_spread(bu, 50, 0, 0, agg, &v, &und, &need);
+  ZT_INT(n, 1);
+  if (n) {
+    ZT_STR(ana_str(c, v[0].fn.name), "newKeyPath");
+    ZT_INT(v[0].inclusive, 1);
+  }
+  ZT_INT(ana_graph_drop_callers(agg, bu, v, n, 50), 1);
+  ZT_INT(ana_graph_causes(agg), 0);
+  free(v);
+  ana_graph_free(agg);
+  ana_bu_free(bu);
+  ana_ctx_free(c);
+}
+
 /* Issue 25.2: a cause whose child crosses mu in some pairs only is named
  * at the lowest node every pair agrees on: the tokenizer (+100, +110,
  * +120 ms), not its RegExp child (+48, +60, +80: under mu in pair 1). */
@@ -761,6 +809,7 @@ int main(int argc, char **argv) {
       {"lowest_agreed", test_lowest_agreed},
       {"called_from_new", test_called_from_new},
       {"recursion", test_recursion},
+      {"spread_new_code", test_spread_new_code},
   };
   return ZT_RUN(cases, argc, argv);
 }
