@@ -1,12 +1,25 @@
 #!/bin/sh
 # False alarms in A/A runs (issue 25; README, "Accuracy"): compares each
-# demo app's build with itself RUNS times in headless Chromium and counts
-# the runs that named anything (a regression-cause, a spread-out cause) or
-# exited other than 0. --load keeps both cores busy with two other
-# processes for the whole time; give the sanitizer build's zamcap to
-# measure it there. Figures only: a count per app, the causes it named.
+# app's build with itself RUNS times in headless Chromium and counts the
+# runs that named anything (a regression-cause, a spread-out cause) or
+# exited other than 0. The apps are the demos todo and search
+# (scenarios/demo/APP.json, build scenarios/demo/APP/old) and the accuracy
+# experiment's library subjects markdown, highlight, fuzzy, grid and yaml
+# (tests/eval/subjects/APP/): a subject's build is made once per
+# invocation in OUT/builds/APP, as the experiment makes its baseline (the
+# subject's files, then its libraries through tests/eval/fetch-libs.sh
+# --copy). --load keeps both cores busy with two other processes for the
+# whole time; give the sanitizer build's zamcap to measure it there.
+# --order app (the default) runs every run of one app before the next;
+# --order round runs run 1 of every app, then run 2, and so on, so that a
+# measurement cut short is even across apps. --until HH:MM (UTC, the next
+# time it is that) starts no run after that time; the runs done are
+# counted. Figures only: per app the runs done, the alarms and what they
+# named; OUT/tally.txt has one line per app (app runs alarms), rewritten
+# after every run.
 # Usage: tests/bench/aa.sh [--zamcap PATH] [--runs N] [--pairs P]
-#                          [--apps todo,search] [--load] [--out DIR]
+#                          [--apps todo,search,markdown,...] [--load]
+#                          [--order app|round] [--until HH:MM] [--out DIR]
 set -eu
 cd "$(dirname "$0")/../.."
 z=build/zamcap
@@ -14,6 +27,8 @@ runs=20
 pairs=3
 apps=todo,search
 load=0
+order=app
+until=
 out=
 while [ $# -gt 0 ]; do
   case $1 in
@@ -22,13 +37,96 @@ while [ $# -gt 0 ]; do
     --pairs) pairs=$2; shift 2 ;;
     --apps) apps=$2; shift 2 ;;
     --load) load=1; shift ;;
+    --order) order=$2; shift 2 ;;
+    --until) until=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     *) echo "aa.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
 [ -x "$z" ] || { echo "aa.sh: no zamcap at $z (build first)" >&2; exit 2; }
+case $order in
+  app|round) ;;
+  *) echo "aa.sh: --order is app or round, not '$order'" >&2; exit 2 ;;
+esac
+deadline=
+if [ -n "$until" ]; then
+  case $until in
+    [01][0-9]:[0-5][0-9]|2[0-3]:[0-5][0-9]) ;;
+    *) echo "aa.sh: --until takes HH:MM (UTC), not '$until'" >&2; exit 2 ;;
+  esac
+  # the next time it is HH:MM UTC, in seconds since the epoch
+  now=$(date -u +%s)
+  deadline=$((now - now % 86400 + ${until%:*} * 3600 + ${until#*:} * 60))
+  [ "$deadline" -gt "$now" ] || deadline=$((deadline + 86400))
+fi
+apps=$(echo "$apps" | tr , ' ')
+for app in $apps; do
+  case $app in
+    *[!a-z0-9_]*|'') echo "aa.sh: no app '$app'" >&2; exit 2 ;;
+  esac
+  [ -f "scenarios/demo/$app.json" ] ||
+    [ -f "tests/eval/subjects/$app/scenario.json" ] ||
+    { echo "aa.sh: no app '$app' (scenarios/demo, tests/eval/subjects)" >&2
+      exit 2; }
+done
 [ -n "$out" ] || out=$(mktemp -d /tmp/zamcap-aa.XXXXXX)
 mkdir -p "$out"
+# Each app's scenario and build, and its tally so far (runs, alarms, named).
+for app in $apps; do
+  if [ -f "scenarios/demo/$app.json" ]; then
+    scen="scenarios/demo/$app.json"
+    dir="scenarios/demo/$app/old"
+  else
+    src="tests/eval/subjects/$app"
+    scen="$src/scenario.json"
+    dir="$out/builds/$app"
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    for f in "$src"/*; do
+      case ${f##*/} in
+        scenario.json|libs.txt|README.md) ;;
+        *) cp -R "$f" "$dir/" ;;
+      esac
+    done
+    tests/eval/fetch-libs.sh --copy "$src" "$dir"
+  fi
+  eval "scen_$app=\$scen dir_$app=\$dir done_$app=0 alarms_$app=0 named_$app="
+done
+tally() {
+  for a in $apps; do
+    eval "echo \"$a \$done_$a \$alarms_$a\""
+  done >"$out/tally.txt.tmp"
+  mv "$out/tally.txt.tmp" "$out/tally.txt"
+}
+summary() { # APP
+  d='' n='' w=''
+  eval "d=\$done_$1 n=\$alarms_$1 w=\$named_$1"
+  echo "$1: $n false alarm(s) in $d A/A runs, named: ${w:-nothing}"
+}
+timeup() {
+  [ -n "$deadline" ] && [ "$(date -u +%s)" -ge "$deadline" ]
+}
+stopped=0
+run() { # APP I: one A/A run
+  eval "scen=\$scen_$1 dir=\$dir_$1"
+  o="$out/$1-$2"
+  rc=0
+  "$z" "$scen" --old "$dir" --new "$dir" --pairs "$pairs" --out "$o" -q \
+    --no-history >/dev/null 2>"$o.err" || rc=$?
+  named=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+print(" ".join("%s%+.1f" % (c["name"], c["delta_ms"])
+               for c in r["regression_causes"] + r["spread_causes"]))
+' "$o/report.json" 2>/dev/null || echo "(no report)")
+  eval "done_$1=\$((done_$1 + 1))"
+  if [ "$rc" != 0 ] || [ -n "$named" ]; then
+    eval "alarms_$1=\$((alarms_$1 + 1))"
+    eval "named_$1=\"\${named_$1}\${named_$1:+; }\${named:-exit \$rc}\""
+    echo "  $1 run $2: exit $rc, named: ${named:-nothing}"
+  fi
+  tally
+}
 burners=
 stop() {
   for p in $burners; do kill "$p" 2>/dev/null || true; done
@@ -40,25 +138,26 @@ if [ "$load" = 1 ]; then
     burners="$burners $!"
   done
 fi
-echo "A/A: $runs runs per app, $pairs pairs each, load $load, $z; output in $out"
-for app in $(echo "$apps" | tr , ' '); do
-  alarms=0
+tally
+echo "A/A: $runs runs per app, $pairs pairs each, load $load, order $order${until:+, until $until UTC}, $z; output in $out"
+if [ "$order" = round ]; then
   for i in $(seq 1 "$runs"); do
-    o="$out/$app-$i"
-    rc=0
-    "$z" "scenarios/demo/$app.json" --old "scenarios/demo/$app/old" \
-      --new "scenarios/demo/$app/old" --pairs "$pairs" --out "$o" -q \
-      --no-history >/dev/null 2>"$o.err" || rc=$?
-    named=$(python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-print(" ".join("%s%+.1f" % (c["name"], c["delta_ms"])
-               for c in r["regression_causes"] + r["spread_causes"]))
-' "$o/report.json" 2>/dev/null || echo "(no report)")
-    if [ "$rc" != 0 ] || [ -n "$named" ]; then
-      alarms=$((alarms + 1))
-      echo "  $app run $i: exit $rc, named: ${named:-nothing}"
-    fi
+    for app in $apps; do
+      if timeup; then stopped=1; break 2; fi
+      run "$app" "$i"
+    done
   done
-  echo "$app: $alarms false alarm(s) in $runs A/A runs"
-done
+  [ "$stopped" = 0 ] || echo "(--until $until reached: no further run started)"
+  for app in $apps; do
+    summary "$app"
+  done
+else
+  for app in $apps; do
+    for i in $(seq 1 "$runs"); do
+      if timeup; then stopped=1; break; fi
+      run "$app" "$i"
+    done
+    summary "$app"
+  done
+  [ "$stopped" = 0 ] || echo "(--until $until reached: no further run started)"
+fi
