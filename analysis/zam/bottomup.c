@@ -248,6 +248,25 @@ static int is_cause(const struct ana_graph *g, uint32_t key) {
   return 0;
 }
 
+/* The growth of row r's self time, mean per pair in the shown unit, on
+ * the call paths that pass through no cause of the graph. */
+static double bu_outside_causes(const struct ana_bottomup *b, uint32_t r,
+                                const struct ana_graph *agg) {
+  if (!b->count[0] || !b->count[1]) return 0;
+  double s[2] = {0, 0};
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    if (b->paths[i].key != b->rows[r].key) continue;
+    int under = 0;
+    for (uint32_t k = b->paths[i].parent; k != UINT32_MAX && !under;
+         k = b->paths[k].parent)
+      under = is_cause(agg, b->paths[k].key);
+    if (under) continue;
+    s[0] += b->paths[i].self[0];
+    s[1] += b->paths[i].self[1];
+  }
+  return (s[1] / b->count[1] - s[0] / b->count[0]) / b->per;
+}
+
 static int spread_cmp(const void *pa, const void *pb) {
   const struct ana_spread *a = pa, *b = pb;
   if (a->delta_ms != b->delta_ms) return a->delta_ms > b->delta_ms ? -1 : 1;
@@ -487,6 +506,12 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     for (uint32_t r = 0; np && r < b->n; r++) {
       if (b->rows[r].kind != ANA_FUNC || taken[r] || (incl && !low[r]) ||
           is_cause(agg, b->rows[r].key))
+        continue;
+      /* One row holds all of a file's anonymous functions, and the
+       * matching sees through them to their named callers: such a row is
+       * named only for growth on call paths that no cause of the graph
+       * already names. */
+      if (!bu_named(b, b->rows[r].name) && bu_outside_causes(b, r, agg) < mu_ms)
         continue;
       double *const *a = incl ? b->incl : b->sum;
       unsigned over = 0;

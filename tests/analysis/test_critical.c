@@ -599,6 +599,28 @@ static void test_spread_inclusive(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 25: one bottom-up row holds all of a file's anonymous functions.
+ * Slowed under a cause the graph names (an injected callback under its
+ * function), the row is that cause again, not a second name; spread over
+ * two callers that no cause names, it is the only sign and is named. */
+static void test_spread_anonymous(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_spread *v = NULL;
+  ZT_INT(spread_of(c, "alpha@a.js 20\n  (anonymous)@a.js 10\n",
+                   "alpha@a.js 100\n  (anonymous)@a.js 90\n", &v),
+         0);
+  free(v);
+  ZT_INT(spread_of(c,
+                   "alpha@a.js 20\n  (anonymous)@a.js 10\n"
+                   "beta@a.js 20\n  (anonymous)@a.js 10\n",
+                   "alpha@a.js 50\n  (anonymous)@a.js 40\n"
+                   "beta@a.js 50\n  (anonymous)@a.js 40\n",
+                   &v),
+         1);
+  free(v);
+  ana_ctx_free(c);
+}
+
 /* Issue 25: Immutable 3.6's new newKeyPath, called under two cursor
  * methods of one row, runs old code (concat, its helpers) that the old
  * build ran elsewhere. No call path under row passes mu, so the graph's
@@ -810,6 +832,7 @@ int main(int argc, char **argv) {
       {"called_from_new", test_called_from_new},
       {"recursion", test_recursion},
       {"spread_new_code", test_spread_new_code},
+      {"spread_anonymous", test_spread_anonymous},
   };
   return ZT_RUN(cases, argc, argv);
 }

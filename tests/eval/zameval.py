@@ -751,6 +751,15 @@ def analyse_report(report, paths, inj):
     res['longest'] = longest
     res['node_found'] = res['hit'] + res['api'] > 0
     res['path_found'] = res['hit'] + res['api'] + res['partial'] + res['below'] > 0
+    # Every name the report gives: the graph's leaves and the spread-out
+    # causes (a spread-out cause names a function, not a path: right when
+    # it is the injected function).
+    spread = report.get('spread_causes') or []
+    res['spread'] = len(spread)
+    res['spread_hits'] = sum(1 for c in spread if inj and c.get('name') == inj['function'] and
+                             (c.get('file') or '') == inj['component'])
+    res['names'] = res['leaves'] + res['spread']
+    res['name_found'] = res['node_found'] or res['spread_hits'] > 0
     return res
 
 
@@ -778,6 +787,11 @@ def summarize(rows, aa_rows, tl_nodes):
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows) if aa_rows else None
     s['aa_paths_no_markers'] = sum(a['leaves'] - a['markers'] for a in aa_rows) \
         if aa_rows else None
+    names = sum(r.get('names', r['leaves']) for r in rows)
+    s['names'] = names
+    s['name_recall'] = pct(sum(r.get('name_found', r['node_found']) for r in rows), len(rows))
+    s['name_precision'] = pct(good + sum(r.get('spread_hits', 0) for r in rows), names)
+    s['aa_names'] = sum(a.get('names', a['leaves']) for a in aa_rows) if aa_rows else None
     gn = sum(r['graph_nodes'] for r in rows)
     s['graph_nodes'] = gn
     s['timeline_nodes'] = tl_nodes * len(rows) if tl_nodes else None
@@ -931,16 +945,22 @@ def tables(result):
                          a['leaves'], a['hit'], a['api'], a['partial'], a['below'], a['false'],
                          a['markers'], fmt(a['node_precision_no_markers']),
                          fmt(a['path_precision_no_markers'])))
+        lines.append('every name in the reports (graph leaves and spread-out causes): %d, '
+                     'recall %s, precision %s; A/A names %s' % (
+                         a['names'], fmt(a['name_recall']), fmt(a['name_precision']),
+                         '-' if a['aa_names'] is None else a['aa_names']))
     lines.append('')
     lines.append('RQ2: all subjects by pairs aggregated')
-    hdr = '%5s %4s %8s %8s %9s %9s %6s %10s' % ('pairs', 'inj', 'node-rec', 'path-rec',
-                                               'node-prec', 'path-prec', 'dist', 'A/A paths')
+    hdr = '%5s %4s %8s %8s %9s %9s %6s %10s %9s %6s' % (
+        'pairs', 'inj', 'node-rec', 'path-rec', 'node-prec', 'path-prec', 'dist', 'A/A paths',
+        'name-prec', 'A/A nm')
     lines += [hdr, '-' * len(hdr)]
     for k, a in sorted(result['all'].items(), key=lambda x: int(x[0])):
-        lines.append('%5s %4d %8s %8s %9s %9s %6s %10s' % (
+        lines.append('%5s %4d %8s %8s %9s %9s %6s %10s %9s %6s' % (
             k, a['outputs'], fmt(a['node_recall']), fmt(a['path_recall']),
             fmt(a['node_precision']), fmt(a['path_precision']), fmt(a['avg_distance']),
-            '%s (%d/%d)' % (a['aa_paths'], a['aa_subjects_with_paths'], a['aa_subjects'])))
+            '%s (%d/%d)' % (a['aa_paths'], a['aa_subjects_with_paths'], a['aa_subjects']),
+            fmt(a['name_precision']), '-' if a['aa_names'] is None else a['aa_names']))
     a = result['all'].get(n)
     if a:
         tot = a['lcs'] + a['alternate']
