@@ -417,7 +417,7 @@ struct ana_graph {
   uint32_t noisy_causes; /* of them, the regression-causes */
   uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
   uint32_t via_new;   /* ana_graph_drop_moved: old functions called from new */
-  uint32_t recursive; /* ana_graph_fold_recursion: causes cut to the entry */
+  uint32_t recursive; /* ana_graphs_fold_recursion: recursions cut */
   uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
@@ -457,14 +457,20 @@ struct ana_bottomup;
  * per call is not what changed; the caller, left bare, is the cause. */
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu);
-/* A cause inside a recursion (its function is already on its path) sits
- * at a depth set by where the recursion's levels fall under mu, which
- * moves from pair to pair. The recursion is named by its entry instead:
- * the highest node of the run of the cycle's functions above the cause;
- * its child toward the cause is cut, when nothing but the cycle's
- * functions lies under that child. Returns how many were cut
- * (g->recursive). */
-uint32_t ana_graph_fold_recursion(struct ana_graph *g);
+/* Causes inside a recursion (their function, the same name at the same
+ * place, is already on their path) sit at a depth set by where the
+ * recursion's levels fall under mu, which moves from pair to pair, and
+ * the pairs' graphs then agree only on whichever level the shallowest
+ * stopped at. Where the pairs' causes in the recursions on one call path
+ * do not all end at one depth, each is cut back to the highest node, in
+ * the unbroken run of the cycle's functions above it, of one function:
+ * the cycle's function whose self time over all call paths grew most,
+ * by bu (without bu: the one most of them end at). A cut is made only where
+ * nothing but the cycle's functions lies below. Run on the pairs' graphs before
+ * they are intersected. Returns the cuts; each graph counts its own in
+ * g->recursive. */
+uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
+                                   const struct ana_bottomup *bu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 /* Consequences (issue 25.3). A cause whose extra time is spread over its
  * callees in the proportions they had before (ana_same_work of
@@ -548,7 +554,8 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu, unsigned quorum,
                        unsigned *needed);
 /* A cause of the graph that is a caller of one of the n spread-out causes
  * measured inclusively, whose own time over all its call paths did not
- * grow by mu, only carries that cause's time to one call path: it leaves
+ * grow by mu and whose Δ is no more than that cause's, only carries that
+ * cause's time to one call path: it leaves
  * the graph, and so do the callers it leaves bare on the same terms
  * (g->callers). The spread-out cause is where the regression ends. */
 uint32_t ana_graph_drop_callers(struct ana_graph *g,

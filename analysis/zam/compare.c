@@ -167,10 +167,6 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     ana_prune(ot, what);
     ana_prune(nt, what);
     e = ana_critical(ot, nt, &c->o, &c->stats, &g);
-    /* Each pair's recursions are cut to their entries before the pairs
-     * are intersected: the depth at which a recursion's levels fall under
-     * mu differs from pair to pair. */
-    if (!e) ana_graph_fold_recursion(g);
   }
   if (e) {
     c->work_ms += zc_now_ms() - t0;
@@ -207,8 +203,8 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   if (c->decided == c->n && c->agg) return;
   cmp_undecide(c);
   unsigned quorum = c->o.quorum > c->n ? c->n : c->o.quorum;
+  ana_graphs_fold_recursion(c->graphs, c->n, c->bu);
   c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
-  ana_graph_fold_recursion(c->agg);
   for (unsigned p = 0; c->agg && p < c->n; p++)
     c->agg->recursive += c->graphs[p]->recursive;
   ana_graph_drop_moved(c->agg, c->bu, c->o.mu);

@@ -404,11 +404,13 @@ static void drop_noisy(struct ana_graph *g) {
 }
 
 /* The mean of a function's per-pair Δs (shown unit), of its self weight
- * or (incl) its inclusive weight; 0 without. */
-static double fn_delta(const struct ana_bottomup *bu, uint32_t key, int incl) {
+ * (FN_SELF) or its inclusive weight (FN_INCL); 0 without. */
+enum { FN_SELF, FN_INCL };
+static double fn_delta(const struct ana_bottomup *bu, uint32_t key, int what) {
   double d[ANA_SPREAD_MAX_PAIRS], s = 0;
-  unsigned n = incl ? ana_bu_incl_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS)
-                    : ana_bu_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  unsigned n = what == FN_INCL
+                   ? ana_bu_incl_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS)
+                   : ana_bu_deltas(bu, key, d, ANA_SPREAD_MAX_PAIRS);
   for (unsigned k = 0; k < n; k++)
     s += d[k];
   return n ? s / n : 0;
@@ -441,7 +443,7 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
   if (x->parent == ANA_NONE) return 0;
   const struct ana_gnode *p = &g->nodes[x->parent];
   if (p->kind != ANA_FUNC || !p->present || p->isnew != p->present) return 0;
-  if (fn_delta(bu, p->key, 0) >= mu) return 1;
+  if (fn_delta(bu, p->key, FN_SELF) >= mu) return 1;
   if (!ana_bu_old_seen(bu, x->key)) return 0;
   for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *y = &g->nodes[a];
@@ -470,9 +472,10 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
      * pruned callees is still its. */
     int fresh = x->present && x->isnew == x->present;
     if (fresh)
-      moved = fn_delta(bu, x->key, 1) < mu;
+      moved = fn_delta(bu, x->key, FN_INCL) < mu;
     else if (bare[i])
-      moved = fn_delta(bu, x->key, 0) < mu && delta_less(g, i, mv, per) < mu;
+      moved =
+          fn_delta(bu, x->key, FN_SELF) < mu && delta_less(g, i, mv, per) < mu;
     else
       continue;
     if (!moved && fresh && from_new_code(g, i, bu, mu)) {
@@ -502,24 +505,36 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
   return g->moved;
 }
 
+/* Whether graph node i only carries the time of an inclusive spread-out
+ * cause of v below it: its function calls into that cause, its own time
+ * over all call paths did not grow by mu, and its Δ is no more than the
+ * cause's. */
+static int carries_spread(const struct ana_graph *g, uint32_t i,
+                          const struct ana_bottomup *bu,
+                          const struct ana_spread *v, uint32_t n, double mu) {
+  const struct ana_gnode *x = &g->nodes[i];
+  if (x->kind != ANA_FUNC || fn_delta(bu, x->key, FN_SELF) >= mu) return 0;
+  double om, nm, dm;
+  ana_gnode_means(g, i, &om, &nm, &dm);
+  for (uint32_t k = 0; k < n; k++)
+    if (v[k].inclusive && dm <= v[k].delta_ms &&
+        ana_bu_calls_into(bu, x->key, v[k].fn.key))
+      return 1;
+  return 0;
+}
+
 uint32_t ana_graph_drop_callers(struct ana_graph *g,
                                 const struct ana_bottomup *bu,
                                 const struct ana_spread *v, uint32_t n,
                                 double mu) {
   if (!g || !bu || g->n < 2) return 0;
   for (uint32_t i = g->n; i-- > 1;) {
-    struct ana_gnode *x = &g->nodes[i];
-    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
-    if (fn_delta(bu, x->key, 0) >= mu) continue;
-    int above = 0;
-    for (uint32_t k = 0; k < n && !above; k++)
-      above = v[k].inclusive && ana_bu_calls_into(bu, x->key, v[k].fn.key);
-    if (!above) continue;
-    /* It and the callers it leaves bare whose own time did not grow:
-     * nodes come after their parents, so each is met after its child. */
-    for (uint32_t a = i; a != ANA_NONE && g->nodes[a].kind == ANA_FUNC &&
-                         !g->nodes[a].nkids &&
-                         (a == i || fn_delta(bu, g->nodes[a].key, 0) < mu);) {
+    const struct ana_gnode *x = &g->nodes[i];
+    if (x->nkids || x->gone || !carries_spread(g, i, bu, v, n, mu)) continue;
+    /* It and the callers it leaves bare that only carry it too: nodes
+     * come after their parents, so each is met after its child. */
+    for (uint32_t a = i; a != ANA_NONE && !g->nodes[a].nkids &&
+                         carries_spread(g, a, bu, v, n, mu);) {
       uint32_t up = g->nodes[a].parent;
       graph_unlink(g, a);
       g->nodes[a].gone = 1;
@@ -542,21 +557,30 @@ static void graph_cut(struct ana_graph *g, uint32_t i) {
       g->nodes[j].gone = 1;
 }
 
-static int key_in(const uint32_t *k, size_t n, uint32_t key) {
+/* One function: the same key at the same place (two methods may share a
+ * name; within one build a function keeps its line and column). */
+static int same_fn(const struct ana_gnode *a, const struct ana_gnode *b) {
+  return a->key == b->key && a->line == b->line && a->col == b->col;
+}
+
+/* Whether node x is the function of one of the n nodes f. */
+static int fn_in(const struct ana_graph *g, const uint32_t *f, size_t n,
+                 const struct ana_gnode *x) {
   for (size_t i = 0; i < n; i++)
-    if (k[i] == key) return 1;
+    if (same_fn(&g->nodes[f[i]], x)) return 1;
   return 0;
 }
 
-/* Whether every node under and at i has one of the n keys k. */
-static int only_keys(const struct ana_graph *g, uint32_t i, const uint32_t *k,
-                     size_t n, uint32_t **st, size_t *cap) {
+/* Whether every node under and at i is the function of one of the n
+ * nodes f. */
+static int only_fns(const struct ana_graph *g, uint32_t i, const uint32_t *f,
+                    size_t n, uint32_t **st, size_t *cap) {
   size_t sp = 0;
   ZC_GROW(*st, *cap, 1);
   (*st)[sp++] = i;
   while (sp) {
     const struct ana_gnode *x = &g->nodes[(*st)[--sp]];
-    if (x->kind != ANA_FUNC || !key_in(k, n, x->key)) return 0;
+    if (x->kind != ANA_FUNC || !fn_in(g, f, n, x)) return 0;
     for (uint32_t c = x->kid; c != ANA_NONE; c = g->nodes[c].sib) {
       ZC_GROW(*st, *cap, sp + 1);
       (*st)[sp++] = c;
@@ -565,41 +589,133 @@ static int only_keys(const struct ana_graph *g, uint32_t i, const uint32_t *k,
   return 1;
 }
 
-uint32_t ana_graph_fold_recursion(struct ana_graph *g) {
-  if (!g || g->n < 3) return 0;
-  uint32_t *k = NULL, *st = NULL;
-  size_t kcap = 0, stcap = 0;
-  for (uint32_t i = g->n; i-- > 1;) {
-    const struct ana_gnode *x = &g->nodes[i];
-    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
-    /* The cycle: from the nearest ancestor of the same function down to
-     * the cause's parent; its keys are the recursion's functions. */
-    size_t nk = 0;
-    uint32_t a = x->parent;
-    for (; a != ANA_NONE && g->nodes[a].kind == ANA_FUNC;
-         a = g->nodes[a].parent) {
-      ZC_GROW(k, kcap, nk + 1);
-      k[nk++] = g->nodes[a].key;
-      if (g->nodes[a].key == x->key) break;
-    }
-    if (a == ANA_NONE || g->nodes[a].kind != ANA_FUNC) continue;
-    /* The entry: up the run of the cycle's functions above it. */
-    uint32_t e = a;
-    while (g->nodes[e].parent != ANA_NONE &&
-           g->nodes[g->nodes[e].parent].kind == ANA_FUNC &&
-           key_in(k, nk, g->nodes[g->nodes[e].parent].key))
-      e = g->nodes[e].parent;
-    uint32_t ch = i;
-    while (g->nodes[ch].parent != e)
-      ch = g->nodes[ch].parent;
-    if (!only_keys(g, ch, k, nk, &st, &stcap)) continue;
-    graph_cut(g, ch);
-    g->recursive++;
+/* A cause of pair p's graph inside a recursion: the cause i, the top of
+ * the unbroken run of the cycle's functions above it, the run's call path
+ * (a hash of the functions from the root down to its top) and i's depth
+ * below the top. */
+struct rec_leaf {
+  unsigned p;
+  uint32_t i, top, depth;
+  uint64_t path;
+};
+
+/* Fills r for cause i of g if it is inside a recursion; the cycle's
+ * nodes (from the nearest ancestor of i's function up) go to *f. */
+static int rec_leaf_of(const struct ana_graph *g, uint32_t i, uint32_t **f,
+                       size_t *fcap, size_t *nf, struct rec_leaf *r) {
+  const struct ana_gnode *x = &g->nodes[i];
+  uint32_t a = x->parent;
+  *nf = 0;
+  for (; a != ANA_NONE && g->nodes[a].kind == ANA_FUNC;
+       a = g->nodes[a].parent) {
+    ZC_GROW(*f, *fcap, *nf + 1);
+    (*f)[(*nf)++] = a;
+    if (same_fn(&g->nodes[a], x)) break;
   }
-  free(k);
+  if (a == ANA_NONE || g->nodes[a].kind != ANA_FUNC) return 0;
+  uint32_t top = a, depth = 0;
+  for (uint32_t u = i; u != top; u = g->nodes[u].parent)
+    depth++;
+  while (g->nodes[top].parent != ANA_NONE &&
+         g->nodes[g->nodes[top].parent].kind == ANA_FUNC &&
+         fn_in(g, *f, *nf, &g->nodes[g->nodes[top].parent]))
+    top = g->nodes[top].parent, depth++;
+  uint64_t h = 1469598103934665603ULL;
+  for (uint32_t u = top; u != ANA_NONE; u = g->nodes[u].parent)
+    h = zc_mix64(h ^ ((uint64_t)g->nodes[u].key << 32 ^
+                      (uint32_t)g->nodes[u].line * 31u ^
+                      (uint32_t)g->nodes[u].col));
+  r->i = i, r->top = top, r->depth = depth, r->path = h;
+  return 1;
+}
+
+/* Cuts pair graph g's recursion below cause r back to the highest node
+ * of function fn (a node) in its run; 1 if it did. */
+static int rec_cut(struct ana_graph *g, const struct rec_leaf *r,
+                   const struct ana_gnode *fn, const uint32_t *f, size_t nf,
+                   uint32_t **st, size_t *stcap) {
+  uint32_t e = ANA_NONE;
+  for (uint32_t u = g->nodes[r->i].parent;; u = g->nodes[u].parent) {
+    if (same_fn(&g->nodes[u], fn)) e = u;
+    if (u == r->top) break;
+  }
+  if (e == ANA_NONE) return 0;
+  uint32_t ch = r->i;
+  while (g->nodes[ch].parent != e)
+    ch = g->nodes[ch].parent;
+  if (!only_fns(g, ch, f, nf, st, stcap)) return 0;
+  graph_cut(g, ch);
+  return 1;
+}
+
+uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
+                                   const struct ana_bottomup *bu) {
+  struct rec_leaf *rl = NULL;
+  size_t nr = 0, rcap = 0, fcap = 0, nf = 0, stcap = 0;
+  uint32_t *f = NULL, *st = NULL, cuts = 0;
+  for (unsigned p = 0; p < n; p++)
+    for (uint32_t i = 1; gs[p] && i < gs[p]->n; i++) {
+      const struct ana_gnode *x = &gs[p]->nodes[i];
+      if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+      ZC_GROW(rl, rcap, nr + 1);
+      rl[nr].p = p;
+      nr += (size_t)rec_leaf_of(gs[p], i, &f, &fcap, &nf, &rl[nr]);
+    }
+  uint8_t *done = zc_xcalloc(nr + 1, 1);
+  for (size_t k = 0; k < nr; k++) {
+    if (done[k]) continue;
+    /* The group: the causes of all pairs in recursions on this path. */
+    unsigned seen = 0, agree = 1;
+    for (size_t m = k; m < nr; m++)
+      if (rl[m].path == rl[k].path) {
+        agree &= rl[m].depth == rl[k].depth;
+        seen |= 1u << (rl[m].p < 31 ? rl[m].p : 31);
+      }
+    int all = n <= 31 && seen == (n == 31 ? 0x7fffffffu : (1u << n) - 1);
+    if (agree && all) { /* every pair ends at one depth: kept */
+      for (size_t m = k; m < nr; m++)
+        done[m] |= rl[m].path == rl[k].path;
+      continue;
+    }
+    /* Named by the cycle's function whose self time grew most over all
+     * call paths; without bu, by the one most pairs end at. (Counting a
+     * function's anonymous callees as its own, as the matching does, was
+     * tried: lodash's arrayEach then takes the time of the callback that
+     * baseClone hands it, and wins.) */
+    const struct ana_gnode *best = NULL;
+    unsigned most = 0;
+    double grew = -INFINITY;
+    for (size_t m = k; m < nr; m++) {
+      if (rl[m].path != rl[k].path) continue;
+      const struct ana_graph *g = gs[rl[m].p];
+      rec_leaf_of(g, rl[m].i, &f, &fcap, &nf, &rl[m]);
+      for (size_t j = 0; j <= nf; j++) {
+        const struct ana_gnode *x = &g->nodes[j < nf ? f[j] : rl[m].i];
+        unsigned c = 0;
+        for (size_t q = k; q < nr; q++)
+          c += rl[q].path == rl[k].path &&
+               same_fn(&gs[rl[q].p]->nodes[rl[q].i], x);
+        double d = bu ? fn_delta(bu, x->key, FN_SELF) : 0;
+        if (d > grew || (d == grew && c > most)) most = c, grew = d, best = x;
+      }
+    }
+    struct ana_gnode fn = *best;
+    for (size_t m = k; m < nr; m++) {
+      if (rl[m].path != rl[k].path) continue;
+      done[m] = 1;
+      struct ana_graph *g = gs[rl[m].p];
+      if (g->nodes[rl[m].i].gone) continue;
+      rec_leaf_of(g, rl[m].i, &f, &fcap, &nf, &rl[m]);
+      if (rec_cut(g, &rl[m], &fn, f, nf, &st, &stcap)) g->recursive++, cuts++;
+    }
+  }
+  for (unsigned p = 0; p < n; p++)
+    if (gs[p]) graph_finish(gs[p]);
+  free(done);
+  free(rl);
+  free(f);
   free(st);
-  graph_finish(g);
-  return g->recursive;
+  return cuts;
 }
 
 /* Pair p's values of aggregated node ai, from node m of its graph. */

@@ -1,6 +1,7 @@
 /* Tests of the critical graph (Algorithms 2-3) and aggregation details
  * that the golden cases do not pin down: values per pair, matcher counts,
  * threads, (idle), quorum bounds. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -754,24 +755,9 @@ static void test_called_from_new(void) {
   ana_ctx_free(c);
 }
 
-/* Issue 25: a recursion (clone > each > clone ...) whose levels fall under
- * mu at a different depth in each pair is named by its entry, clone, not
- * by whichever level the pairs' shallowest leaf is (each, in pair 2). A
- * function under the recursion that is not one of its own stays. */
-static void test_recursion(void) {
-  struct ana_ctx *c = ana_ctx_new();
-  static const char old[] =
-      "merge@l.js 110\n  clone@l.js 100\n    each@l.js 90\n"
-      "      clone@l.js 80\n        each@l.js 70\n          clone@l.js 60\n";
-  static const char *const nw[3] = {
-      "merge@l.js 210\n  clone@l.js 200\n    each@l.js 180\n"
-      "      clone@l.js 150\n        each@l.js 125\n          clone@l.js 90\n",
-      "merge@l.js 215\n  clone@l.js 205\n    each@l.js 160\n"
-      "      clone@l.js 110\n        each@l.js 90\n          clone@l.js 70\n",
-      "merge@l.js 220\n  clone@l.js 210\n    each@l.js 190\n"
-      "      clone@l.js 170\n        each@l.js 130\n          clone@l.js "
-      "100\n"};
-  struct ana_graph *g[3] = {NULL, NULL, NULL};
+/* The three pairs' graphs of old against nw[0..2] (mu 50 ms). */
+static void graphs3(struct ana_ctx *c, const char *old, const char *const *nw,
+                    struct ana_graph **g) {
   struct ana_opts o;
   ana_opts_default(&o);
   struct ana_stats st = {0, 0, 0};
@@ -782,30 +768,60 @@ static void test_recursion(void) {
     ana_timeline_free(ot);
     ana_timeline_free(nt);
   }
-  /* pair 1 goes down to each at depth 4, pair 3 to clone at depth 5 */
-  ZT_INT(ana_graph_fold_recursion(g[0]), 1);
-  ZT_INT(ana_graph_fold_recursion(g[1]), 0); /* each at depth 2: no repeat */
-  ZT_INT(ana_graph_fold_recursion(g[2]), 1);
-  char *t = zt_graph_text(g[2]);
-  ZT_STR(t, "root\n  CrRendererMain\n    merge 110.0 -> 220.0\n"
-            "      clone 100.0 -> 210.0 *\n");
-  free(t);
+}
+
+/* Issue 25: a recursion (clone > each > clone ...) whose levels fall
+ * under mu at a different depth in each pair (clone at depth 5, each at
+ * 2, clone at 3) is named at the top of its recursion, by the function
+ * most pairs end at: clone, not each, where the shallowest pair
+ * stopped. Pairs that end at one depth keep it; a function under the
+ * recursion that is not one of its own stays. */
+static void test_recursion(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  static const char old[] =
+      "merge@l.js 110\n  clone@l.js 100\n    each@l.js 90\n"
+      "      clone@l.js 80\n        each@l.js 70\n          clone@l.js 60\n";
+  static const char *const nw[3] = {
+      "merge@l.js 220\n  clone@l.js 210\n    each@l.js 190\n"
+      "      clone@l.js 170\n        each@l.js 130\n          clone@l.js "
+      "115\n",
+      "merge@l.js 215\n  clone@l.js 205\n    each@l.js 160\n"
+      "      clone@l.js 110\n        each@l.js 90\n          clone@l.js "
+      "70\n",
+      "merge@l.js 215\n  clone@l.js 205\n    each@l.js 180\n"
+      "      clone@l.js 140\n        each@l.js 110\n          clone@l.js "
+      "100\n"};
+  struct ana_graph *g[3] = {NULL, NULL, NULL};
+  graphs3(c, old, nw, g);
   struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
+  char *t = zt_graph_text(agg); /* unfolded: the shallowest pair's level */
+  ZT_TRUE(strstr(t, "each 90.0 -> 176.7 *\n") != NULL);
+  free(t);
+  ana_graph_free(agg);
+  ZT_INT(ana_graphs_fold_recursion(g, 3, NULL), 2);
+  agg = ana_aggregate(g, 3, 0, 1);
   t = zt_graph_text(agg);
-  ZT_STR(t, "root\n  CrRendererMain\n    merge 110.0 -> 215.0\n"
-            "      clone 100.0 -> 205.0 *\n");
+  ZT_STR(t, "root\n  CrRendererMain\n    merge 110.0 -> 216.7\n"
+            "      clone 100.0 -> 206.7 *\n");
   free(t);
   ana_graph_free(agg);
   for (int p = 0; p < 3; p++)
     ana_graph_free(g[p]);
+  /* all three pairs end at the same level: nothing is cut */
+  const char *const same[3] = {nw[0], nw[0], nw[0]};
+  graphs3(c, old, same, g);
+  ZT_INT(ana_graphs_fold_recursion(g, 3, NULL), 0);
+  for (int p = 0; p < 3; p++)
+    ana_graph_free(g[p]);
   /* a callee of the recursion's own that is no part of it stays */
+  struct ana_stats st = {0, 0, 0};
   struct ana_graph *h = compare(
       c,
       "clone@l.js 100\n  each@l.js 90\n    clone@l.js 80\n      hash@l.js 5\n",
       "clone@l.js 200\n  each@l.js 190\n    clone@l.js 180\n      hash@l.js "
       "100\n",
       50, &st);
-  ZT_INT(ana_graph_fold_recursion(h), 0);
+  ZT_INT(ana_graphs_fold_recursion(&h, 1, NULL), 0);
   t = zt_graph_text(h);
   ZT_TRUE(strstr(t, "hash 5.0 -> 100.0 *") != NULL);
   free(t);
