@@ -9,7 +9,7 @@
 'use strict';
 
 const THREADS = ['Release checklist', 'Flaky build', 'Design review'];
-const COMMENTS = 400;
+const COMMENTS = 1600;
 const PEOPLE = ['alice', 'bruno', 'chen', 'dana', 'emeka', 'farah', 'gustav', 'hana'];
 const PHRASES = ['thanks for the quick review', 'can you take another look',
                  'I pushed the change to the branch', 'this is ready to merge',

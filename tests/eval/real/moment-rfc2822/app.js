@@ -11,15 +11,15 @@
 
 const BATCHES = ['Week 1', 'Week 2', 'Week 3'];
 const TICKETS = 160;
-const TRANSCRIPT = 7000; /* characters of chat per ticket */
+const TRANSCRIPT = 24000; /* characters of chat per ticket */
 const SHOWN = 30;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SUBJECTS = ['Cannot log in', 'Invoice is wrong', 'App crashes on start', 'Refund request',
                   'Password reset mail missing', 'Export is empty', 'Slow dashboard'];
-const LINES = ['customer: it still does not work :(', 'agent: sorry to hear that, checking now',
-               'customer: I tried again this morning :(', 'agent: could you send a screenshot',
-               'customer: same error as yesterday :( :(', 'agent: thanks, I see it on our side',
-               'customer: ok, waiting', 'agent: a fix is on its way'];
+const LINES = ['customer: it still does not work :(', 'agent: sorry to hear that :( checking now',
+               'customer: I tried again this morning :(', 'agent: :( could you send a screenshot',
+               'customer: same error as yesterday :( :(', 'agent: thanks :( I see it on our side',
+               'customer: ok, waiting :(', 'agent: a fix is on its way, sorry :('];
 const COLUMNS = ['subject', 'created', 'due', 'transcript'];
 
 const state = {batches: {}, opened: 0};
