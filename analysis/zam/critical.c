@@ -434,9 +434,9 @@ static double delta_less(const struct ana_graph *g, uint32_t i,
 /* Whether cause i, new on its path in every pair, is called by new code
  * that explains its time: it hangs under nodes that are new on their
  * paths too, and either one of them is a function new to the build while
- * i's function ran in the old build, or its parent's own time, over all
- * its call paths, grew by mu (the parent's loop runs more, calling it each
- * time). */
+ * i's function ran in the old build (or has no file: a RegExp, a
+ * built-in), or its parent's own time, over all its call paths, grew by
+ * mu (the parent's loop runs more, calling it each time). */
 static int from_new_code(const struct ana_graph *g, uint32_t i,
                          const struct ana_bottomup *bu, double mu) {
   const struct ana_gnode *x = &g->nodes[i];
@@ -444,7 +444,9 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
   const struct ana_gnode *p = &g->nodes[x->parent];
   if (p->kind != ANA_FUNC || !p->present || p->isnew != p->present) return 0;
   if (fn_delta(bu, p->key, FN_SELF) >= mu) return 1;
-  if (!ana_bu_old_seen(bu, x->key)) return 0;
+  /* A frame without a file (a compiled RegExp, a built-in) has no code of
+   * its own: it runs for whoever calls it, old or new. */
+  if (!ana_bu_old_seen(bu, x->key) && *ana_str(g->ctx, x->url)) return 0;
   for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *y = &g->nodes[a];
     if (y->kind != ANA_FUNC || !y->present || y->isnew != y->present) return 0;

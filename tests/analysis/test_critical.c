@@ -743,6 +743,19 @@ static void test_called_from_new(void) {
   free(t);
   ZT_INT(g->via_new, 0);
   ana_graph_free(g);
+  /* a new function's pattern runs through old scanner code: the compiled
+   * RegExp (no file, no code of its own) and the old helpers it runs
+   * under are the new function's time (js-beautify 1.15's
+   * _read_control_flows) */
+  g = moved_agg(c, "tokenize@b.js 100\n  read@b.js 20\n    match@b.js 15\n",
+                "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+                "      match@b.js 185\n        RegExp:[({] 180\n");
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+            "      flows new 200.0 *\n");
+  free(t);
+  ZT_INT(g->via_new, 3);
+  ana_graph_free(g);
   /* new code that only passes the call on to more new code: the new
    * callee, where the time is, stays the cause */
   g = moved_agg(c, "render@a.js 20\n",
