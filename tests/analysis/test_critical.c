@@ -670,6 +670,21 @@ static void test_spread_new_code(void) {
   ana_ctx_free(c);
 }
 
+/* The three pairs' graphs of old against nw[0..2] (mu 50 ms). */
+static void graphs3(struct ana_ctx *c, const char *old, const char *const *nw,
+                    struct ana_graph **g) {
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_stats st = {0, 0, 0};
+  for (int p = 0; p < 3; p++) {
+    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
+    struct ana_timeline *nt = zt_tree_parse(c, "new", nw[p]);
+    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
+    ana_timeline_free(ot);
+    ana_timeline_free(nt);
+  }
+}
+
 /* Issue 25.2: a cause whose child crosses mu in some pairs only is named
  * at the lowest node every pair agrees on: the tokenizer (+100, +110,
  * +120 ms), not its RegExp child (+48, +60, +80: under mu in pair 1). */
@@ -680,18 +695,8 @@ static void test_lowest_agreed(void) {
       "parse@a.js 220\n  tokenize@a.js 210\n    regexExec@a.js 80\n",
       "parse@a.js 230\n  tokenize@a.js 220\n    regexExec@a.js 100\n"};
   struct ana_graph *g[3] = {NULL, NULL, NULL};
-  struct ana_opts o;
-  ana_opts_default(&o);
-  struct ana_stats st = {0, 0, 0};
-  for (int p = 0; p < 3; p++) {
-    struct ana_timeline *ot = zt_tree_parse(
-        c, "old",
-        "parse@a.js 110\n  tokenize@a.js 100\n    regexExec@a.js 20\n");
-    struct ana_timeline *nt = zt_tree_parse(c, "new", nw[p]);
-    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
-    ana_timeline_free(ot);
-    ana_timeline_free(nt);
-  }
+  graphs3(c, "parse@a.js 110\n  tokenize@a.js 100\n    regexExec@a.js 20\n", nw,
+          g);
   ZT_INT(ana_graph_causes(g[0]), 1); /* tokenize, a leaf in pair 1 */
   struct ana_graph *agg = ana_aggregate(g, 3, 0, 1);
   char *t = zt_graph_text(agg);
@@ -709,78 +714,64 @@ static void test_lowest_agreed(void) {
  * shuffles the whole array: shuffle, new, loops over every element and
  * calls baseRandom each time. baseRandom costs what it did per call; the
  * cause is the new loop. */
+/* moved_agg's graph, checked against its text want; caller frees. */
+static struct ana_graph *agg_is(struct ana_ctx *c, const char *old,
+                                const char *new_, const char *want) {
+  struct ana_graph *g = moved_agg(c, old, new_);
+  char *t = zt_graph_text(g);
+  ZT_STR(t, want);
+  free(t);
+  return g;
+}
+
 static void test_called_from_new(void) {
   struct ana_ctx *c = ana_ctx_new();
+  struct ana_graph *g;
   static const char old[] = "sampleSize@l.js 60\n  baseRandom@l.js 20\n";
   /* shuffle's own time is 65 ms: its loop runs more */
-  struct ana_graph *g = moved_agg(c, old,
-                                  "sampleSize@l.js 200\n  shuffle@l.js 195\n"
-                                  "    baseRandom@l.js 130\n");
-  char *t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-            "      shuffle new 195.0 *\n");
-  free(t);
+  g = agg_is(c, old,
+             "sampleSize@l.js 200\n  shuffle@l.js 195\n"
+             "    baseRandom@l.js 130\n",
+             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+             "      shuffle new 195.0 *\n");
   ZT_INT(g->via_new, 1);
   ana_graph_free(g);
   /* shuffle's own time is under mu, but shuffle is new to the build and
    * baseRandom ran in the old build */
-  g = moved_agg(c, old,
-                "sampleSize@l.js 200\n  shuffle@l.js 160\n"
-                "    baseRandom@l.js 130\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-            "      shuffle new 160.0 *\n");
-  free(t);
+  g = agg_is(c, old,
+             "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+             "    baseRandom@l.js 130\n",
+             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+             "      shuffle new 160.0 *\n");
   ana_graph_free(g);
   /* the old runs never saw baseRandom (inlined there): nothing tells it
    * from new code, and it stays the cause */
-  g = moved_agg(c, "sampleSize@l.js 60\n",
-                "sampleSize@l.js 200\n  shuffle@l.js 160\n"
-                "    baseRandom@l.js 130\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-            "      shuffle new 160.0\n        baseRandom new 130.0 *\n");
-  free(t);
+  g = agg_is(c, "sampleSize@l.js 60\n",
+             "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+             "    baseRandom@l.js 130\n",
+             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+             "      shuffle new 160.0\n        baseRandom new 130.0 *\n");
   ZT_INT(g->via_new, 0);
   ana_graph_free(g);
   /* a new function's pattern runs through old scanner code: the compiled
    * RegExp (no file, no code of its own) and the old helpers it runs
    * under are the new function's time (js-beautify 1.15's
    * _read_control_flows) */
-  g = moved_agg(c, "tokenize@b.js 100\n  read@b.js 20\n    match@b.js 15\n",
-                "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
-                "      match@b.js 185\n        RegExp:[({] 180\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
-            "      flows new 200.0 *\n");
-  free(t);
+  g = agg_is(c, "tokenize@b.js 100\n  read@b.js 20\n    match@b.js 15\n",
+             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+             "      match@b.js 185\n        RegExp:[({] 180\n",
+             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+             "      flows new 200.0 *\n");
   ZT_INT(g->via_new, 3);
   ana_graph_free(g);
   /* new code that only passes the call on to more new code: the new
    * callee, where the time is, stays the cause */
-  g = moved_agg(c, "render@a.js 20\n",
-                "render@a.js 110\n  wrap@a.js 85\n    fresh@a.js 80\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    render 20.0 -> 110.0\n"
-            "      wrap new 85.0\n        fresh new 80.0 *\n");
-  free(t);
+  g = agg_is(c, "render@a.js 20\n",
+             "render@a.js 110\n  wrap@a.js 85\n    fresh@a.js 80\n",
+             "root\n  CrRendererMain\n    render 20.0 -> 110.0\n"
+             "      wrap new 85.0\n        fresh new 80.0 *\n");
   ana_graph_free(g);
   ana_ctx_free(c);
-}
-
-/* The three pairs' graphs of old against nw[0..2] (mu 50 ms). */
-static void graphs3(struct ana_ctx *c, const char *old, const char *const *nw,
-                    struct ana_graph **g) {
-  struct ana_opts o;
-  ana_opts_default(&o);
-  struct ana_stats st = {0, 0, 0};
-  for (int p = 0; p < 3; p++) {
-    struct ana_timeline *ot = zt_tree_parse(c, "old", old);
-    struct ana_timeline *nt = zt_tree_parse(c, "new", nw[p]);
-    ZT_INT(ana_critical(ot, nt, &o, &st, &g[p]), ZC_OK);
-    ana_timeline_free(ot);
-    ana_timeline_free(nt);
-  }
 }
 
 /* Issue 25: a recursion (clone > each > clone ...) whose levels fall
