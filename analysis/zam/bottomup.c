@@ -314,13 +314,11 @@ static int edge_cmp(const void *pa, const void *pb) {
   return *a < *b ? -1 : *a > *b;
 }
 
-/* The lowest functions by inclusive time: those whose time with their
- * callees, over all call paths, grew by mu on average, and below which no
- * function did, nor one the critical graph names, however deep: their
- * growth is not explained by a function they call. A regression spread
- * over call paths and callees, none of which passes mu alone, ends there.
- * A recursion through two functions or more blocks itself: a function
- * below which it grew again is not the lowest. Caller frees. */
+/* Whether row r was sampled in any old timeline (ana_bu_old_seen). */
+static int bu_old_seen(const struct ana_bottomup *b, uint32_t r) {
+  return bu_total(b, b->incl, 0, r) > 0;
+}
+
 /* Each path's row, UINT32_MAX for none (threads, markers). Caller frees. */
 static uint32_t *bu_path_rows(const struct ana_bottomup *b) {
   uint32_t *pr = zc_xmalloc(((size_t)b->npaths + 1) * sizeof *pr);
@@ -342,8 +340,7 @@ static uint8_t *bu_explained(const struct ana_bottomup *b, double mu) {
   int any = 0;
   for (uint32_t r = 0; r < b->n; r++) {
     fresh[r] = b->rows[r].kind == ANA_FUNC && bu_named(b, b->rows[r].name) &&
-               bu_total(b, b->incl, 0, r) <= 0 &&
-               bu_total(b, b->incl, 1, r) > 0;
+               !bu_old_seen(b, r) && bu_total(b, b->incl, 1, r) > 0;
     any |= fresh[r];
   }
   if (!any || !b->count[0] || !b->count[1]) {
@@ -393,6 +390,13 @@ static uint8_t *bu_explained(const struct ana_bottomup *b, double mu) {
   return ex;
 }
 
+/* The lowest functions by inclusive time: those whose time with their
+ * callees, over all call paths, grew by mu on average, and below which no
+ * function did, nor one the critical graph names, however deep: their
+ * growth is not explained by a function they call. A regression spread
+ * over call paths and callees, none of which passes mu alone, ends there.
+ * A recursion through two functions or more blocks itself: a function
+ * below which it grew again is not the lowest. Caller frees. */
 static uint8_t *bu_lowest_incl(const struct ana_bottomup *b, unsigned np,
                                double mu, const struct ana_graph *agg) {
   uint8_t *low = zc_xcalloc(b->n + 1, 1), *stop = zc_xcalloc(b->n + 1, 1);
@@ -577,7 +581,7 @@ int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,
 
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
   uint32_t r = bu_row_of(b, key);
-  return r != UINT32_MAX && bu_total(b, b->incl, 0, r) > 0;
+  return r != UINT32_MAX && bu_old_seen(b, r);
 }
 
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {

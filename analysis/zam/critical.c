@@ -1,6 +1,7 @@
 /* Critical graphs (seed 000 Algorithms 2-3) and their aggregation (§3.2).
  * Both walk with explicit stacks: call trees can be deeper than the C
  * stack should be. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -403,6 +404,17 @@ static void drop_noisy(struct ana_graph *g) {
   free(leaf);
 }
 
+/* New on its call path in every pair it is in. */
+static int new_everywhere(const struct ana_gnode *x) {
+  return x->present && x->isnew == x->present;
+}
+
+/* A function node with nothing under it, still in the graph: a cause,
+ * or one a pass has just left bare (graph_finish marks it later). */
+static int func_leaf(const struct ana_gnode *x) {
+  return !x->nkids && !x->gone && x->kind == ANA_FUNC;
+}
+
 /* The mean of a function's per-pair Δs (shown unit), of its self weight
  * (FN_SELF) or its inclusive weight (FN_INCL); 0 without. */
 enum { FN_SELF, FN_INCL };
@@ -442,14 +454,14 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
   const struct ana_gnode *x = &g->nodes[i];
   if (x->parent == ANA_NONE) return 0;
   const struct ana_gnode *p = &g->nodes[x->parent];
-  if (p->kind != ANA_FUNC || !p->present || p->isnew != p->present) return 0;
+  if (p->kind != ANA_FUNC || !new_everywhere(p)) return 0;
   if (fn_delta(bu, p->key, FN_SELF) >= mu) return 1;
   /* A frame without a file (a compiled RegExp, a built-in) has no code of
    * its own: it runs for whoever calls it, old or new. */
   if (!ana_bu_old_seen(bu, x->key) && *ana_str(g->ctx, x->url)) return 0;
   for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *y = &g->nodes[a];
-    if (y->kind != ANA_FUNC || !y->present || y->isnew != y->present) return 0;
+    if (y->kind != ANA_FUNC || !new_everywhere(y)) return 0;
     if (!ana_bu_old_seen(bu, y->key)) return 1;
   }
   return 0;
@@ -466,13 +478,13 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
    * child before its parent, and a parent left bare in turn. */
   for (uint32_t i = g->n; i-- > 1;) {
     struct ana_gnode *x = &g->nodes[i];
-    if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+    if (!func_leaf(x)) continue;
     int moved;
     /* New on its path everywhere: moved when what it costs with its
      * callees, over all its call paths, did not grow. Its callees count:
      * the graph ends at named functions, and extra time in anonymous or
      * pruned callees is still its. */
-    int fresh = x->present && x->isnew == x->present;
+    int fresh = new_everywhere(x);
     if (fresh)
       moved = fn_delta(bu, x->key, FN_INCL) < mu;
     else if (bare[i])
@@ -492,8 +504,7 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
     for (unsigned p = 0; p < g->npairs; p++) {
       size_t at = (size_t)i * g->npairs + p,
              up = (size_t)x->parent * g->npairs + p;
-      if (x->present && x->isnew == x->present && g->new_w[at] != ANA_ABSENT)
-        mv[at] = (double)g->new_w[at];
+      if (fresh && g->new_w[at] != ANA_ABSENT) mv[at] = (double)g->new_w[at];
       mv[up] += mv[at];
     }
     bare[x->parent] = 1;
@@ -532,7 +543,7 @@ uint32_t ana_graph_drop_callers(struct ana_graph *g,
   if (!g || !bu || g->n < 2) return 0;
   for (uint32_t i = g->n; i-- > 1;) {
     const struct ana_gnode *x = &g->nodes[i];
-    if (x->nkids || x->gone || !carries_spread(g, i, bu, v, n, mu)) continue;
+    if (!func_leaf(x) || !carries_spread(g, i, bu, v, n, mu)) continue;
     /* It and the callers it leaves bare that only carry it too: nodes
      * come after their parents, so each is met after its child. */
     for (uint32_t a = i; a != ANA_NONE && !g->nodes[a].nkids &&
@@ -657,8 +668,7 @@ uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
   uint32_t *f = NULL, *st = NULL, cuts = 0;
   for (unsigned p = 0; p < n; p++)
     for (uint32_t i = 1; gs[p] && i < gs[p]->n; i++) {
-      const struct ana_gnode *x = &gs[p]->nodes[i];
-      if (x->nkids || x->gone || x->kind != ANA_FUNC) continue;
+      if (!func_leaf(&gs[p]->nodes[i])) continue;
       ZC_GROW(rl, rcap, nr + 1);
       rl[nr].p = p;
       nr += (size_t)rec_leaf_of(gs[p], i, &f, &fcap, &nf, &rl[nr]);
@@ -666,15 +676,16 @@ uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
   uint8_t *done = zc_xcalloc(nr + 1, 1);
   for (size_t k = 0; k < nr; k++) {
     if (done[k]) continue;
-    /* The group: the causes of all pairs in recursions on this path. */
-    unsigned seen = 0, agree = 1;
+    /* The group: the causes of all pairs in recursions on this path
+     * (rl holds them pair by pair, so the pairs are counted as met). */
+    unsigned pairs = 0, last = UINT_MAX, agree = 1;
     for (size_t m = k; m < nr; m++)
       if (rl[m].path == rl[k].path) {
         agree &= rl[m].depth == rl[k].depth;
-        seen |= 1u << (rl[m].p < 31 ? rl[m].p : 31);
+        pairs += rl[m].p != last;
+        last = rl[m].p;
       }
-    int all = n <= 31 && seen == (n == 31 ? 0x7fffffffu : (1u << n) - 1);
-    if (agree && all) { /* every pair ends at one depth: kept */
+    if (agree && pairs == n) { /* every pair ends at one depth: kept */
       for (size_t m = k; m < nr; m++)
         done[m] |= rl[m].path == rl[k].path;
       continue;
