@@ -16,11 +16,6 @@
 #include "test.h"
 #include "zc.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *demo(const char *rel) {
   static char p[4][4096];
   static int k;
@@ -109,8 +104,8 @@ static void shows_graph(const char *app) {
            "i.naturalWidth > 100 && i.naturalHeight > 20)\"}]}");
   snprintf(out, sizeof out, "%s-shows-graph", zt_tmp(app));
   char *log = NULL;
-  int rc = zt_sh(&log, "'%s' record '%s' --url '%s' --out '%s'", bin(), scn,
-                 zt_tmp(app), out);
+  int rc = zt_sh(&log, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
+                 scn, zt_tmp(app), out);
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", log);
   free(log);
@@ -124,7 +119,7 @@ static void expect_cause(const char *app, const char *const *names,
   snprintf(newb, sizeof newb, "%s/new", app);
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
-                 bin(), demo(scn), demo(oldb), demo(newb), zt_tmp(app));
+                 zt_zamcap(), demo(scn), demo(oldb), demo(newb), zt_tmp(app));
   ZT_INT(rc, 1);
   if (!ZT_TRUE(has_cause(out, names, 0))) fprintf(stderr, "%s\n", out);
   ZT_HAS(out, path);
@@ -186,7 +181,7 @@ static void expect_cause(const char *app, const char *const *names,
   free(t);
   /* zamcap html writes it again from report.json. */
   ZT_INT(zt_sh(NULL, "rm '%s' && '%s' html '%s' >/dev/null && test -s '%s'",
-               trace, bin(), zt_tmp(app), trace),
+               trace, zt_zamcap(), zt_tmp(app), trace),
          0);
   shows_graph(app);
 }
@@ -209,9 +204,9 @@ static void test_search(void) {
  * and finds nothing. */
 static void test_auto(void) {
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --out '%s'", bin(),
-                 demo("todo.json"), demo("todo/old"), demo("todo/new"),
-                 zt_tmp("auto-ab"));
+  int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --out '%s'",
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"),
+                 demo("todo/new"), zt_tmp("auto-ab"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "3 to 12 pairs (auto)");
   /* The cause is decided at 3 pairs; the end-to-end time too on a quiet
@@ -231,7 +226,7 @@ static void test_auto(void) {
   rc = zt_sh(&out,
              "'%s' '%s' --old '%s' --new '%s' --max-pairs 8 --out "
              "'%s'",
-             bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
+             zt_zamcap(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
              zt_tmp("auto-aa"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
@@ -255,7 +250,7 @@ static void test_never_quiet(void) {
   int rc = zt_sh(&out,
                  "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
                  "--settle-max 2000 --out '%s'",
-                 bin(), scn, oldb, newb, zt_tmp("never-quiet"));
+                 zt_zamcap(), scn, oldb, newb, zt_tmp("never-quiet"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "the page did not go quiet in ");
   ZT_HAS(out, "checkForUpdates (/index.html:");
@@ -306,10 +301,11 @@ static void check_bundle(const char *b, const char *want, const char *deep) {
   snprintf(o, sizeof o, "bundle-%s", b);
   snprintf(od, sizeof od, "%s/old", b);
   snprintf(nd, sizeof nd, "%s/new", b);
-  int rc = zt_sh(&out,
-                 "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
-                 "--out '%s'",
-                 bin(), bundle("app.json"), bundle(od), bundle(nd), zt_tmp(o));
+  int rc =
+      zt_sh(&out,
+            "'%s' '%s' --old '%s' --new '%s' --pairs 2 --warmup 0 "
+            "--out '%s'",
+            zt_zamcap(), bundle("app.json"), bundle(od), bundle(nd), zt_tmp(o));
   ZT_INT(rc, 1);
   ZT_HAS(out, "source maps: 2 of 2 scripts mapped");
   if (rc != 1) fprintf(stderr, "%s\n", out);
@@ -392,7 +388,7 @@ static void test_bundle_url(void) {
     rc = zt_sh(&out,
                "'%s' '%s' --old http://127.0.0.1:%d/ --new "
                "http://127.0.0.1:%d/ --pairs 2 --warmup 0 --out '%s'",
-               bin(), bundle("app.json"), po, pn, o);
+               zt_zamcap(), bundle("app.json"), po, pn, o);
   for (int i = 0; i < 2; i++) {
     zt_stop(pid[i]);
     if (log[i]) fclose(log[i]);
@@ -407,7 +403,7 @@ static void test_bundle_url(void) {
   ZT_HAS(idx ? idx : "", "main-QWVESZII.js");
   ZT_HAS(idx ? idx : "", "main-6YZMCLM4.js");
   free(idx);
-  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", bin(), o,
+  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", zt_zamcap(), o,
              zt_tmp("bundle-url-cmp"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "checksum (/src/cells.js:3) [u at main-QWVESZII.js:1:11]");
@@ -417,8 +413,8 @@ static void test_bundle_url(void) {
   ZT_STR(str_at(first_cause(rep), "name", NULL), "checksum");
   cJSON_Delete(rep);
   /* --no-source-maps: the minified names, as before */
-  rc = zt_sh(&out, "'%s' compare '%s' --no-source-maps --out '%s'", bin(), o,
-             zt_tmp("bundle-url-raw"));
+  rc = zt_sh(&out, "'%s' compare '%s' --no-source-maps --out '%s'", zt_zamcap(),
+             o, zt_tmp("bundle-url-raw"));
   ZT_TRUE(out && !strstr(out, "checksum"));
   free(out);
 }
@@ -433,7 +429,7 @@ static void test_navigated_away(void) {
   int rc = zt_sh(&out,
                  "'%s' '%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
                  "--retries 0 --out '%s'",
-                 bin(), scn, dir, dir, zt_tmp("navaway"));
+                 zt_zamcap(), scn, dir, dir, zt_tmp("navaway"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "another host than the build's");
   ZT_HAS(out, "http://localhost:");
@@ -465,7 +461,7 @@ static void test_preset(void) {
   int rc = zt_sh(&out,
                  "'%s' '%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
                  "--retries 0 --preset mobile --out '%s'",
-                 bin(), scn, dir, dir, zt_tmp("preset"));
+                 zt_zamcap(), scn, dir, dir, zt_tmp("preset"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -474,8 +470,8 @@ static void test_preset(void) {
   ZT_STR(str_at(inp, "preset", "name"), "mobile");
   ZT_INT((int)num_at(inp, "cpu_throttle", NULL), 4);
   cJSON_Delete(rep);
-  rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --preset tablet", bin(),
-             scn, dir, dir);
+  rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --preset tablet",
+             zt_zamcap(), scn, dir, dir);
   ZT_INT(rc, 2);
   ZT_HAS(out, "--preset tablet: give mobile or desktop");
   free(out);
@@ -484,8 +480,8 @@ static void test_preset(void) {
 static void test_aa(void) {
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 2 --out '%s'",
-                 bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
-                 zt_tmp("aa"));
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"),
+                 demo("todo/old"), zt_tmp("aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No regression-cause (no function got slower by");
   free(out);
@@ -518,8 +514,8 @@ static void test_aa_loaded(void) {
   pid_t b[2] = {burn(), burn()};
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --pairs 3 --out '%s'",
-                 bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
-                 zt_tmp("aa-loaded"));
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"),
+                 demo("todo/old"), zt_tmp("aa-loaded"));
   for (int i = 0; i < 2; i++)
     if (b[i] > 0) kill(b[i], SIGKILL), waitpid(b[i], NULL, 0);
   ZT_INT(rc, 0);
@@ -555,7 +551,7 @@ static void test_url_secrets(void) {
                  "?x=1&access_token=t0k3nval#id_token=1dt0k' --new "
                  "'http://zuser:s3cretpw@127.0.0.1:%d/?access_token=t0k3nval' "
                  "--warmup 0 --pairs 1 --out '%s' -v",
-                 bin(), demo("todo.json"), port, port, o);
+                 zt_zamcap(), demo("todo.json"), port, port, o);
   fault_stop();
   /* one pair of one build: its verdict is noise (a slow sanitizer build
    * can pass μ); what is tested is that the run completes */
@@ -582,9 +578,9 @@ static void test_url_secrets(void) {
                "'http://\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*\\*@127.0.0.1'",
                o),
          0);
-  ZT_INT(
-      zt_sh(NULL, "'%s' tree '%s'/traces/new-1.json.gz >/dev/null", bin(), o),
-      0);
+  ZT_INT(zt_sh(NULL, "'%s' tree '%s'/traces/new-1.json.gz >/dev/null",
+               zt_zamcap(), o),
+         0);
 }
 
 /* An --attach-header value the page shows too (here in the build URL's
@@ -602,7 +598,7 @@ static void test_header_secrets(void) {
                  "--new 'http://127.0.0.1:%d/?q=Hdr7okenValue99' --warmup 0 "
                  "--pairs 1 --out '%s' -v --attach http://127.0.0.1:9/up "
                  "--attach-header 'X-Api-Key: Hdr7okenValue99'",
-                 bin(), demo("todo.json"), port, port, o);
+                 zt_zamcap(), demo("todo.json"), port, port, o);
   fault_stop();
   ZT_TRUE(rc != 2 && rc != 4);
   ZT_TRUE(out && !strstr(out, "Hdr7okenValue99"));
@@ -636,7 +632,7 @@ static void test_dropped_pair(void) {
                  "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
                  "--warmup 0 --pairs 2 --retries 0 --step-timeout 2000 "
                  "--out '%s'",
-                 bin(), demo("todo.json"), demo("todo/old"), port, o);
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"), port, o);
   fault_stop();
   ZT_INT(rc, 3);
   ZT_HAS(out, "pair 2/2, new build failed (try 1 of 1)");
@@ -680,7 +676,7 @@ static void test_retry_after_crash(void) {
   int rc = zt_sh(&out,
                  "'%s' '%s' --old '%s' --new http://127.0.0.1:%d/ "
                  "--warmup 0 --pairs 1 --retries 1 --out '%s'",
-                 bin(), demo("todo.json"), demo("todo/old"), port, o);
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"), port, o);
   fault_stop();
   ZT_INT(rc, 1);
   ZT_HAS(out, "dedupeTitles");
@@ -712,8 +708,8 @@ static void test_broken_build(void) {
   int rc = zt_sh(&out,
                  "'%s' '%s' --old '%s' --new '%s' --pairs 1 "
                  "--step-timeout 2000 --out '%s'",
-                 bin(), demo("todo.json"), demo("todo/old"), zt_tmp("broken"),
-                 zt_tmp("brokenout"));
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"),
+                 zt_tmp("broken"), zt_tmp("brokenout"));
   ZT_INT(rc, 3);
   ZT_HAS(out, "warm-up on the new build: step ");
   ZT_HAS(out, "no element matched in 2 s");
@@ -732,8 +728,8 @@ static void test_tty_progress(void) {
   int rc = zt_sh(&out,
                  "script -qec \"'%s' '%s' --old '%s' --new '%s' "
                  "--pairs 1 --warmup 0 --format json --out '%s'\" /dev/null",
-                 bin(), demo("todo.json"), demo("todo/old"), demo("todo/old"),
-                 zt_tmp("tty"));
+                 zt_zamcap(), demo("todo.json"), demo("todo/old"),
+                 demo("todo/old"), zt_tmp("tty"));
   ZT_TRUE(rc == 0 || rc == 1); /* one A/A pair: noise may pass for a cause */
   ZT_HAS(out, "\r\033[Kzamcap: [");
   ZT_HAS(out, "pair 1/1, new build ...");
@@ -771,8 +767,8 @@ static void test_full_disk(void) {
           "find '%s' -name '*.part' -o -type f -empty | grep . && "
           "echo left-behind\n"
           "umount '%s'\n",
-          mnt, bin(), demo("todo.json"), demo("todo/old"), demo("todo/new"),
-          mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt);
+          mnt, zt_zamcap(), demo("todo.json"), demo("todo/old"),
+          demo("todo/new"), mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt, mnt);
   fclose(f);
   zt_sh(NULL, "mkdir -p '%s'", mnt);
   char *out = NULL;
@@ -799,7 +795,8 @@ static void test_full_disk(void) {
 static void test_unwritable_out(void) {
   char *out = NULL;
   ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s' --new '%s' --out /etc/passwd/x",
-               bin(), demo("todo.json"), demo("todo/old"), demo("todo/new")),
+               zt_zamcap(), demo("todo.json"), demo("todo/old"),
+               demo("todo/new")),
          2);
   ZT_HAS(out, "/etc/passwd/x");
   ZT_TRUE(out && !strstr(out, "Chrome/"));
@@ -818,7 +815,7 @@ static void test_sigint_mid_pair(void) {
                  "build:' '%s/log' || [ $i -gt 600 ]; do sleep 0.1; "
                  "i=$((i+1)); done; kill -INT $zp; wait $zp; echo rc=$?; "
                  "cat '%s/log'",
-                 o, o, bin(), demo("todo.json"), demo("todo/old"),
+                 o, o, zt_zamcap(), demo("todo.json"), demo("todo/old"),
                  demo("todo/new"), o, o, o, o);
   ZT_INT(rc, 0);
   ZT_HAS(out, "rc=130");
@@ -834,48 +831,48 @@ static void test_sigint_mid_pair(void) {
 
 static void test_usage(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s'", bin(), demo("todo.json"),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old '%s'", zt_zamcap(), demo("todo.json"),
                demo("todo/old")),
          2);
   ZT_HAS(out, "give both --old URL|DIR and --new URL|DIR");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' run --help", bin()), 0);
+  ZT_INT(zt_sh(&out, "'%s' run --help", zt_zamcap()), 0);
   ZT_HAS(out, "interleaved pairs");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old nowhere --new '%s' --chrome /none", bin(),
-               demo("todo.json"), demo("todo/new")),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old nowhere --new '%s' --chrome /none",
+               zt_zamcap(), demo("todo.json"), demo("todo/new")),
          3);
   ZT_HAS(out, "--chrome /none: no executable there");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --format pdf", bin(),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --format pdf", zt_zamcap(),
                demo("todo.json")),
          2);
   ZT_HAS(out, "--format wants a list of text, json, md, html, dot, folded, "
               "cpuprofile or all");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --pairs some", bin(),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --pairs some", zt_zamcap(),
                demo("todo.json")),
          2);
   ZT_HAS(out, "--pairs wants auto or 1 to 100, not 'some'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --threshold 5x", bin(),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --threshold 5x", zt_zamcap(),
                demo("todo.json")),
          2);
   ZT_HAS(out, "--threshold wants a change in % or ms (5%, 20ms), not '5x'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --attach-header 'X: 1'", bin(),
-               demo("todo.json")),
+  ZT_INT(zt_sh(&out, "'%s' '%s' --old a --new b --attach-header 'X: 1'",
+               zt_zamcap(), demo("todo.json")),
          2);
   ZT_HAS(out, "--attach-header without --attach URL");
   free(out);
   ZT_INT(zt_sh(&out,
                "env -u ZC_NO_SUCH '%s' '%s' --old a --new b --attach "
                "http://127.0.0.1:9/ --attach-header 'A: Bearer $ZC_NO_SUCH'",
-               bin(), demo("todo.json")),
+               zt_zamcap(), demo("todo.json")),
          2);
   ZT_HAS(out, "ZC_NO_SUCH");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' html /nonexistent", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' html /nonexistent", zt_zamcap()), 2);
   free(out);
 }
 

@@ -13,17 +13,8 @@
 
 #include "test.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *app(const char *f) {
-  static char p[4][4096];
-  static int k;
-  char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../agent/bisectapp/%s", zt_data(""), f);
-  return s;
+  return zt_agent_app("bisectapp", f);
 }
 
 /* app.js with extra work (million-step loops) in parseRows and renderRows,
@@ -110,11 +101,11 @@ static void test_builds_one(void) {
     if (k >= 3) write_app(b[k], 12, 0, 1, "");
   }
   snprintf(out, sizeof out, "%s/out", zt_tmp("one"));
-  int rc =
-      zt_sh(&log,
-            "'%s' bisect '%s' --builds '%s' '%s' '%s' '%s' '%s' '%s' "
-            "--out '%s'",
-            bin(), app("bisect.json"), b[0], b[1], b[2], b[3], b[4], b[5], out);
+  int rc = zt_sh(&log,
+                 "'%s' bisect '%s' --builds '%s' '%s' '%s' '%s' '%s' '%s' "
+                 "--out '%s'",
+                 zt_zamcap(), app("bisect.json"), b[0], b[1], b[2], b[3], b[4],
+                 b[5], out);
   ZT_INT(rc, 1);
   ZT_HAS(log, "comparing build");
   cJSON *rep = load(out);
@@ -183,7 +174,7 @@ static void test_git_two(void) {
   int rc = zt_sh(&log,
                  "'%s' bisect '%s' --git HEAD~6..HEAD --repo '%s' --build "
                  "'test ! -e BROKEN' --dist . --out '%s'",
-                 bin(), app("bisect.json"), repo, out);
+                 zt_zamcap(), app("bisect.json"), repo, out);
   ZT_INT(rc, 1);
   cJSON *rep = load(out);
   const cJSON *cp = culprit_of(rep, "parseRows");
@@ -223,7 +214,7 @@ static void test_aa(void) {
   }
   snprintf(out, sizeof out, "%s/out", zt_tmp("aa"));
   int rc = zt_sh(&log, "'%s' bisect '%s' --builds '%s' '%s' '%s' --out '%s'",
-                 bin(), app("bisect.json"), b[0], b[1], b[2], out);
+                 zt_zamcap(), app("bisect.json"), b[0], b[1], b[2], out);
   ZT_INT(rc, 0);
   ZT_HAS(log, "nothing to bisect");
   if (rc) fprintf(stderr, "%s\n", log);
@@ -248,8 +239,8 @@ static void test_bad_inputs(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     int git = strstr(cases[i].args, "--git") != NULL;
-    int rc = zt_sh(&log, "'%s' bisect '%s' %s%s%s%s --out '%s'", bin(), scn,
-                   cases[i].args, git ? " --repo '" : "", git ? repo : "",
+    int rc = zt_sh(&log, "'%s' bisect '%s' %s%s%s%s --out '%s'", zt_zamcap(),
+                   scn, cases[i].args, git ? " --repo '" : "", git ? repo : "",
                    git ? "'" : "", zt_tmp("badout"));
     ZT_INT(rc, 2);
     ZT_HAS(log, cases[i].says);
@@ -265,7 +256,7 @@ static void test_bad_inputs(void) {
   int rc = zt_sh(&log,
                  "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build true "
                  "--dist . --out '%s'",
-                 bin(), scn, repo, zt_tmp("dirtyout"));
+                 zt_zamcap(), scn, repo, zt_tmp("dirtyout"));
   ZT_INT(rc, 2);
   ZT_HAS(log, "uncommitted changes");
   char *after = zt_read(p);

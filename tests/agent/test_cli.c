@@ -11,11 +11,6 @@
 #include "test.h"
 #include "zc.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static int exists(const char *path) {
   struct stat st;
   return stat(path, &st) == 0;
@@ -39,7 +34,7 @@ static void make_dirs(void) {
 static void test_regression(void) {
   make_dirs();
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(),
                  zt_tmp("old"), zt_tmp("new"), zt_tmp("out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "1 regression-cause");
@@ -75,7 +70,7 @@ static void test_regression(void) {
   ZT_INT(zt_sh(NULL,
                "'%s' compare -q '%s' '%s' --no-significance --format "
                "json --out '%s'",
-               bin(), zt_tmp("old"), zt_tmp("new"), zt_tmp("out-nosig")),
+               zt_zamcap(), zt_tmp("old"), zt_tmp("new"), zt_tmp("out-nosig")),
          1);
   json = zt_read(zt_tmp("out-nosig/report.json"));
   ZT_HAS(json, "\"significance\":\tfalse");
@@ -108,8 +103,8 @@ static void test_hostile_names(void) {
   int rc = zt_sh(&out,
                  "'%s' compare '%s' '%s' --out '%s' && '%s' tree "
                  "--min 20 '%s'/run-1.json",
-                 bin(), zt_tmp("old"), zt_tmp("evil"), zt_tmp("evilout"), bin(),
-                 zt_tmp("evil"));
+                 zt_zamcap(), zt_tmp("old"), zt_tmp("evil"), zt_tmp("evilout"),
+                 zt_zamcap(), zt_tmp("evil"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "\\e]0;pwned\\x07\\e[2J\\r\\nforged: +999.0 ms fake() "
               "\\u009B31m\\u202E (/app.js:");
@@ -140,7 +135,7 @@ static void test_deep_path(void) {
   int rc = zt_sh(&out,
                  "'%s' compare '%s/old' '%s/new' --format text,json,md "
                  "--out '%s/out'",
-                 bin(), zt_tmp("deep"), zt_tmp("deep"), zt_tmp("deep"));
+                 zt_zamcap(), zt_tmp("deep"), zt_tmp("deep"), zt_tmp("deep"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "main > main > walk > walk");
   ZT_HAS(out, "... 11972 more > walk");
@@ -156,7 +151,7 @@ static void test_deep_path(void) {
             "'%s/out/report.json'",
             zt_tmp("deep")),
       0);
-  ZT_INT(zt_sh(&out, "'%s' html '%s/out'", bin(), zt_tmp("deep")), 0);
+  ZT_INT(zt_sh(&out, "'%s' html '%s/out'", zt_zamcap(), zt_tmp("deep")), 0);
   free(out);
   char *html = zt_read(zt_tmp("deep/out/report.html"));
   ZT_HAS(html, "deeper levels in report.json");
@@ -174,8 +169,8 @@ static void test_long_name(void) {
         zt_tmp("long"), zt_tmp("long"), zt_data(""), zt_tmp("long"),
         zt_data(""), zt_tmp("long"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
-                 zt_tmp("long"), zt_tmp("long"), zt_tmp("long"));
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
+                 zt_zamcap(), zt_tmp("long"), zt_tmp("long"), zt_tmp("long"));
   ZT_INT(rc, 1);
   ZT_TRUE(out && !strstr(out, "dot"));
   free(out);
@@ -203,8 +198,8 @@ static void test_spread_out(void) {
       " a$i '%s/old2'/run-$i.cpuprofile; done",
       d, d, d, zt_data(""), d, zt_data(""), d, zt_data(""), d);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
-                 d, d, d);
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
+                 zt_zamcap(), d, d, d);
   ZT_INT(rc, 1);
   ZT_HAS(out, "1 regression-cause (slower by ≥ 50 ms in all 3 pairs):\n"
               "1 spread-out regression-cause");
@@ -231,8 +226,8 @@ static void test_spread_out(void) {
                "==1' '%s/out/report.json'",
                d),
          0);
-  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", bin(), d, d,
-             d);
+  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", zt_zamcap(),
+             d, d, d);
   ZT_INT(rc, 0);
   ZT_TRUE(out && !strstr(out, "spread-out"));
   free(out);
@@ -247,7 +242,7 @@ static void test_exports(void) {
   ZT_INT(zt_sh(NULL,
                "'%s' compare -q '%s' '%s' --format json,folded,"
                "cpuprofile --out '%s'",
-               bin(), zt_tmp("old"), zt_tmp("new"), o),
+               zt_zamcap(), zt_tmp("old"), zt_tmp("new"), o),
          1);
   ZT_INT(zt_sh(NULL,
                "python3 - '%s' <<'EOF'\n"
@@ -275,7 +270,8 @@ static void test_exports(void) {
                o),
          0);
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' tree '%s/new.cpuprofile' --min 100", bin(), o), 0);
+  ZT_INT(zt_sh(&out, "'%s' tree '%s/new.cpuprofile' --min 100", zt_zamcap(), o),
+         0);
   ZT_HAS(out, "slowChecksum  ");
   free(out);
 }
@@ -293,8 +289,8 @@ static void test_inconclusive(void) {
           "python3 '%s/../agent/deepprof.py' 3 %d '%s/new/run-%d.cpuprofile'",
           d, d, zt_data(""), d, i + 1, zt_data(""), new_ms[i], d, i + 1);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'", bin(),
-                 d, d, d);
+  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
+                 zt_zamcap(), d, d, d);
   ZT_INT(rc, 5);
   ZT_HAS(out, "Inconclusive (1 candidate undecided after 3 pairs)\n");
   ZT_HAS(out, "Inconclusive: 1 candidate slower by 50 ms or more in every "
@@ -312,7 +308,7 @@ static void test_inconclusive(void) {
   ZT_INT(zt_sh(NULL,
                "'%s' compare -q '%s/old' '%s/new' --no-significance "
                "--format json --out '%s/out2'",
-               bin(), d, d, d),
+               zt_zamcap(), d, d, d),
          1);
 }
 
@@ -346,7 +342,7 @@ static void test_shifted_aa(void) {
                  zt_data("real-traces/rspack-profile-chunk.json.gz"), a, b);
   ZT_INT(rc, 0);
   char *out = NULL;
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(), a, b,
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(), a, b,
              zt_tmp("shift-out"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No regression-cause");
@@ -365,7 +361,7 @@ static void test_recorder_corpus(void) {
     if (strncmp(line, "ok ", 3) != 0) continue;
     char *out = NULL, rel[512];
     snprintf(rel, sizeof rel, "recorder/%s", line + 3);
-    int rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_data(rel));
+    int rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_data(rel));
     if (rc == 0 && out && strstr(out, "scenario "))
       ok++;
     else {
@@ -386,7 +382,7 @@ static void test_check(void) {
   int rc = zt_sh(&out,
                  "CHROME_PATH=/nonexistent PATH=/usr/bin:/bin '%s' "
                  "check '%s' --old dist-old/ --new https://staging.example/",
-                 bin(), scn);
+                 zt_zamcap(), scn);
   ZT_INT(rc, 0);
   ZT_HAS(out, ": 15 steps, traced from step 5\n");
   ZT_HAS(out,
@@ -399,7 +395,7 @@ static void test_check(void) {
         "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
         "\"url\": \"http://a/\"}, {\"type\": \"click\"}]}' > '%s'",
         zt_tmp("bad-check.json"));
-  rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("bad-check.json"));
+  rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_tmp("bad-check.json"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "bad-check.json: step 2 (click): ");
   free(out);
@@ -409,7 +405,7 @@ static void test_check(void) {
         zt_tmp("nonav.json"));
   /* a flow that never navigates (recorded on an open page) is accepted,
    * as @puppeteer/replay accepts it: each run loads the build's URL */
-  rc = zt_sh(&out, "'%s' check '%s'", bin(), zt_tmp("nonav.json"));
+  rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_tmp("nonav.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, ": 1 step, traced from step 1");
   ZT_HAS(out, "the build's URL  (added: the flow never navigates)");
@@ -430,7 +426,7 @@ static void test_check_secrets(void) {
                  "'%s' check '%s' --old "
                  "'http://admin:Mail@Pass4242@127.0.0.1:9/app/?token=T0k{en}42'"
                  " --new 'http://admin:pw@host/?token=abcdef'",
-                 bin(), zt_tmp("secret-check.json"));
+                 zt_zamcap(), zt_tmp("secret-check.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "origins:");
   ZT_HAS(out, "********");
@@ -457,8 +453,8 @@ static void test_run_dir(void) {
         run, run, run, zt_tmp("old"), zt_tmp("new"), zt_tmp("old"),
         zt_tmp("new"), zt_tmp("new"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'", bin(), run,
-                 zt_tmp("run-cmp"));
+  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'",
+                 zt_zamcap(), run, zt_tmp("run-cmp"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "pair 3 has only its new trace: left out");
   ZT_HAS(out, "pair 2/2: old-10.json.gz vs new-10.json.gz");
@@ -468,9 +464,9 @@ static void test_run_dir(void) {
   /* The traces/ folder itself works too; a folder with no such pair is a
    * usage error naming it. */
   ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/traces' --format json --out '%s'",
-               bin(), run, zt_tmp("run-cmp2")),
+               zt_zamcap(), run, zt_tmp("run-cmp2")),
          1);
-  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", bin(), zt_tmp("old"),
+  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", zt_zamcap(), zt_tmp("old"),
              zt_tmp("run-cmp3"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "no pair of old-<i> and new-<i> traces");
@@ -480,7 +476,7 @@ static void test_run_dir(void) {
 static void test_aa_and_options(void) {
   make_dirs();
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
                  zt_tmp("old"), zt_tmp("old2"), zt_tmp("aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No regression-cause (no function got slower by ≥ 50 ms in all "
@@ -488,7 +484,7 @@ static void test_aa_and_options(void) {
   free(out);
   /* --pairs limits, --mu raises the bar past the regression. */
   rc = zt_sh(&out, "'%s' compare '%s' '%s' --pairs 1 --mu 500 --out '%s'",
-             bin(), zt_tmp("old"), zt_tmp("new"), zt_tmp("mu"));
+             zt_zamcap(), zt_tmp("old"), zt_tmp("new"), zt_tmp("mu"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "pair 1/1");
   free(out);
@@ -498,7 +494,7 @@ static void test_aa_and_options(void) {
       &out,
       "cd '%s' && '%s' compare -q old new --pairs 1 && "
       "test -L zamcap-out/latest && test -f zamcap-out/latest/report.json",
-      zt_tmp(""), bin());
+      zt_tmp(""), zt_zamcap());
   ZT_INT(rc, 1);
   free(out);
 }
@@ -582,7 +578,7 @@ static void test_heap_compare(void) {
   const char *n = zt_data("memapp-new-mem-1.heapprofile.gz");
   char *out = NULL;
   int rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'",
-                 bin(), o, n, zt_tmp("heap"));
+                 zt_zamcap(), o, n, zt_tmp("heap"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "allocation: 1 allocation regression-cause (≥ 1024 KB more");
   ZT_HAS(out, "  cloneRecords (/app.js:11:");
@@ -620,7 +616,7 @@ static void test_heap_compare(void) {
     ana_timeline_free(b);
   }
   ana_ctx_free(c);
-  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), o, o,
+  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(), o, o,
              zt_tmp("heap-aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No allocation regression-cause (no function allocated ≥ 256 KB "
@@ -639,8 +635,8 @@ static void test_heap_run_dir(void) {
         "'%s/traces/old-mem-2.heapprofile'",
         run, run);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' --memory-mu 1024 --out '%s'", bin(),
-                 run, zt_tmp("heaprun-out"));
+  int rc = zt_sh(&out, "'%s' compare '%s' --memory-mu 1024 --out '%s'",
+                 zt_zamcap(), run, zt_tmp("heaprun-out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "memory pair 2 has only its old heap profile: left out");
   ZT_HAS(out, "pair 3/3: old-3.json.gz vs new-3.json.gz");
@@ -672,8 +668,8 @@ static void test_heap_run_dir(void) {
   char od[4200], nd[4200];
   snprintf(od, sizeof od, "%s/o", run);
   snprintf(nd, sizeof nd, "%s/n", run);
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'", bin(),
-             od, nd, zt_tmp("heapdirs-out"));
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'",
+             zt_zamcap(), od, nd, zt_tmp("heapdirs-out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "pair 1/1: old-1.json.gz vs new-1.json.gz");
   ZT_HAS(out, "pair 1/1: old-mem-1.heapprofile vs new-mem-1.heapprofile");
@@ -681,7 +677,7 @@ static void test_heap_run_dir(void) {
   free(out);
   /* Traces on one side and heap profiles on the other: nothing to pair. */
   zt_sh(NULL, "rm '%s/o/old-mem-1.heapprofile' '%s/n/new-1.json.gz'", run, run);
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(), od, nd,
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(), od, nd,
              zt_tmp("heapdirs-out2"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "no trace or heap profile of the same kind on both sides");
@@ -709,7 +705,7 @@ static void test_heap_bad(void) {
     snprintf(path, sizeof path, "%s/traces/new-mem-1.heapprofile", run);
     zt_write_str(path, bad[i].text);
     char *out = NULL, want[4400];
-    int rc = zt_sh(&out, "'%s' compare -q '%s' --out '%s'", bin(), run,
+    int rc = zt_sh(&out, "'%s' compare -q '%s' --out '%s'", zt_zamcap(), run,
                    zt_tmp("heapbad-out"));
     ZT_INT(rc, 2);
     snprintf(want, sizeof want, "zamcap: %s: %s", path, bad[i].says);
@@ -734,13 +730,13 @@ static void test_heap_devtools(void) {
         "'%s'",
         real, more);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real,
-                 real, zt_tmp("devtools-aa"));
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
+                 real, real, zt_tmp("devtools-aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No allocation regression-cause");
   free(out);
-  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(), real, more,
-             zt_tmp("devtools"));
+  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(), real,
+             more, zt_tmp("devtools"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "surveyPhase1 (/js/contentscript.js:2022:32)");
   free(out);
@@ -759,46 +755,47 @@ static void test_heap_devtools(void) {
 
 static void test_usage_errors(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' --help", bin()), 0);
+  ZT_INT(zt_sh(&out, "'%s' --help", zt_zamcap()), 0);
   ZT_HAS(out, "compare OLD_DIR NEW_DIR");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare --help", bin()), 0);
+  ZT_INT(zt_sh(&out, "'%s' compare --help", zt_zamcap()), 0);
   ZT_HAS(out, "--quorum");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' --version", bin()), 0);
+  ZT_INT(zt_sh(&out, "'%s' --version", zt_zamcap()), 0);
   ZT_HAS(out, "zamcap 0.");
   /* and the commit it was built from: this test's own (the same build) */
   ZT_HAS(out, "(commit ");
   ZT_HAS(out, zc_commit);
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' frobnicate", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' frobnicate", zt_zamcap()), 2);
   ZT_HAS(out, "unknown command 'frobnicate'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare", zt_zamcap()), 2);
   ZT_HAS(out, "try 'zamcap compare --help'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare a b c", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare a b c", zt_zamcap()), 2);
   ZT_HAS(out, "compare wants OLD_DIR and NEW_DIR, or a run's RUN_DIR");
   free(out);
   /* One argument is a run's folder. */
-  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent-run", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent-run", zt_zamcap()), 2);
   ZT_HAS(out, "/nonexistent-run: No such file or directory");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare a b --mu fast", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' compare a b --mu fast", zt_zamcap()), 2);
   ZT_HAS(out, "--mu wants milliseconds > 0, not 'fast'");
   free(out);
   make_dirs();
-  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", bin(), zt_tmp("old"),
-               zt_tmp("new")),
+  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", zt_zamcap(),
+               zt_tmp("old"), zt_tmp("new")),
          2);
   ZT_HAS(out, "--quorum 4 is more than the 3 pairs");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent '%s'", bin(), zt_tmp("new")),
-         2);
+  ZT_INT(
+      zt_sh(&out, "'%s' compare /nonexistent '%s'", zt_zamcap(), zt_tmp("new")),
+      2);
   ZT_HAS(out, "/nonexistent: No such file or directory");
   free(out);
   zt_sh(NULL, "mkdir -p '%s'", zt_tmp("empty"));
-  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s'", bin(), zt_tmp("empty"),
+  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s'", zt_zamcap(), zt_tmp("empty"),
                zt_tmp("new")),
          2);
   ZT_HAS(out, "no trace files");
@@ -816,7 +813,7 @@ static void test_bad_traces(void) {
         "rm '%s'/run-3.json.gz",
         zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"), zt_tmp("old"),
         zt_tmp("cut"), zt_tmp("cut"));
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
                  zt_tmp("cut"), zt_tmp("new"), zt_tmp("cutout"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "cut/run-3.json: truncated");
@@ -829,13 +826,13 @@ static void test_bad_traces(void) {
         "mkdir -p '%s' && echo '[{\"ph\":\"X\",\"name\":\"RunTask\"}]' > "
         "'%s'/a.json",
         zt_tmp("nosamples"), zt_tmp("nosamples"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", bin(),
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(),
              zt_tmp("nosamples"), zt_tmp("new"), zt_tmp("nsout"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "a.json: no CPU profile samples");
   free(out);
   /* one rule: tree says the same and exits the same */
-  rc = zt_sh(&out, "'%s' tree '%s'/a.json", bin(), zt_tmp("nosamples"));
+  rc = zt_sh(&out, "'%s' tree '%s'/a.json", zt_zamcap(), zt_tmp("nosamples"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "a.json: no CPU profile samples in this trace: it holds ");
   free(out);
@@ -846,14 +843,14 @@ static void test_bad_traces(void) {
         "cp '%s'/run-1.json.gz '%s'/p.cpuprofile.gz && echo x > '%s'/notes.gz",
         zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("old"), zt_tmp("gzold"),
         zt_tmp("new"), zt_tmp("gznew"), zt_tmp("gzold"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --format json --out '%s'", bin(),
-             zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("gzout"));
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --format json --out '%s'",
+             zt_zamcap(), zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("gzout"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "trace.gz vs p.cpuprofile.gz");
   free(out);
   /* An output folder that cannot be written. */
   zt_sh(NULL, "touch '%s'", zt_tmp("afile"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s/sub'", bin(),
+  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s/sub'", zt_zamcap(),
              zt_tmp("old"), zt_tmp("new"), zt_tmp("afile"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "afile");
@@ -862,14 +859,14 @@ static void test_bad_traces(void) {
 
 static void test_tree(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", bin(),
+  ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", zt_zamcap(),
                zt_data("real/new/run-1.json.gz")),
          0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "          formatRow  ");
   ZT_HAS(out, "slowChecksum");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' tree /nonexistent.json", bin()), 2);
+  ZT_INT(zt_sh(&out, "'%s' tree /nonexistent.json", zt_zamcap()), 2);
   ZT_HAS(out, "/nonexistent.json: cannot open");
   free(out);
 }
@@ -880,12 +877,12 @@ static void test_command_over_file(void) {
   char *out = NULL;
   zt_sh(NULL, "mkdir -p '%s' && cd '%s' && touch tree html compare",
         zt_tmp("cwd"), zt_tmp("cwd"));
-  ZT_INT(zt_sh(&out, "cd '%s' && '%s' tree '%s' --min 20", zt_tmp("cwd"), bin(),
-               zt_data("real/new/run-1.json.gz")),
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' tree '%s' --min 20", zt_tmp("cwd"),
+               zt_zamcap(), zt_data("real/new/run-1.json.gz")),
          0);
   ZT_HAS(out, "slowChecksum");
   free(out);
-  ZT_INT(zt_sh(&out, "cd '%s' && '%s' html", zt_tmp("cwd"), bin()), 2);
+  ZT_INT(zt_sh(&out, "cd '%s' && '%s' html", zt_tmp("cwd"), zt_zamcap()), 2);
   ZT_HAS(out, "html wants one OUT folder");
   free(out);
 }
@@ -898,7 +895,7 @@ static void test_svg(void) {
   char *out = NULL;
   /* A quote and a leading dash in the folder's name. */
   ZT_INT(zt_sh(&out, "cd '%s' && '%s' compare old new -q --out=\"-it's\"",
-               zt_tmp(""), bin()),
+               zt_tmp(""), zt_zamcap()),
          1);
   free(out);
   char *svg = zt_read(zt_tmp("-it's/critical-graph.svg"));
@@ -913,7 +910,7 @@ static void test_svg(void) {
         "chmod +x '%s'",
         zt_tmp("faildot"), zt_tmp("faildot/dot"), zt_tmp("faildot/dot"));
   ZT_INT(zt_sh(&out, "PATH='%s':\"$PATH\" '%s' compare '%s' '%s' --out '%s'",
-               zt_tmp("faildot"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("faildot"), zt_zamcap(), zt_tmp("old"), zt_tmp("new"),
                zt_tmp("out-faildot")),
          1);
   ZT_HAS(out,
@@ -930,7 +927,7 @@ static void test_svg(void) {
   ZT_INT(zt_sh(&out,
                "ZC_DOT_SECONDS=1 PATH='%s':\"$PATH\" '%s' compare '%s' "
                "'%s' --out '%s'",
-               zt_tmp("hangdot"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("hangdot"), zt_zamcap(), zt_tmp("old"), zt_tmp("new"),
                zt_tmp("out-hangdot")),
          1);
   ZT_HAS(out, "no critical-graph.svg: dot failed (killed)");
@@ -938,7 +935,7 @@ static void test_svg(void) {
   ZT_TRUE(exists(zt_tmp("out-hangdot/report.html")));
   /* None on PATH: said once, the report as before. */
   ZT_INT(zt_sh(&out, "PATH='%s' '%s' compare '%s' '%s' --out '%s'",
-               zt_tmp("empty"), bin(), zt_tmp("old"), zt_tmp("new"),
+               zt_tmp("empty"), zt_zamcap(), zt_tmp("old"), zt_tmp("new"),
                zt_tmp("out-nodot")),
          1);
   ZT_HAS(out, "Graphviz's dot is not installed");
@@ -965,7 +962,7 @@ static void test_sigterm_compare(void) {
   int rc = zt_sh(&out,
                  "cd '%s' && '%s' compare -q old new --out out & "
                  "pid=$!; sleep 1; kill -TERM $pid; wait $pid",
-                 d, bin());
+                 d, zt_zamcap());
   double ms = zc_now_ms() - t0;
   ZT_INT(rc, 143);
   ZT_TRUE(ms < 6000);
@@ -1012,7 +1009,7 @@ static void test_map_bomb(void) {
   int rc = zt_sh(&out,
                  "%s && '%s' compare '%s/old' '%s/new' --out '%s/out' "
                  "--format json",
-                 cap, bin(), d, d, d);
+                 cap, zt_zamcap(), d, d, d);
   ZT_INT(rc, 0);
   ZT_HAS(out, "budget of lines");
   snprintf(path, sizeof path, "%s/out/report.json", d);

@@ -11,17 +11,8 @@
 #include "ana.h"
 #include "test.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *app(const char *f) {
-  static char p[4][4096];
-  static int k;
-  char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../agent/memapp/%s", zt_data(""), f);
-  return s;
+  return zt_agent_app("memapp", f);
 }
 
 /* zamcap on memapp with --memory; the parsed report.json, or NULL (the
@@ -31,7 +22,7 @@ static cJSON *run(const char *oldb, const char *newb, const char *out) {
   int rc = zt_sh(&log,
                  "'%s' '%s' --old '%s' --new '%s' --pairs 3 --memory "
                  "--format json,html,md --out '%s' 2>&1",
-                 bin(), app("memapp.json"), app(oldb), app(newb), out);
+                 zt_zamcap(), app("memapp.json"), app(oldb), app(newb), out);
   if (rc == 3 && log && strstr(log, "Chrome")) {
     zt_skip("no Chrome to run");
     free(log);

@@ -16,11 +16,6 @@
 #include "test.h"
 #include "zc.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static int srv_pid;
 static int srv_port;
 
@@ -47,7 +42,7 @@ static void test_record_page(void) {
   int rc = zt_sh(&out,
                  "'%s' record --url http://127.0.0.1:%d/index.html "
                  "--runs 2 --settle 300 --out '%s' -v",
-                 bin(), srv_port, zt_tmp("rec"));
+                 zt_zamcap(), srv_port, zt_tmp("rec"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "run 2/2:");
   ZT_HAS(out, "/traces/run-1.json.gz");
@@ -60,7 +55,7 @@ static void test_record_page(void) {
   /* The trace is one zamcap reads: the slow function spins 150 ms of wall
    * time, which samples see whatever the CPU; a loaded machine may stretch
    * it, so only the floor and its rank over the 30 ms one are checked. */
-  rc = zt_sh(&out, "'%s' tree '%s' --min 5", bin(),
+  rc = zt_sh(&out, "'%s' tree '%s' --min 5", zt_zamcap(),
              zt_tmp("rec/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "CrRendererMain");
@@ -84,13 +79,13 @@ static void test_plain_json(void) {
   int rc = zt_sh(&out,
                  "'%s' record --url http://127.0.0.1:%d/index.html "
                  "--no-compress --settle 300 --out '%s'",
-                 bin(), srv_port, zt_tmp("plain"));
+                 zt_zamcap(), srv_port, zt_tmp("plain"));
   ZT_INT(rc, 0);
   free(out);
   char *head = zt_read(zt_tmp("plain/traces/run-1.json"));
   ZT_TRUE(head && head[0] == '{');
   free(head);
-  rc = zt_sh(&out, "'%s' tree '%s' --min 50", bin(),
+  rc = zt_sh(&out, "'%s' tree '%s' --min 50", zt_zamcap(),
              zt_tmp("plain/traces/run-1.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "slowPrimeSieve");
@@ -102,21 +97,21 @@ static void test_chrome_missing(void) {
   ZT_INT(zt_sh(&out,
                "'%s' record --url http://127.0.0.1:9/ --chrome "
                "/nonexistent/chrome --out '%s'",
-               bin(), zt_tmp("m1")),
+               zt_zamcap(), zt_tmp("m1")),
          3);
   ZT_HAS(out, "--chrome /nonexistent/chrome: no executable there");
   free(out);
   ZT_INT(zt_sh(&out,
                "CHROME_PATH=/nonexistent/chrome '%s' record --url "
                "http://127.0.0.1:9/ --out '%s'",
-               bin(), zt_tmp("m2")),
+               zt_zamcap(), zt_tmp("m2")),
          3);
   ZT_HAS(out, "CHROME_PATH=/nonexistent/chrome: no executable there");
   free(out);
   ZT_INT(zt_sh(&out,
                "PATH=/nonexistent '%s' record --url http://127.0.0.1:9/"
                " --out '%s'",
-               bin(), zt_tmp("m3")),
+               zt_zamcap(), zt_tmp("m3")),
          3);
   ZT_HAS(out, "no Chrome found");
   free(out);
@@ -132,7 +127,7 @@ static void test_never_settles(void) {
   int rc = zt_sh(&out,
                  "'%s' record --url http://127.0.0.1:%d/busy.html "
                  "--settle-max 3000 --out '%s' -v",
-                 bin(), srv_port, zt_tmp("busy"));
+                 zt_zamcap(), srv_port, zt_tmp("busy"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page did not go quiet in 3.");
   const char *b = out ? strstr(out, "main thread busy ") : NULL;
@@ -141,7 +136,7 @@ static void test_never_settles(void) {
   ZT_TRUE(zc_now_ms() - t0 < 20000);
   zt_no_orphan(out);
   free(out);
-  rc = zt_sh(&out, "'%s' tree '%s' --min 100", bin(),
+  rc = zt_sh(&out, "'%s' tree '%s' --min 100", zt_zamcap(),
              zt_tmp("busy/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "keepBusy");
@@ -164,14 +159,14 @@ static void test_hostile_page(void) {
           srv_port);
   fclose(f);
   char *out = NULL;
-  int rc =
-      zt_sh(&out,
-            "'%s' record '%s' --url http://127.0.0.1:%d/ "
-            "--step-timeout 3000 --out '%s'; '%s' record --url "
-            "http://127.0.0.1:%d/hostile.html --settle 300 --out '%s' "
-            "-v; '%s' tree --min 20 '%s'",
-            bin(), scn, srv_port, zt_tmp("hostile1"), bin(), srv_port,
-            zt_tmp("hostile2"), bin(), zt_tmp("hostile2/traces/run-1.json.gz"));
+  int rc = zt_sh(&out,
+                 "'%s' record '%s' --url http://127.0.0.1:%d/ "
+                 "--step-timeout 3000 --out '%s'; '%s' record --url "
+                 "http://127.0.0.1:%d/hostile.html --settle 300 --out '%s' "
+                 "-v; '%s' tree --min 20 '%s'",
+                 zt_zamcap(), scn, srv_port, zt_tmp("hostile1"), zt_zamcap(),
+                 srv_port, zt_tmp("hostile2"), zt_zamcap(),
+                 zt_tmp("hostile2/traces/run-1.json.gz"));
   (void)rc;
   ZT_HAS(out, "threw: Error: \\e]0;pwned\\x07\\e[2J\\r\\nforged: +999.0 ms");
   ZT_HAS(out, "spin  ");
@@ -214,7 +209,7 @@ static void test_dialogs_and_hang(void) {
   int rc = zt_sh(&out,
                  "'%s' record '%s' --url http://127.0.0.1:%d/ "
                  "--step-timeout 8000 --out '%s' -v",
-                 bin(), path[0], srv_port, zt_tmp("dialogs"));
+                 zt_zamcap(), path[0], srv_port, zt_tmp("dialogs"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page opened 2 JavaScript dialogs (the first: alert: "
               "\"Saved \\e[2J!\"); zamcap dismissed them");
@@ -224,7 +219,7 @@ static void test_dialogs_and_hang(void) {
   rc = zt_sh(&out,
              "'%s' record '%s' --url http://127.0.0.1:%d/ --timeout "
              "8000 --step-timeout 8000 --out '%s' -v",
-             bin(), path[1], srv_port, zt_tmp("hang"));
+             zt_zamcap(), path[1], srv_port, zt_tmp("hang"));
   double ms = zc_now_ms() - t0;
   ZT_INT(rc, 3);
   ZT_HAS(out, "step 2 (click, selectors #hang): the page did not answer "
@@ -264,7 +259,7 @@ static void test_recorder_extras(void) {
   int rc = zt_sh(&out,
                  "'%s' record '%s' --url http://127.0.0.1:%d/ "
                  "--step-timeout 8000 --settle 200 --out '%s'",
-                 bin(), path, srv_port, zt_tmp("throttled"));
+                 zt_zamcap(), path, srv_port, zt_tmp("throttled"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -287,8 +282,8 @@ static void test_recorder_extras(void) {
             "performance.now() - t; console.log('1 MiB in ' + ms + ' ms'); "
             "document.title = 'ms=' + Math.round(ms); return b.byteLength === "
             "1048576 && ms >= 900; })()\", \"timeout\": 20000}]}");
-  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --settle 200 --out '%s'", bin(),
-             path, dir, zt_tmp("download"));
+  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --settle 200 --out '%s'",
+             zt_zamcap(), path, dir, zt_tmp("download"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -306,7 +301,7 @@ static int interrupt_run(const char *name, const char *act, char **log) {
       "for i in $(seq 200); do grep -q 'launched' '%s' && break; sleep 0.1; "
       "done; sleep 1; cpid=$(sed -n 's/.*(pid \\([0-9]*\\),.*/\\1/p' '%s' | "
       "head -n1); %s; wait $zp; echo rc=$?",
-      bin(), srv_port, logp, logp, logp, logp, act);
+      zt_zamcap(), srv_port, logp, logp, logp, logp, act);
   (void)rc;
   const char *r = out ? strstr(out, "rc=") : NULL;
   int code = r ? atoi(r + 3) : -1;
@@ -393,7 +388,7 @@ static void test_sigkill(void) {
   ZT_INT(zt_sh(&out,
                "'%s' record --url http://127.0.0.1:%d/index.html "
                "--settle 200 --out '%s' -q",
-               bin(), srv_port, zt_tmp("after-kill")),
+               zt_zamcap(), srv_port, zt_tmp("after-kill")),
          0);
   free(out);
   ZT_TRUE(stat(profile, &st) != 0);
@@ -405,7 +400,7 @@ static void test_browser_url_closed(void) {
   ZT_INT(zt_sh(&out,
                "'%s' record --url http://127.0.0.1:9/ --browser-url "
                "http://127.0.0.1:%d --timeout 3000 --out '%s'",
-               bin(), port, zt_tmp("closed")),
+               zt_zamcap(), port, zt_tmp("closed")),
          3);
   snprintf(want, sizeof want, "--browser-url http://127.0.0.1:%d: ", port);
   ZT_HAS(out, want);
@@ -414,7 +409,7 @@ static void test_browser_url_closed(void) {
   ZT_INT(zt_sh(&out,
                "'%s' record --url http://127.0.0.1:9/ --browser-url "
                "ftp://x --out '%s'",
-               bin(), zt_tmp("closed")),
+               zt_zamcap(), zt_tmp("closed")),
          2);
   ZT_HAS(out, "want http://HOST:PORT or a ws:// URL");
   free(out);
@@ -437,7 +432,7 @@ static void test_fake_peer(void) {
                  "'%s' record --url http://127.0.0.1:9/ --browser-url "
                  "ws://127.0.0.1:%d/devtools/browser/x --timeout 5000 "
                  "--out '%s'",
-                 bin(), port, zt_tmp("fake")),
+                 zt_zamcap(), port, zt_tmp("fake")),
            3);
     ZT_HAS(out, msgs[i]);
     free(out);
@@ -479,7 +474,7 @@ static void test_attach(void) {
   int rc = zt_sh(&out,
                  "'%s' record --url http://127.0.0.1:%d/index.html "
                  "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
-                 bin(), srv_port, atoi(line), zt_tmp("att"));
+                 zt_zamcap(), srv_port, atoi(line), zt_tmp("att"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "(attached)");
   free(out);

@@ -19,11 +19,6 @@
 
 enum { NFLOWS = 6, NSHARDS = 3 };
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *demo(const char *f) {
   static char p[4][4096];
   static int k;
@@ -169,7 +164,7 @@ static void check_history(const char *db) {
   ZT_INT(zt_sh(&log,
                "'%s' history --history '%s' --since 1 --list-runs --format "
                "json",
-               bin(), db),
+               zt_zamcap(), db),
          0);
   cJSON *doc = log ? cJSON_Parse(log) : NULL, *run;
   ZT_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "runs")), NFLOWS);
@@ -200,8 +195,8 @@ static void test_shards(void) {
                   "('%s' run-all '%s'/*.json %s --history '%s' --shard %d/%d "
                   "--out '%s/out-%d' > '%s/out-%d.txt' 2> '%s/err-%d.txt'; "
                   "echo $? > '%s/rc-%d') & ",
-                  bin(), dir, common(), db, s, NSHARDS, dir, s, dir, s, dir, s,
-                  dir, s);
+                  zt_zamcap(), dir, common(), db, s, NSHARDS, dir, s, dir, s,
+                  dir, s, dir, s);
   snprintf(p, sizeof cmd - (size_t)(p - cmd), "wait");
   ZT_INT(zt_sh(NULL, "%s", cmd), 0);
   int seen[NFLOWS + 1] = {0};
@@ -244,7 +239,7 @@ static void test_bad_shard(void) {
     int rc = zt_sh(&log,
                    "'%s' run-all '%s/flow-0.json' %s --shard '%s' "
                    "--out '%s' 2>&1",
-                   bin(), dir, common(), bad[i], out);
+                   zt_zamcap(), dir, common(), bad[i], out);
     ZT_INT(rc, 2);
     ZT_HAS(log, "--shard wants I/N");
     ZT_HAS(log, bad[i]);
@@ -261,7 +256,7 @@ static void test_empty_shard(void) {
   int rc = zt_sh(&log,
                  "'%s' run-all '%s/flow-0.json' '%s/flow-1.json' %s "
                  "--no-history --shard 3/3 --out '%s'",
-                 bin(), dir, dir, common(), out);
+                 zt_zamcap(), dir, dir, common(), out);
   if (rc == 3 && log && strstr(log, "Chrome")) {
     zt_skip("no Chrome to run");
     free(log);
@@ -303,7 +298,7 @@ static void test_failed_capture(void) {
                  "'%s' run-all '%s/a-broken.json' '%s/flow-0.json' %s "
                  "--retries 0 --step-timeout 1000 --no-history --out '%s' "
                  "2>&1",
-                 bin(), dir, dir, common(), out);
+                 zt_zamcap(), dir, dir, common(), out);
   if (rc == 3 && log && !strstr(log, "flow 1 of 2")) {
     zt_skip("no Chrome to run");
     free(log);
@@ -343,7 +338,7 @@ static void test_sigterm(void) {
   snprintf(cmd, sizeof cmd,
            "exec '%s' run-all '%s/flow-0.json' '%s/flow-1.json' "
            "'%s/flow-2.json' %s --history '%s' --out '%s' 2> '%s'",
-           bin(), dir, dir, dir, common(), db, out, err);
+           zt_zamcap(), dir, dir, dir, common(), db, out, err);
   FILE *so = NULL;
   int pid = zt_spawn(cmd, &so);
   if (!ZT_TRUE(pid > 0)) return;
@@ -386,8 +381,9 @@ static void test_sigterm(void) {
   }
   cJSON_Delete(sum);
   char *log = NULL;
-  ZT_INT(zt_sh(&log, "'%s' history --history '%s' --format json", bin(), db),
-         0);
+  ZT_INT(
+      zt_sh(&log, "'%s' history --history '%s' --format json", zt_zamcap(), db),
+      0);
   cJSON *doc = log ? cJSON_Parse(log) : NULL;
   ZT_INT(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "runs")), 1);
   cJSON_Delete(doc);

@@ -13,17 +13,8 @@
 
 #include "test.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *app(const char *f) {
-  static char p[4][4096];
-  static int k;
-  char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../agent/vitalsapp/%s", zt_data(""), f);
-  return s;
+  return zt_agent_app("vitalsapp", f);
 }
 
 static cJSON *report(const char *out) {
@@ -43,7 +34,7 @@ static cJSON *run(const char *flow, const char *oldb, const char *newb,
   int rc = zt_sh(log,
                  "'%s' '%s' --old '%s' --new '%s' --pairs %d "
                  "--format json,html,md,text --out '%s' 2>&1",
-                 bin(), app(flow), app(oldb), app(newb), pairs, out);
+                 zt_zamcap(), app(flow), app(oldb), app(newb), pairs, out);
   if (rc == 3 && *log && strstr(*log, "Chrome")) {
     zt_skip("no Chrome to run");
     return NULL;
@@ -168,7 +159,7 @@ static void test_no_categories(void) {
   const char *out = zt_tmp("nocat");
   char *log = NULL;
   int rc = zt_sh(&log, "'%s' compare '%s' '%s' --format json --out '%s' 2>&1",
-                 bin(), zt_data("real/old"), zt_data("real/new"), out);
+                 zt_zamcap(), zt_data("real/old"), zt_data("real/new"), out);
   ZT_TRUE(rc == 0 || rc == 1);
   ZT_HAS(log, "CLS of the whole run: missing in 6 of 6 runs (no event of the "
               "\"loading\" category");

@@ -143,6 +143,17 @@ const char *zt_data(const char *name) {
   return zt__path("ZC_DATA", "tests/data", name);
 }
 
+const char *zt_zamcap(void) {
+  const char *b = getenv("ZAMCAP");
+  return b ? b : "./zamcap";
+}
+
+const char *zt_agent_app(const char *app, const char *f) {
+  char n[1024];
+  snprintf(n, sizeof n, "../agent/%s/%s", app, f);
+  return zt_data(n);
+}
+
 void zt_write(const char *path, const void *data, size_t n) {
   FILE *f = fopen(path, "wb");
   if (!f || fwrite(data, 1, n, f) != n || fclose(f) != 0) {

@@ -56,6 +56,11 @@ const char *zt_data(const char *name);
 void zt_write(const char *path, const void *data, size_t n);
 void zt_write_str(const char *path, const char *s);
 char *zt_read(const char *path); /* caller frees; NULL if absent */
+/* The zamcap under test: $ZAMCAP, else ./zamcap (the build folder). */
+const char *zt_zamcap(void);
+/* A file of the Chromium tests' page folder tests/agent/APP/, as a path
+ * in the rotating buffers. */
+const char *zt_agent_app(const char *app, const char *f);
 /* Runs a shell command; returns its exit status, its stdout and stderr
  * in *out (caller frees) when out is not NULL. */
 int zt_sh(char **out, const char *fmt, ...)

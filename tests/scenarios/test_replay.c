@@ -12,11 +12,6 @@
 #include "test.h"
 #include "zc.h"
 
-static const char *bin(void) {
-  const char *b = getenv("ZAMCAP");
-  return b ? b : "./zamcap";
-}
-
 static const char *dir(const char *name) {
   static char p[4][4096];
   static int k;
@@ -42,10 +37,11 @@ static char *trace_text(const char *path) {
 static void test_all_steps(void) {
   char *out = NULL;
   /* The page folder is served by zamcap itself. */
-  int rc = zt_sh(&out,
-                 "'%s' record '%s' --url '%s' --step-timeout 10000 "
-                 "--out '%s' -v",
-                 bin(), dir("all-steps.json"), dir("page"), zt_tmp("all"));
+  int rc =
+      zt_sh(&out,
+            "'%s' record '%s' --url '%s' --step-timeout 10000 "
+            "--out '%s' -v",
+            zt_zamcap(), dir("all-steps.json"), dir("page"), zt_tmp("all"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "serving ");
   ZT_HAS(out, "step 70: waitForExpression");
@@ -64,7 +60,7 @@ static void test_all_steps(void) {
 
 static void test_recorder_export(void) {
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
                  dir("recorder-export.json"), dir("page"), zt_tmp("export"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
@@ -81,7 +77,7 @@ static void test_step_failure(void) {
       "there\"], [\"#host\", \"#nope\"]], \"timeout\": 1500}]}");
   char *out = NULL;
   double t0 = zc_now_ms();
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
                  zt_tmp("fail.json"), dir("page"), zt_tmp("fail"));
   ZT_INT(rc, 3);
   ZT_HAS(out, "run 1 of 1: step 3 (click, selectors #never | aria/Never there"
@@ -114,7 +110,7 @@ static void test_selector_errors(void) {
              sels[i][0]);
     zt_write_str(zt_tmp("sel.json"), json);
     char *out = NULL;
-    int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+    int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
                    zt_tmp("sel.json"), dir("page"), zt_tmp("sel"));
     ZT_INT(rc, 3);
     ZT_HAS(out, "step 2 (click, selectors ");
@@ -133,7 +129,7 @@ static void test_record_from(void) {
       "{\"type\": \"waitForExpression\", \"expression\": \"__saw('click:btn2')"
       "\"}], \"zamcap\": {\"recordFrom\": 3, \"settleMs\": 200}}");
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", bin(),
+  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
                  zt_tmp("from.json"), dir("page"), zt_tmp("from"));
   ZT_INT(rc, 0);
   free(out);
@@ -151,20 +147,20 @@ static void test_validation_before_browser(void) {
   char *out = NULL;
   /* --chrome points nowhere: validation must fail first, with exit 2. */
   int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --chrome /nonexistent",
-                 bin(), zt_tmp("broken.json"), dir("page"));
+                 zt_zamcap(), zt_tmp("broken.json"), dir("page"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "broken.json: step 2 (tap): unknown step type");
   free(out);
   zt_write_str(zt_tmp("nonav.json"), "{\"steps\": [{\"type\": \"keyDown\", "
                                      "\"key\": \"a\"}]}");
   /* A flow that never navigates runs on the build's URL, loaded first. */
-  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", bin(),
+  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", zt_zamcap(),
              zt_tmp("nonav.json"), dir("page"), zt_tmp("nonav-out"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "step 1: navigate (added: the build's URL)");
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
-  rc = zt_sh(&out, "'%s' record '%s' --url not-a-url-or-dir", bin(),
+  rc = zt_sh(&out, "'%s' record '%s' --url not-a-url-or-dir", zt_zamcap(),
              dir("all-steps.json"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "--url not-a-url-or-dir: neither a URL nor a folder");
@@ -184,8 +180,8 @@ static void test_demo_apps(void) {
                zt_data(""), apps[a], nb ? "new" : "old");
       snprintf(outd, sizeof outd, "%s-%s", zt_tmp(apps[a]), nb ? "new" : "old");
       char *out = NULL;
-      int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", bin(),
-                     scn, build, outd);
+      int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v",
+                     zt_zamcap(), scn, build, outd);
       ZT_INT(rc, 0);
       ZT_HAS(out, "run 1/1: ");
       if (rc) fprintf(stderr, "%s\n", out);
