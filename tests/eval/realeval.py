@@ -213,10 +213,7 @@ def summarize(rows, aa_rows):
     s['path_precision'] = ze.pct(good + sum(r['partial'] for r in rows), leaves)
     for k in ('hit', 'api', 'partial', 'below', 'false', 'markers'):
         s[k] = sum(r[k] for r in rows)
-    s['names'] = sum(r['names'] for r in rows)
-    s['name_recall'] = ze.pct(sum(r['name_found'] for r in rows), len(rows))
-    s['name_precision'] = ze.pct(sum(r['name_hits'] for r in rows), s['names'])
-    s['aa_names'] = sum(a['names'] for a in aa_rows)
+    s.update(ze.name_metrics(rows, aa_rows, 0))
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows)
     s['aa_with_paths'] = sum(1 for a in aa_rows if a['leaves'] > 0)
     s['aa_runs'] = len(aa_rows)

@@ -759,12 +759,26 @@ def analyse_report(report, paths, inj):
     res['spread_hits'] = sum(1 for c in spread if inj and c.get('name') == inj['function'] and
                              (c.get('file') or '') == inj['component'])
     res['names'] = res['leaves'] + res['spread']
+    res['name_hits'] = res['hit'] + res['api'] + res['spread_hits']
     res['name_found'] = res['node_found'] or res['spread_hits'] > 0
     return res
 
 
 def pct(a, b):
     return None if not b else 100.0 * a / b
+
+
+def name_metrics(rows, aa_rows, aa_none=None):
+    """Every name in the reports, the graph's leaves and the spread-out
+    causes: how many, recall, precision, and the A/A runs' names (aa_none
+    without A/A runs). Rows from before the count fall back to leaves."""
+    names = sum(r.get('names', r['leaves']) for r in rows)
+    return {
+        'names': names,
+        'name_recall': pct(sum(r.get('name_found', r['node_found']) for r in rows), len(rows)),
+        'name_precision': pct(sum(r.get('name_hits', r['hit'] + r['api']) for r in rows), names),
+        'aa_names': sum(a.get('names', a['leaves']) for a in aa_rows) if aa_rows else aa_none,
+    }
 
 
 def summarize(rows, aa_rows, tl_nodes):
@@ -787,11 +801,7 @@ def summarize(rows, aa_rows, tl_nodes):
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows) if aa_rows else None
     s['aa_paths_no_markers'] = sum(a['leaves'] - a['markers'] for a in aa_rows) \
         if aa_rows else None
-    names = sum(r.get('names', r['leaves']) for r in rows)
-    s['names'] = names
-    s['name_recall'] = pct(sum(r.get('name_found', r['node_found']) for r in rows), len(rows))
-    s['name_precision'] = pct(good + sum(r.get('spread_hits', 0) for r in rows), names)
-    s['aa_names'] = sum(a.get('names', a['leaves']) for a in aa_rows) if aa_rows else None
+    s.update(name_metrics(rows, aa_rows))
     gn = sum(r['graph_nodes'] for r in rows)
     s['graph_nodes'] = gn
     s['timeline_nodes'] = tl_nodes * len(rows) if tl_nodes else None
