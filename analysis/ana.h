@@ -574,6 +574,9 @@ unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
 /* Whether the function was sampled in any old timeline: 0 for a function
  * new to the build (or one the old runs never reached). */
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key);
+/* One CPU sample's mean weight in the shown unit (ms), over the CPU
+ * profiles added; 0 when none said how many samples it had. */
+double ana_bu_sample(const struct ana_bottomup *b);
 /* Whether callee ran under caller on some call path, on either side. */
 int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,
                       uint32_t callee);

@@ -33,6 +33,8 @@ struct ana_bottomup {
   size_t n, cap, capsum[2], capincl[2];
   struct zc_htab tab; /* key -> row */
   unsigned count[2];  /* timelines added per side */
+  double sampled;     /* raw weight of the CPU samples seen, both sides */
+  uint64_t samples;   /* and how many they were */
   struct bu_path *paths;
   size_t npaths, cappaths;
   struct zc_htab ptab; /* (parent, key) -> path */
@@ -187,10 +189,12 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
   b->map[0] = UINT32_MAX; /* the root has no path */
   /* Every node counts, pruned or not: self time is where the CPU was.
    * Parents come before their children (ana_tl_finish). */
+  double w = 0;
   for (uint32_t i = 1; i < tl->nnodes; i++) {
     const struct ana_node *nd = &tl->nodes[i];
     uint32_t path = bu_path(b, b->map[nd->parent], nd);
     b->map[i] = path;
+    w += (double)nd->self;
     if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE || !nd->self) continue;
     uint32_t r = bu_row(b, nd);
     b->sum[side][(size_t)r * b->np + k] += (double)nd->self;
@@ -199,6 +203,10 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
   }
   bu_inclusive(b, tl, side, k);
   b->count[side]++;
+  if (tl->unit == ANA_UNIT_TIME && tl->samples) {
+    b->sampled += w;
+    b->samples += tl->samples;
+  }
 }
 
 static int bu_cmp(const void *pa, const void *pb) {
@@ -582,6 +590,10 @@ int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
   uint32_t r = bu_row_of(b, key);
   return r != UINT32_MAX && bu_old_seen(b, r);
+}
+
+double ana_bu_sample(const struct ana_bottomup *b) {
+  return b->samples ? b->sampled / (double)b->samples / b->per : 0;
 }
 
 const struct ana_ctx *ana_bu_ctx(const struct ana_bottomup *b) {

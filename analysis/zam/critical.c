@@ -447,10 +447,19 @@ static double delta_less(const struct ana_graph *g, uint32_t i,
  * that explains its time: it hangs under nodes that are new on their
  * paths too, and either one of them is a function new to the build while
  * i's function ran in the old build (or has no file: a RegExp, a
- * built-in), or its parent's own time, over all its call paths, grew by
- * mu (the parent's loop runs more, calling it each time). */
+ * built-in, or is a conduit), or its parent's own time, over all its
+ * call paths, grew by mu (the parent's loop runs more, calling it each
+ * time). A conduit is a function whose callees under it were all taken
+ * out as old code called from new code and whose own time grew by less
+ * than one CPU sample a pair: the profile saw no work of its own, only a
+ * call passed on to old code, so the old runs never sampling it does not
+ * tell it from old code they never reached (js-beautify 1.15 calls the
+ * base class's Pattern.read, which 1.14's subclasses all override). A
+ * new function that loops over old code (lodash's shuffleSelf, 40 ms of
+ * its own) is no conduit. */
 static int from_new_code(const struct ana_graph *g, uint32_t i,
-                         const struct ana_bottomup *bu, double mu) {
+                         const struct ana_bottomup *bu, double mu,
+                         int conduit) {
   const struct ana_gnode *x = &g->nodes[i];
   if (x->parent == ANA_NONE) return 0;
   const struct ana_gnode *p = &g->nodes[x->parent];
@@ -458,7 +467,9 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
   if (fn_delta(bu, p->key, FN_SELF) >= mu) return 1;
   /* A frame without a file (a compiled RegExp, a built-in) has no code of
    * its own: it runs for whoever calls it, old or new. */
-  if (!ana_bu_old_seen(bu, x->key) && *ana_str(g->ctx, x->url)) return 0;
+  if (!ana_bu_old_seen(bu, x->key) && *ana_str(g->ctx, x->url) &&
+      !(conduit && fn_delta(bu, x->key, FN_SELF) < ana_bu_sample(bu)))
+    return 0;
   for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *y = &g->nodes[a];
     if (y->kind != ANA_FUNC || !new_everywhere(y)) return 0;
@@ -474,6 +485,7 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
   /* mv[i * npairs + p]: the new time of i's moved descendants, raw */
   double *mv = zc_xcalloc((size_t)g->n * g->npairs, sizeof *mv);
   uint8_t *bare = zc_xcalloc(g->n, 1); /* left bare by a move */
+  uint8_t *thru = zc_xcalloc(g->n, 1); /* left bare by old code's cut */
   /* Children come after their parents: one backward pass sees every
    * child before its parent, and a parent left bare in turn. */
   for (uint32_t i = g->n; i-- > 1;) {
@@ -492,9 +504,10 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
           fn_delta(bu, x->key, FN_SELF) < mu && delta_less(g, i, mv, per) < mu;
     else
       continue;
-    if (!moved && fresh && from_new_code(g, i, bu, mu)) {
+    if (!moved && fresh && from_new_code(g, i, bu, mu, thru[i])) {
       /* Not moved: more of it is called, by a new function. Its caller's
        * node keeps the time; no moved time is taken off it. */
+      thru[x->parent] = 1;
       graph_unlink(g, i);
       x->gone = 1;
       g->via_new++;
@@ -514,6 +527,7 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
   }
   free(mv);
   free(bare);
+  free(thru);
   graph_finish(g);
   return g->moved;
 }

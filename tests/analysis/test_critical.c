@@ -764,6 +764,34 @@ static void test_called_from_new(void) {
              "      flows new 200.0 *\n");
   ZT_INT(g->via_new, 3);
   ana_graph_free(g);
+  /* the old runs never sampled read (1.14's subclasses override the base
+   * class's Pattern.read), but it only passes the call on to the old
+   * scanner, its own time under one sample (1 ms here): a conduit, named
+   * through the new function above it */
+  g = agg_is(c, "tokenize@b.js 100\n  match@b.js 15\n",
+             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+             "      match@b.js 189.5\n        RegExp:[({] 180\n",
+             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+             "      flows new 200.0 *\n");
+  ZT_INT(g->via_new, 3);
+  ana_graph_free(g);
+  /* the same, but read did work of its own (2 ms): it is the cause */
+  g = agg_is(c, "tokenize@b.js 100\n  match@b.js 15\n",
+             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+             "      match@b.js 188\n        RegExp:[({] 180\n",
+             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+             "      flows new 200.0\n        read new 190.0 *\n");
+  ZT_INT(g->via_new, 2);
+  ana_graph_free(g);
+  /* lodash 4.16: the new arraySampleSize calls the new shuffleSelf, whose
+   * loop (40 ms of its own) calls the old baseRandom: no conduit */
+  g = agg_is(c, old,
+             "sampleSize@l.js 200\n  arraySample@l.js 195\n"
+             "    shuffle@l.js 193\n      baseRandom@l.js 153\n",
+             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+             "      arraySample new 195.0\n        shuffle new 193.0 *\n");
+  ZT_INT(g->via_new, 1);
+  ana_graph_free(g);
   /* new code that only passes the call on to more new code: the new
    * callee, where the time is, stays the cause */
   g = agg_is(c, "render@a.js 20\n",

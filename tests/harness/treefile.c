@@ -7,6 +7,13 @@
 
 #include "test.h"
 
+/* A node's self time as CPU samples of 1 ms (the last one shorter). */
+static void samples(struct ana_timeline *tl, uint32_t node, int64_t ts,
+                    int64_t self) {
+  for (; self > 0; self -= 1000)
+    ana_tl_sample(tl, node, ts, self < 1000 ? self : 1000);
+}
+
 struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
                                    const char *text) {
   struct ana_timeline *tl = ana_tl_new(c, name);
@@ -40,7 +47,7 @@ struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
         ana_timeline_free(tl);
         return NULL;
       }
-      if (self > 0) ana_tl_sample(tl, node_at[depth], ts[depth], self);
+      samples(tl, node_at[depth], ts[depth], self);
       depth--;
     }
     if (strncmp(line + ind, "thread ", 7) == 0) {
@@ -87,8 +94,7 @@ struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,
     ts[depth] = lineno;
   }
   while (depth >= 1) {
-    int64_t self = total[depth] - kids[depth];
-    if (self > 0) ana_tl_sample(tl, node_at[depth], ts[depth], self);
+    samples(tl, node_at[depth], ts[depth], total[depth] - kids[depth]);
     depth--;
   }
   ana_tl_finish(tl);
