@@ -703,9 +703,28 @@ def path_deltas(old_trees, new_trees, inj):
     return rows
 
 
+WRAP_END = 'return __zf.apply(this,arguments)}})'
+
+
+def wrapper_cols(build_file, line):
+    """The 1-based columns the injection's API wrapper spans on the edited
+    line of the injected build's file, or None (no wrapper there)."""
+    try:
+        with open(build_file, encoding='utf-8') as f:
+            text = f.read().split('\n')[line - 1]
+    except (OSError, IndexError, UnicodeDecodeError):
+        return None
+    s = text.find('((__zf)=>')
+    e = text.find(WRAP_END, s) if s >= 0 else -1
+    return (s + 1, e + len(WRAP_END)) if e >= 0 else None
+
+
 def classify(leaf, lpath, paths, inj):
     """hit: the leaf is the injected function; api: (injection 1) the native
-    API frame right under it; partial: the leaf lies on a path to it;
+    API frame right under it, or the injection's own wrapper of the API's
+    callback there (a function at the edited line, which stands in for the
+    slow API and did not exist before: V8 may name it after the call it is
+    passed to); partial: the leaf lies on a path to it;
     below: the leaf is under it; false: none of these. With the distance
     (nodes from the leaf down to the injected function) and the length of
     the path (top-level function .. injected function)."""
@@ -719,7 +738,12 @@ def classify(leaf, lpath, paths, inj):
             if best is None or best[1] is None or d < best[1]:
                 best = ('partial', d, n)
         if len(lpath) > len(p) and lpath[:len(p)] == p:
-            if inj['type'] == 1 and len(lpath) == len(p) + 1 and not (leaf.get('file') or ''):
+            wrap = inj.get('wrapper_cols')
+            if inj['type'] == 1 and len(lpath) == len(p) + 1 and (
+                    not (leaf.get('file') or '') or
+                    (wrap and leaf.get('file') == inj['component'] and
+                     leaf.get('line') == inj.get('edit_line') and
+                     wrap[0] <= (leaf.get('column') or 0) <= wrap[1])):
                 return 'api', 0, n
             if best is None:
                 best = ('below', None, n)
@@ -845,6 +869,9 @@ def analyse(out, z, rq1_pairs):
                 sres['aa'][n] = analyse_report(load(rp), set(), None)
         for inj in meta.get('injections', []):
             idir = os.path.join(sdir, inj['id'])
+            if inj.get('type') == 1 and inj.get('file') and inj.get('edit_line'):
+                inj = dict(inj, wrapper_cols=wrapper_cols(
+                    os.path.join(sdir, 'builds', inj['id'], inj['file']), inj['edit_line']))
             irec = dict(inj)
             irec['by_pairs'] = {}
             run = os.path.join(idir, 'run')
