@@ -418,7 +418,8 @@ struct ana_graph {
   uint32_t moved;        /* ana_graph_drop_moved: causes that only moved */
   uint32_t via_new;   /* ana_graph_drop_moved: old functions called from new */
   uint32_t recursive; /* ana_graphs_fold_recursion: recursions cut */
-  uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes */
+  uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes,
+                       * or of a function the graph names elsewhere */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -557,7 +558,11 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu, unsigned quorum,
  * grow by mu and whose Δ is no more than that cause's, only carries that
  * cause's time to one call path: it leaves
  * the graph, and so do the callers it leaves bare on the same terms
- * (g->callers). The spread-out cause is where the regression ends. */
+ * (g->callers). The spread-out cause is where the regression ends. So
+ * does a cause that only carries the time of a function another of the
+ * graph's leaves names: its own time did not grow by mu, it calls that
+ * function, and its inclusive time without what ran under that function
+ * did not grow by mu (a recursion passing a named callee's time up). */
 uint32_t ana_graph_drop_callers(struct ana_graph *g,
                                 const struct ana_bottomup *bu,
                                 const struct ana_spread *v, uint32_t n,
@@ -574,6 +579,11 @@ unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
 /* Whether the function was sampled in any old timeline: 0 for a function
  * new to the build (or one the old runs never reached). */
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key);
+/* The mean Δ (shown unit, per timeline) of a function's inclusive weight
+ * over all its call paths, leaving out what ran under function below
+ * beneath it: the growth that function does not explain. */
+double ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
+                           uint32_t below);
 /* One CPU sample's mean weight in the shown unit (ms), over the CPU
  * profiles added; 0 when none said how many samples it had. */
 double ana_bu_sample(const struct ana_bottomup *b);

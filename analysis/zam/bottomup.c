@@ -592,6 +592,31 @@ int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
   return r != UINT32_MAX && bu_old_seen(b, r);
 }
 
+double ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
+                           uint32_t below) {
+  uint32_t r = bu_row_of(b, key), k = bu_row_of(b, below);
+  if (r == UINT32_MAX || !b->count[0] || !b->count[1]) return 0;
+  uint32_t *pr = bu_path_rows(b);
+  double w[2] = {0, 0};
+  for (uint32_t i = 0; i < b->npaths; i++) {
+    const struct bu_path *p = &b->paths[i];
+    if (p->self[0] <= 0 && p->self[1] <= 0) continue;
+    /* Up from the sampled frame: the first of the function's frames met
+     * counts the sample, unless the other function ran below it. */
+    for (uint32_t a = i, under = 0; a != UINT32_MAX; a = b->paths[a].parent) {
+      if (pr[a] == r) {
+        if (!under)
+          for (int s = 0; s < 2; s++)
+            w[s] += p->self[s];
+        break;
+      }
+      under |= k != UINT32_MAX && pr[a] == k;
+    }
+  }
+  free(pr);
+  return (w[1] / b->count[1] - w[0] / b->count[0]) / b->per;
+}
+
 double ana_bu_sample(const struct ana_bottomup *b) {
   return b->samples ? b->sampled / (double)b->samples / b->per : 0;
 }

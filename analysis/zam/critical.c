@@ -550,6 +550,32 @@ static int carries_spread(const struct ana_graph *g, uint32_t i,
   return 0;
 }
 
+/* Whether graph node i only carries the time of a function another leaf
+ * of the graph names: its own time over all call paths did not grow by
+ * mu, it calls into that function, and what it cost with its callees,
+ * leaving out what ran under that function, did not grow by mu either (a
+ * recursion whose levels each pass a named callee's time up; a handler
+ * over a loop of calls to it, each under mu). */
+static int carries_cause(const struct ana_graph *g, uint32_t i,
+                         const struct ana_bottomup *bu, double mu) {
+  const struct ana_gnode *x = &g->nodes[i];
+  if (x->kind != ANA_FUNC || fn_delta(bu, x->key, FN_SELF) >= mu) return 0;
+  for (uint32_t j = 1; j < g->n; j++) {
+    const struct ana_gnode *y = &g->nodes[j];
+    if (j == i || !func_leaf(y) || y->key == x->key) continue;
+    if (ana_bu_calls_into(bu, x->key, y->key) &&
+        ana_bu_incl_outside(bu, x->key, y->key) < mu)
+      return 1;
+  }
+  return 0;
+}
+
+static int carries(const struct ana_graph *g, uint32_t i,
+                   const struct ana_bottomup *bu, const struct ana_spread *v,
+                   uint32_t n, double mu) {
+  return carries_spread(g, i, bu, v, n, mu) || carries_cause(g, i, bu, mu);
+}
+
 uint32_t ana_graph_drop_callers(struct ana_graph *g,
                                 const struct ana_bottomup *bu,
                                 const struct ana_spread *v, uint32_t n,
@@ -557,11 +583,11 @@ uint32_t ana_graph_drop_callers(struct ana_graph *g,
   if (!g || !bu || g->n < 2) return 0;
   for (uint32_t i = g->n; i-- > 1;) {
     const struct ana_gnode *x = &g->nodes[i];
-    if (!func_leaf(x) || !carries_spread(g, i, bu, v, n, mu)) continue;
+    if (!func_leaf(x) || !carries(g, i, bu, v, n, mu)) continue;
     /* It and the callers it leaves bare that only carry it too: nodes
      * come after their parents, so each is met after its child. */
-    for (uint32_t a = i; a != ANA_NONE && !g->nodes[a].nkids &&
-                         carries_spread(g, a, bu, v, n, mu);) {
+    for (uint32_t a = i;
+         a != ANA_NONE && !g->nodes[a].nkids && carries(g, a, bu, v, n, mu);) {
       uint32_t up = g->nodes[a].parent;
       graph_unlink(g, a);
       g->nodes[a].gone = 1;

@@ -861,6 +861,50 @@ static void test_recursion(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 25: a caller named only for the time of a function the graph
+ * names elsewhere leaves. A recursion (compile > compile > ...) calls
+ * expand at each level, 30 ms more each, under mu; the second level sums
+ * two of them and crosses mu, so it was a leaf beside detect's expand,
+ * which grew by 80 ms in one call. */
+static void test_carries_cause(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  static const char old[] =
+      "run@h.js 30\n  compile@h.js 25\n    expand@h.js 5\n"
+      "    compile@h.js 15\n      expand@h.js 5\n      compile@h.js 5\n"
+      "        expand@h.js 5\ndetect@h.js 20\n  expand@h.js 10\n";
+  static const char nw[] =
+      "run@h.js 120\n  compile@h.js 115\n    expand@h.js 35\n"
+      "    compile@h.js 75\n      expand@h.js 35\n      compile@h.js 35\n"
+      "        expand@h.js 35\ndetect@h.js 100\n  expand@h.js 90\n";
+  struct ana_bottomup *bu = ana_bu_new(c, 3);
+  struct ana_graph *g = three_pairs(c, old, nw, bu);
+  char *t = zt_graph_text(g);
+  ZT_TRUE(strstr(t, "compile 15.0 -> 75.0 *") != NULL);
+  free(t);
+  ZT_INT(ana_graph_drop_callers(g, bu, NULL, 0, 50), 1);
+  t = zt_graph_text(g);
+  ZT_STR(t, "root\n  CrRendererMain\n    detect 20.0 -> 100.0\n"
+            "      expand 10.0 -> 90.0 *\n");
+  free(t);
+  ana_graph_free(g);
+  ana_bu_free(bu);
+  /* compile's own loop grew too (60 ms outside expand): it stays */
+  bu = ana_bu_new(c, 3);
+  g = three_pairs(c, old,
+                  "run@h.js 180\n  compile@h.js 175\n    expand@h.js 35\n"
+                  "    compile@h.js 135\n      expand@h.js 35\n"
+                  "      compile@h.js 35\n        expand@h.js 35\n"
+                  "detect@h.js 100\n  expand@h.js 90\n",
+                  bu);
+  ZT_INT(ana_graph_drop_callers(g, bu, NULL, 0, 50), 0);
+  t = zt_graph_text(g);
+  ZT_TRUE(strstr(t, "compile 15.0 -> 135.0 *") != NULL);
+  free(t);
+  ana_graph_free(g);
+  ana_bu_free(bu);
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"thresholds", test_thresholds},
@@ -879,6 +923,7 @@ int main(int argc, char **argv) {
       {"lowest_agreed", test_lowest_agreed},
       {"called_from_new", test_called_from_new},
       {"recursion", test_recursion},
+      {"carries_cause", test_carries_cause},
       {"spread_new_code", test_spread_new_code},
       {"spread_anonymous", test_spread_anonymous},
   };
