@@ -592,29 +592,44 @@ int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
   return r != UINT32_MAX && bu_old_seen(b, r);
 }
 
-double ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
-                           uint32_t below) {
-  uint32_t r = bu_row_of(b, key), k = bu_row_of(b, below);
-  if (r == UINT32_MAX || !b->count[0] || !b->count[1]) return 0;
+void ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
+                         const uint32_t *below, uint32_t n, double *out) {
+  for (uint32_t k = 0; k < n; k++)
+    out[k] = NAN;
+  uint32_t r = bu_row_of(b, key);
+  if (r == UINT32_MAX || !b->count[0] || !b->count[1]) return;
   uint32_t *pr = bu_path_rows(b);
-  double w[2] = {0, 0};
+  double *under = zc_xcalloc(2 * (b->n + 1), sizeof *under), all[2] = {0, 0};
+  uint32_t *stamp = zc_xcalloc(b->n + 1, sizeof *stamp);
   for (uint32_t i = 0; i < b->npaths; i++) {
-    const struct bu_path *p = &b->paths[i];
-    if (p->self[0] <= 0 && p->self[1] <= 0) continue;
-    /* Up from the sampled frame: the first of the function's frames met
-     * counts the sample, unless the other function ran below it. */
-    for (uint32_t a = i, under = 0; a != UINT32_MAX; a = b->paths[a].parent) {
-      if (pr[a] == r) {
-        if (!under)
-          for (int s = 0; s < 2; s++)
-            w[s] += p->self[s];
-        break;
-      }
-      under |= k != UINT32_MAX && pr[a] == k;
+    const double *w = b->paths[i].self;
+    if (w[0] <= 0 && w[1] <= 0) continue;
+    /* Up from the sampled frame to the function's first frame: the
+     * sample is its; the rows met on the way ran under it. */
+    uint32_t a = i;
+    while (a != UINT32_MAX && pr[a] != r)
+      a = b->paths[a].parent;
+    if (a == UINT32_MAX) continue;
+    for (int s = 0; s < 2; s++)
+      all[s] += w[s];
+    for (uint32_t q = i; q != a; q = b->paths[q].parent) {
+      uint32_t k = pr[q];
+      if (k == UINT32_MAX || stamp[k] == i + 1) continue;
+      stamp[k] = i + 1; /* once per stack */
+      for (int s = 0; s < 2; s++)
+        under[2 * (size_t)k + (size_t)s] += w[s];
     }
   }
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t q = bu_row_of(b, below[k]);
+    if (q == UINT32_MAX || (!under[2 * q] && !under[2 * q + 1])) continue;
+    out[k] = ((all[1] - under[2 * q + 1]) / b->count[1] -
+              (all[0] - under[2 * q]) / b->count[0]) /
+             b->per;
+  }
+  free(stamp);
+  free(under);
   free(pr);
-  return (w[1] / b->count[1] - w[0] / b->count[0]) / b->per;
 }
 
 double ana_bu_sample(const struct ana_bottomup *b) {

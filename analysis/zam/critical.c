@@ -560,14 +560,18 @@ static int carries_cause(const struct ana_graph *g, uint32_t i,
                          const struct ana_bottomup *bu, double mu) {
   const struct ana_gnode *x = &g->nodes[i];
   if (x->kind != ANA_FUNC || fn_delta(bu, x->key, FN_SELF) >= mu) return 0;
-  for (uint32_t j = 1; j < g->n; j++) {
-    const struct ana_gnode *y = &g->nodes[j];
-    if (j == i || !func_leaf(y) || y->key == x->key) continue;
-    if (ana_bu_calls_into(bu, x->key, y->key) &&
-        ana_bu_incl_outside(bu, x->key, y->key) < mu)
-      return 1;
-  }
-  return 0;
+  uint32_t *keys = zc_xmalloc((g->n + 1) * sizeof *keys), n = 0;
+  for (uint32_t j = 1; j < g->n; j++)
+    if (j != i && func_leaf(&g->nodes[j]) && g->nodes[j].key != x->key)
+      keys[n++] = g->nodes[j].key;
+  double *out = zc_xmalloc((n + 1) * sizeof *out);
+  ana_bu_incl_outside(bu, x->key, keys, n, out);
+  int yes = 0;
+  for (uint32_t k = 0; k < n && !yes; k++)
+    yes = out[k] < mu; /* NAN (never called) is not */
+  free(out);
+  free(keys);
+  return yes;
 }
 
 static int carries(const struct ana_graph *g, uint32_t i,
