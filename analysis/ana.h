@@ -579,13 +579,18 @@ unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
 /* Whether the function was sampled in any old timeline: 0 for a function
  * new to the build (or one the old runs never reached). */
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key);
+/* Each call path's bottom-up row (UINT32_MAX for none), for
+ * ana_bu_incl_outside; valid until more timelines are added. Caller
+ * frees. */
+uint32_t *ana_bu_path_rows(const struct ana_bottomup *b);
 /* For each of the n functions below[k], the mean Δ (shown unit, per
  * timeline) of function key's inclusive weight over all its call paths
  * without what ran under below[k] beneath it (the growth below[k] does
  * not explain) into out[k]; NAN where below[k] never ran under key. One
- * pass over the call paths for all n. */
-void ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
-                         const uint32_t *below, uint32_t n, double *out);
+ * pass over the call paths for all n; pr from ana_bu_path_rows. */
+void ana_bu_incl_outside(const struct ana_bottomup *b, const uint32_t *pr,
+                         uint32_t key, const uint32_t *below, uint32_t n,
+                         double *out);
 /* One CPU sample's mean weight in the shown unit (ms), over the CPU
  * profiles added; 0 when none said how many samples it had. */
 double ana_bu_sample(const struct ana_bottomup *b);

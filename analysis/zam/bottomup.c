@@ -592,27 +592,32 @@ int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key) {
   return r != UINT32_MAX && bu_old_seen(b, r);
 }
 
-void ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
-                         const uint32_t *below, uint32_t n, double *out) {
+uint32_t *ana_bu_path_rows(const struct ana_bottomup *b) {
+  return bu_path_rows(b);
+}
+
+void ana_bu_incl_outside(const struct ana_bottomup *b, const uint32_t *pr,
+                         uint32_t key, const uint32_t *below, uint32_t n,
+                         double *out) {
   for (uint32_t k = 0; k < n; k++)
     out[k] = NAN;
   uint32_t r = bu_row_of(b, key);
   if (r == UINT32_MAX || !b->count[0] || !b->count[1]) return;
-  uint32_t *pr = bu_path_rows(b);
   double *under = zc_xcalloc(2 * (b->n + 1), sizeof *under), all[2] = {0, 0};
   uint32_t *stamp = zc_xcalloc(b->n + 1, sizeof *stamp);
+  /* in[i]: the innermost path of the function at or above i, or
+   * UINT32_MAX; parents come before their children. */
+  uint32_t *in = zc_xmalloc(((size_t)b->npaths + 1) * sizeof *in);
   for (uint32_t i = 0; i < b->npaths; i++) {
+    uint32_t p = b->paths[i].parent;
+    in[i] = pr[i] == r ? i : p != UINT32_MAX ? in[p] : UINT32_MAX;
     const double *w = b->paths[i].self;
-    if (w[0] <= 0 && w[1] <= 0) continue;
-    /* Up from the sampled frame to the function's first frame: the
-     * sample is its; the rows met on the way ran under it. */
-    uint32_t a = i;
-    while (a != UINT32_MAX && pr[a] != r)
-      a = b->paths[a].parent;
-    if (a == UINT32_MAX) continue;
+    if (in[i] == UINT32_MAX || (w[0] <= 0 && w[1] <= 0)) continue;
+    /* The sample is the function's; the rows met on the way up to its
+     * frame ran under it. */
     for (int s = 0; s < 2; s++)
       all[s] += w[s];
-    for (uint32_t q = i; q != a; q = b->paths[q].parent) {
+    for (uint32_t q = i; q != in[i]; q = b->paths[q].parent) {
       uint32_t k = pr[q];
       if (k == UINT32_MAX || stamp[k] == i + 1) continue;
       stamp[k] = i + 1; /* once per stack */
@@ -627,9 +632,9 @@ void ana_bu_incl_outside(const struct ana_bottomup *b, uint32_t key,
               (all[0] - under[2 * q]) / b->count[0]) /
              b->per;
   }
+  free(in);
   free(stamp);
   free(under);
-  free(pr);
 }
 
 double ana_bu_sample(const struct ana_bottomup *b) {

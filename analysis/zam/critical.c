@@ -557,7 +557,8 @@ static int carries_spread(const struct ana_graph *g, uint32_t i,
  * recursion whose levels each pass a named callee's time up; a handler
  * over a loop of calls to it, each under mu). */
 static int carries_cause(const struct ana_graph *g, uint32_t i,
-                         const struct ana_bottomup *bu, double mu) {
+                         const struct ana_bottomup *bu, const uint32_t *pr,
+                         double mu) {
   const struct ana_gnode *x = &g->nodes[i];
   if (x->kind != ANA_FUNC || fn_delta(bu, x->key, FN_SELF) >= mu) return 0;
   uint32_t *keys = zc_xmalloc((g->n + 1) * sizeof *keys), n = 0;
@@ -565,7 +566,7 @@ static int carries_cause(const struct ana_graph *g, uint32_t i,
     if (j != i && func_leaf(&g->nodes[j]) && g->nodes[j].key != x->key)
       keys[n++] = g->nodes[j].key;
   double *out = zc_xmalloc((n + 1) * sizeof *out);
-  ana_bu_incl_outside(bu, x->key, keys, n, out);
+  ana_bu_incl_outside(bu, pr, x->key, keys, n, out);
   int yes = 0;
   for (uint32_t k = 0; k < n && !yes; k++)
     yes = out[k] < mu; /* NAN (never called) is not */
@@ -575,9 +576,9 @@ static int carries_cause(const struct ana_graph *g, uint32_t i,
 }
 
 static int carries(const struct ana_graph *g, uint32_t i,
-                   const struct ana_bottomup *bu, const struct ana_spread *v,
-                   uint32_t n, double mu) {
-  return carries_spread(g, i, bu, v, n, mu) || carries_cause(g, i, bu, mu);
+                   const struct ana_bottomup *bu, const uint32_t *pr,
+                   const struct ana_spread *v, uint32_t n, double mu) {
+  return carries_spread(g, i, bu, v, n, mu) || carries_cause(g, i, bu, pr, mu);
 }
 
 uint32_t ana_graph_drop_callers(struct ana_graph *g,
@@ -585,13 +586,14 @@ uint32_t ana_graph_drop_callers(struct ana_graph *g,
                                 const struct ana_spread *v, uint32_t n,
                                 double mu) {
   if (!g || !bu || g->n < 2) return 0;
+  uint32_t *pr = ana_bu_path_rows(bu);
   for (uint32_t i = g->n; i-- > 1;) {
     const struct ana_gnode *x = &g->nodes[i];
-    if (!func_leaf(x) || !carries(g, i, bu, v, n, mu)) continue;
+    if (!func_leaf(x) || !carries(g, i, bu, pr, v, n, mu)) continue;
     /* It and the callers it leaves bare that only carry it too: nodes
      * come after their parents, so each is met after its child. */
-    for (uint32_t a = i;
-         a != ANA_NONE && !g->nodes[a].nkids && carries(g, a, bu, v, n, mu);) {
+    for (uint32_t a = i; a != ANA_NONE && !g->nodes[a].nkids &&
+                         carries(g, a, bu, pr, v, n, mu);) {
       uint32_t up = g->nodes[a].parent;
       graph_unlink(g, a);
       g->nodes[a].gone = 1;
@@ -599,6 +601,7 @@ uint32_t ana_graph_drop_callers(struct ana_graph *g,
     }
     g->callers++;
   }
+  free(pr);
   graph_finish(g);
   return g->callers;
 }

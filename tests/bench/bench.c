@@ -373,7 +373,8 @@ int main(int argc, char **argv) {
       if (measure(do_rules, &nn, &r)) return 1;
       if (r.ms < best.ms) best = r;
     }
-    printf("  %u nodes  %.0f causes -> %llu (%.0f carriers left)  %8.1f ms  "
+    printf("  %u nodes  %.0f causes -> %llu (%.0f taken out as carriers)  "
+           "%8.1f ms  "
            "(best of 3)\n",
            nn, best.extra, best.n, best.mb, best.ms);
   }
