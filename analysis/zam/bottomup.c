@@ -627,7 +627,8 @@ void ana_bu_incl_outside(const struct ana_bottomup *b, const uint32_t *pr,
   }
   for (uint32_t k = 0; k < n; k++) {
     uint32_t q = bu_row_of(b, below[k]);
-    if (q == UINT32_MAX || (!under[2 * q] && !under[2 * q + 1])) continue;
+    if (q == UINT32_MAX || (under[2 * q] == 0 && under[2 * q + 1] == 0))
+      continue;
     out[k] = ((all[1] - under[2 * q + 1]) / b->count[1] -
               (all[0] - under[2 * q]) / b->count[0]) /
              b->per;
