@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent.h"
+#include "cmd.h"
 #include "zc-out.h"
 
 /* ---- the table, walked ---- */

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
 #include "cdp.h"
+#include "cmd.h"
 
 /* The first SIGINT, SIGTERM, SIGHUP (the terminal closed, an ssh session
  * dropped) or SIGQUIT asks every wait to stop, so that the normal

@@ -15,8 +15,8 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 
-#include "agent.h"
 #include "attach.h"
+#include "cmd.h"
 #include "test.h"
 
 #define TOKEN "s3cret-token-42"

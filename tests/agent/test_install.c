@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
+#include "cmd.h"
 #include "test.h"
 
 #define PREFIX_NAME "zc-test-prefix"

@@ -242,7 +242,7 @@ static void test_parse(void) {
   ZT_TRUE(agent_tracker_parse("gitlab:a/b/c", "https://git.example/api/v4/", &t,
                               why, sizeof why));
   ZT_STR(t.api, "https://git.example/api/v4");
-  ZT_INT(t.kind, AGENT_TRACKER_GITLAB);
+  ZT_STR(agent_tracker_kind(&t), "gitlab");
   ZT_TRUE(agent_tracker_parse("jira:ZC2", "https://j.example", &t, why,
                               sizeof why));
   ZT_TRUE(agent_tracker_parse("redmine:web-app", "http://127.0.0.1:3000", &t,

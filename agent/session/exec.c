@@ -1,0 +1,81 @@
+/* Running a program for a command (git, a project's build): an argv, no
+ * shell unless the argv asks for one, in a folder, with one more variable
+ * in its environment, its output kept or logged. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "session.h"
+
+/* The child: its folder, its variable, its output, then the program. */
+static void child(char *const argv[], const char *dir, const char *env,
+                  int out_fd, int log_fd) {
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) dup2(null, 0);
+  dup2(out_fd >= 0 ? out_fd : log_fd >= 0 ? log_fd : null, 1);
+  dup2(log_fd >= 0 ? log_fd : null, 2);
+  if (dir && chdir(dir) != 0) _exit(126);
+  if (env) {
+    char *e = strdup(env), *eq = e ? strchr(e, '=') : NULL;
+    if (eq) {
+      *eq = '\0';
+      setenv(e, eq + 1, 1);
+    }
+  }
+  signal(SIGPIPE, SIG_DFL);
+  execvp(argv[0], argv);
+  _exit(127);
+}
+
+/* Reads the child's output until it closes it, up to cap bytes kept. */
+static void read_all(int fd, struct zc_buf *b) {
+  char chunk[8192];
+  ssize_t n;
+  while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
+    if (n > 0 && zc_buf_add(b, chunk, (size_t)n)) {
+      /* past the cap: the rest is read and let go */
+    }
+}
+
+enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
+                       const char *log_path, char **out, size_t cap,
+                       int *status) {
+  int pfd[2] = {-1, -1}, log_fd = -1;
+  *status = -1;
+  if (out) *out = NULL;
+  if (out && pipe(pfd) != 0)
+    return zc_fail(ZC_E_IO, "%s: pipe: %s", argv[0], strerror(errno));
+  if (log_path)
+    log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  pid_t pid = fork();
+  if (pid == 0) child(argv, dir, env, out ? pfd[1] : -1, log_fd);
+  if (log_fd >= 0) close(log_fd);
+  if (pid < 0) {
+    if (out) close(pfd[0]), close(pfd[1]);
+    return zc_fail(ZC_E_IO, "%s: fork: %s", argv[0], strerror(errno));
+  }
+  struct zc_buf b;
+  zc_buf_init(&b, cap ? cap : 1);
+  if (out) {
+    close(pfd[1]);
+    read_all(pfd[0], &b);
+    close(pfd[0]);
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  if (out) {
+    char *t = zc_xmalloc(b.len + 1);
+    if (b.len) memcpy(t, b.ptr, b.len);
+    t[b.len] = '\0';
+    *out = t;
+  }
+  zc_buf_free(&b);
+  return ZC_OK;
+}
