@@ -474,21 +474,12 @@ uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
                                    const struct ana_bottomup *bu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
 /* Consequences (issue 25.3). A cause whose extra time is spread over its
- * callees in the proportions they had before (ana_same_work of
- * ANA_SAME_MIN or more on average) did more of the same work: it was
+ * callees in the proportions they had before (critical.c's ana_same_work
+ * of ANA_SAME_MIN or more on average) did more of the same work: it was
  * called more often or given more to do, by a change elsewhere. When the
  * graph has a cause whose extra time is not of that shape (a root: its
  * own code changed), such causes are marked effects: still in the graph
  * and the report, ranked after the roots. Returns how many. */
-#define ANA_SAME_MIN      0.75
-#define ANA_SAME_DOMINANT 0.6
-/* How much of c's growth over its old match oc was more of the same work:
- * 1 - the total variation distance between the split of the extra time
- * over c's own time and its callees (by function) and the split of the
- * old time; NAN where the old split has under two parts or one part holds
- * over ANA_SAME_DOMINANT of it (then any growth looks proportional). */
-float ana_same_work(const struct ana_timeline *old, const struct ana_node *oc,
-                    const struct ana_timeline *new_, const struct ana_node *c);
 uint32_t ana_graph_mark_effects(struct ana_graph *g);
 
 /* Mean old, new and Δ of a node over the pairs it is present in, in the
