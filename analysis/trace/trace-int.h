@@ -190,8 +190,6 @@ void ing_copy(char *dst, size_t cap, const char *s, size_t n);
 
 /* ---- profile.c: profiles ---- */
 
-/* The profile (pid, id), added empty if it is new. */
-struct prof *ing_prof(struct ing *g, int64_t pid, const char *id);
 void prof_free(struct prof *p);
 
 /* The node with this id, or NULL; *pos is where the probe ended. */
