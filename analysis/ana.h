@@ -757,8 +757,6 @@ struct cJSON *ana_e2e_json(const struct ana_e2e *e);
 /* Writes a JSON document to path atomically: a temporary file renamed
  * into place. */
 enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
-/* Both: report.json as the analysis alone knows it. */
-enum zc_err ana_write_report_json(const struct ana_report *r, const char *path);
 
 /* ---- the whole analysis: trace pairs in, every report out ---- */
 

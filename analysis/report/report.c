@@ -727,14 +727,6 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   return root;
 }
 
-enum zc_err ana_write_report_json(const struct ana_report *r,
-                                  const char *path) {
-  cJSON *doc = ana_report_json(r);
-  enum zc_err e = ana_write_json(doc, path);
-  cJSON_Delete(doc);
-  return e;
-}
-
 static enum zc_err rep_put_text(void *arg, FILE *f) {
   const char *text = arg;
   fputs(text, f);
