@@ -50,17 +50,6 @@ static inline int jr_is(const char *k, size_t n, const char *lit) {
   return i == n && !lit[i];
 }
 
-/* A probe as a comparison measures it: its keys interned in the
- * comparison's ctx, and its value per pair and side (shown unit; NAN where
- * the trace cannot say). */
-struct ana__watch {
-  int kind;
-  unsigned depth;
-  uint32_t *key; /* per frame: ana_key, or the thread's name id */
-  double *v[2];
-  unsigned cap;
-};
-
 /* A comparison pair by pair (zam/compare.c), read by the report writers
  * (report/write.c). Arrays are parallel, one entry a pair, in the order
  * the pairs were added; the decision fields hold the aggregation over the
@@ -91,7 +80,7 @@ struct ana_cmp {
   char **vwarn;        /* its warnings */
   unsigned nvwarn;
   struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
-  struct ana__watch *probes; /* ana_cmp_watch */
+  struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
   unsigned nprobes;
 };
 /* Allocation per call path (report/memory.c): a comparison of heap
