@@ -4,6 +4,7 @@
 #define ANA_INT_H
 
 #include "ana.h"
+#include "smap/smap.h"
 
 /* Bytes ana_load asks of zlib per read (1 MiB). Only the fuzzer changes
  * it, to cut values across many buffer refills; not thread-safe. */

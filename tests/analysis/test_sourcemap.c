@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ana.h"
+#include "smap/smap.h"
 #include "test.h"
 
 static struct ana_smap *load(const char *rel, char **text) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "smap/smap.h"
 
 static char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");
