@@ -84,30 +84,6 @@ struct ana_cmp {
   struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
   unsigned nprobes;
 };
-/* Allocation per call path (report/memory.c): a comparison of heap
- * profiles (unit bytes) reported beside the time comparison it is set on
- * (ana_cmp_set_memory): report.json's allocation, lines in summary.md and
- * on the terminal, old.heapprofile and new.heapprofile. m is aggregated
- * first (ana__cmp_aggregate). */
-struct cJSON *ana__alloc_json(struct ana_cmp *m);
-void ana__alloc_text(struct ana_cmp *m, FILE *f);
-void ana__alloc_md(struct ana_cmp *m, FILE *f);
-enum zc_err ana__alloc_trees(struct ana_cmp *m, const char *out);
-/* An allocation comparison reported alone (compare given heap profiles
- * and no trace): its outcome, from its critical graph's causes, and its
- * one-line verdict. */
-void ana__alloc_outcome(struct ana_cmp *m, struct ana_outcome *oc);
-void ana__alloc_verdict(struct ana_cmp *m, const struct ana_outcome *oc,
-                        char *out, size_t cap);
-/* Web vitals (report/vitals.c): report.json's vitals and
- * vitals_warnings, each run's whole-run values (runs[].vitals, and
- * pairs[].old_vitals and new_vitals), and the lines of the terminal and
- * summary.md. c is aggregated first. */
-void ana__vitals_doc(struct ana_cmp *c, struct cJSON *doc);
-void ana__vitals_text(const struct ana_cmp *c, FILE *f);
-void ana__vitals_md(const struct ana_cmp *c, FILE *f);
-/* The one-line warnings, on stderr. */
-void ana__vitals_warn(const struct ana_cmp *c);
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,

@@ -578,10 +578,6 @@ const struct ana_e2e_row *ana_e2e_find(const struct ana_e2e *e,
 
 /* ---- reports ---- */
 
-/* Graphviz DOT: leaves (regression-causes) grey-filled; each label has the
- * name, file:line and old → new (Δ) ms (DESIGN.md, output folder). */
-enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
-                          FILE *f);
 /* The spread-out causes of a comparison (ana_bu_spread), for the reports;
  * n 0 and v NULL when there are none. */
 struct ana_spreads {
@@ -589,68 +585,6 @@ struct ana_spreads {
   const struct ana_spread *v;
   uint32_t n;
 };
-/* "name (file:line:col)" of a spread-out cause. */
-void ana_spread_where(const struct ana_ctx *c, const struct ana_spread *s,
-                      char *out, size_t cap);
-
-/* The short text summary: each regression-cause's path with its Δ, then
- * the spread-out ones with their costliest paths (sp may be NULL). */
-void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
-                       double mu, FILE *f);
-/* summary.md: a few lines for an issue comment — the verdict (when given,
- * else one made from the graph), the top regression-causes with Δ, Δ per
- * pair, place and call path, and the end-to-end change (e2e may be NULL).
- * Everything from the page is escaped for Markdown. */
-void ana_write_summary_md(const struct ana_graph *g,
-                          const struct ana_spreads *sp, double mu,
-                          const char *verdict, const struct ana_e2e *e2e,
-                          FILE *f);
-/* The headline, the same in every report (terminal, summary.md,
- * report.html): "2 regression-causes (slower by ≥ 50 ms in all 3 pairs)",
- * "Inconclusive (1 candidate undecided after 3 pairs)" (no cause, some
- * undecided),
- * "No regression-cause (no function got slower by ≥ 50 ms in the one
- * pair)". causes < 0: unknown; mu NAN or npairs 0: left out; a quorum below
- * npairs says "in at least K of N pairs". Returns what snprintf does. */
-int ana_headline(char *out, size_t cap, long causes, long undecided, double mu,
-                 unsigned npairs, unsigned quorum);
-
-/* Text from a page or a trace, escaped: as Markdown prose (ana_md_text),
- * as an inline code span (ana_md_code), as HTML text or a quoted
- * attribute value (ana_html_text). */
-void ana_md_text(FILE *f, const char *s);
-void ana_md_code(FILE *f, const char *s);
-void ana_html_text(FILE *f, const char *s);
-
-/* "name (file:line:col)" of a node, for messages and reports. */
-void ana_gnode_where(const struct ana_graph *g, uint32_t i, char *out,
-                     size_t cap);
-
-/* Everything report.json holds about one comparison. */
-struct ana_report {
-  const char *version; /* zamcap's */
-  const char *commit;  /* the git commit it was built from, or "unknown" */
-  const char *command; /* "compare" */
-  const struct ana_opts *opts;
-  int drop_markers;
-  unsigned npairs;
-  const char *const *old_files, *const *new_files; /* npairs each */
-  const uint32_t *old_nodes, *new_nodes; /* pruned timeline sizes per pair */
-  struct ana_graph *const *pairs;        /* npairs critical graphs */
-  const struct ana_graph *agg;
-  struct ana_bottomup *bu;
-  const struct ana_spreads *spread; /* may be NULL */
-  const struct ana_stats *stats;
-  double elapsed_ms;
-  uint32_t bottomup_max; /* rows kept in the bottom-up table */
-};
-/* The report.json document (schema in README.md), for the caller to add
- * to and write; free with cJSON_Delete. */
-struct cJSON;
-struct cJSON *ana_report_json(const struct ana_report *r);
-/* report.json's regression_causes of a graph, its keys in the graph's
- * unit (delta_ms, delta_kb). */
-struct cJSON *ana_causes_json(const struct ana_graph *g);
 /* The end_to_end object of report.json. */
 struct cJSON *ana_e2e_json(const struct ana_e2e *e);
 /* Writes a JSON document to path atomically: a temporary file renamed
@@ -834,14 +768,6 @@ enum zc_err ana_write_bisect(const struct cJSON *doc, const char *out);
  * beside it (traces/, failures/, pairs/). Every string from the page or
  * the trace is HTML-escaped. */
 
-/* Writes report.html to path (under path + ".part", renamed when whole)
- * from report, the parsed report.json. svg_path is critical-graph.svg, or
- * NULL when there is none; one that cannot be read or is too large is
- * left out (the graph is then drawn as a tree). Fields that are missing,
- * null or of the wrong type are left out; a report that is not a JSON
- * object is ZC_E_PARSE. On error the message names the file. */
-enum zc_err ana_write_html(const struct cJSON *report, const char *svg_path,
-                           const char *path);
 /* outdir/report.json (and outdir/critical-graph.svg if there is one) to
  * outdir/report.html. */
 enum zc_err ana_write_html_from(const char *outdir);

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "report.h"
 
 static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   const struct ana_gnode *n = &g->nodes[i];

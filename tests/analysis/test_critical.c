@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "report/report.h"
 #include "test.h"
 #include "treefile.h"
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "ana.h"
+#include "report/report.h"
 #include "smap/smap.h"
 #include "test.h"
 

@@ -8,6 +8,7 @@
 
 #include "ana-int.h"
 #include "fuzz.h"
+#include "report/report.h"
 
 static FILE *devnull;
 
