@@ -51,45 +51,4 @@ static inline int jr_is(const char *k, size_t n, const char *lit) {
   return i == n && !lit[i];
 }
 
-/* A comparison pair by pair (zam/compare.c), read by the report writers
- * (report/write.c). Arrays are parallel, one entry a pair, in the order
- * the pairs were added; the decision fields hold the aggregation over the
- * first `decided` pairs and are made again when pairs were added since. */
-struct ana_cmp {
-  struct ana_ctx *ctx;
-  struct ana_opts o;
-  int drop;        /* zamcap's own markers left out of the trees */
-  unsigned expect; /* pairs expected, for "pair i/N"; 0: not known */
-  int say;         /* zc_log level of the per-pair lines */
-  struct ana_bottomup *bu;
-  struct ana_maps *maps, *own; /* own: made here when none was given */
-  unsigned n, cap;
-  char **old_files, **new_files;
-  uint32_t *old_nodes, *new_nodes; /* pruned timeline sizes */
-  struct ana_graph **graphs;
-  struct ana_figures *ofig, *nfig;
-  struct ana_stats stats;
-  struct ana_sym_stats sym;
-  double work_ms; /* the analysis' own time: reading, comparing, writing */
-  unsigned dots;  /* pair graphs already written out */
-  unsigned decided;
-  struct ana_graph *agg;
-  struct ana_spreads sp;
-  unsigned sp_undecided, sp_needed;
-  struct ana_e2e *e2e;
-  struct ana_e2e *vit; /* web vitals (ana_vitals_new) */
-  char **vwarn;        /* its warnings */
-  unsigned nvwarn;
-  struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
-  struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
-  unsigned nprobes;
-};
-/* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
-void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
-                      const struct ana_timeline *tl,
-                      const struct ana_figures *fig);
-void ana__cmp_unwatch(struct ana_cmp *c);
-/* Makes the aggregation over every pair added, unless it is up to date. */
-void ana__cmp_aggregate(struct ana_cmp *c);
-
 #endif

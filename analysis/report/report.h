@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ana-int.h"
+#include "zam/zam.h"
 
 /* ---- the critical graph and the summaries (report.c) ---- */
 

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "ana.h"
+#include "zam.h"
 
 struct bu_path {
   uint32_t parent, key, name, row; /* row: UINT32_MAX for none */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "zam.h"
 
 struct lcs {
   const uint32_t *a, *b;

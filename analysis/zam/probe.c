@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ana-int.h"
+#include "zam.h"
 
 /* A probe as a comparison measures it: its keys interned in the
  * comparison's ctx, and its value per pair and side (shown unit; NAN where

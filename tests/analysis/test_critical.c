@@ -9,6 +9,7 @@
 #include "report/report.h"
 #include "test.h"
 #include "treefile.h"
+#include "zam/zam.h"
 
 static struct ana_graph *compare(struct ana_ctx *c, const char *old,
                                  const char *new_, double mu,

@@ -10,6 +10,7 @@
 #include "ana.h"
 #include "test.h"
 #include "treefile.h"
+#include "zam/zam.h"
 
 static void run_case(const char *dir) {
   struct ana_ctx *c = ana_ctx_new();

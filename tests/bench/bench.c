@@ -21,6 +21,7 @@
 
 #include "ana.h"
 #include "gentrace.h"
+#include "zam/zam.h"
 
 struct result {
   double ms, mb, rss_mb, extra;
