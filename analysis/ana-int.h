@@ -1,20 +1,11 @@
-/* Private to analysis/: a JSON pull reader for trace events and the
- * timeline builder's id-based entry. Not part of ana.h's contract. */
+/* Private to analysis/: a JSON pull reader for trace events and source
+ * maps. Not part of ana.h's contract. */
 #ifndef ANA_INT_H
 #define ANA_INT_H
 
-#include "ana.h"
-#include "smap/smap.h"
+#include <stddef.h>
 
-/* Bytes ana_load asks of zlib per read (1 MiB). Only the fuzzer changes
- * it, to cut values across many buffer refills; not thread-safe. */
-extern unsigned ana__ing_read;
-/* The largest single JSON value ana_load holds (1 GiB); tests lower it. */
-extern unsigned ana__ing_maxval;
-
-uint32_t ana__tl_child_ids(struct ana_timeline *tl, uint32_t parent,
-                           enum ana_kind kind, uint32_t name, uint32_t url,
-                           int32_t line, int32_t col);
+#include "zc.h"
 
 /* A pull reader over one JSON value in memory: no allocation but a scratch
  * buffer for strings with escapes. Every call returns 0 once an error is

@@ -21,38 +21,11 @@
 
 struct cJSON; /* cJSON's, for the JSON documents given and returned */
 
-#define ANA_NONE UINT32_MAX
-
 /* ---- interning: names, URLs and (component, name) keys to integers ---- */
 
 struct ana_ctx;
 struct ana_ctx *ana_ctx_new(void);
 void ana_ctx_free(struct ana_ctx *c);
-/* Samples weighed by the CPU their thread had (ana_load, below): set by
- * the comparisons, off by default (zamcap tree, the engine's figures). */
-void ana_ctx_set_cpu_time(struct ana_ctx *c, int on);
-int ana_ctx_cpu_time(const struct ana_ctx *c);
-uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
-/* A function's or thread's name, cut to at most ANA_NAME_MAX bytes: a
- * longer one keeps its first bytes (whole UTF-8 characters), then "…" and
- * 16 hex digits of the whole name's hash, so that two long names that
- * share their start stay distinct. URLs are interned whole (maps are
- * found by them). */
-#define ANA_NAME_MAX 1024
-uint32_t ana_intern_name(struct ana_ctx *c, const char *s, size_t n);
-const char *ana_str(const struct ana_ctx *c, uint32_t id);
-/* The matching key of a node: equal keys may match (DESIGN.md). */
-uint32_t ana_key(struct ana_ctx *c, uint32_t component, uint32_t name);
-/* Where a function a source map renamed was in the generated script: its
- * minified name, the script's URL and the 0-based position. Ids from 1;
- * 0 means "not renamed". */
-struct ana_gen {
-  uint32_t name, url;
-  int32_t line, col;
-};
-uint32_t ana_gen_add(struct ana_ctx *c, const struct ana_gen *g);
-const struct ana_gen *ana_gen_get(const struct ana_ctx *c, uint32_t id);
-
 /* The comparable part of a script URL: origin, query, fragment and
  * content-hash segments removed ("http://h:8/js/app.3f9a1c2e.js?v=2" ->
  * "/js/app.js"). Writes at most cap-1 bytes plus NUL into out and returns
@@ -66,38 +39,7 @@ size_t ana_component(const char *url, size_t n, char *out, size_t cap);
  * bytes, counts); μ, the statistics and every report speak the shown unit
  * (ms, KB, counts), per raw weights to one of it. */
 enum ana_unit { ANA_UNIT_TIME, ANA_UNIT_BYTES, ANA_UNIT_COUNT };
-struct ana_unit_desc {
-  const char *name;  /* "time", "bytes", "count" */
-  const char *shown; /* "ms", "KB", "" (after a number, with a space) */
-  const char *key;   /* report.json's key suffix: delta_ms, delta_kb */
-  double per;        /* raw weights per shown unit: 1000, 1024, 1 */
-};
-/* The unit's description; an unknown value is time's. */
-const struct ana_unit_desc *ana_unit_desc(unsigned unit);
-
 /* ---- timelines ---- */
-
-enum ana_kind {
-  ANA_ROOT,
-  ANA_THREAD,
-  ANA_FUNC,    /* a JavaScript (or native) function */
-  ANA_PROGRAM, /* (program): browser work outside JavaScript */
-  ANA_GC,      /* (garbage collector) */
-  ANA_IDLE,    /* (idle): no work; never a regression-cause */
-};
-
-struct ana_node {                /* read-only for users */
-  uint32_t name, url, component; /* string ids */
-  uint32_t key;                  /* ana_key(component, name) */
-  int32_t line, col;             /* 0-based as V8 gives them; -1 unknown */
-  uint32_t gen;                  /* ana_gen_get: renamed by a source map */
-  uint8_t kind;                  /* enum ana_kind */
-  uint8_t pruned;                /* removed by ana_prune */
-  uint32_t parent;
-  uint32_t kid0, nkids; /* children: tl->kids[kid0 .. kid0+nkids) */
-  int64_t total, self;  /* raw weights in the timeline's unit */
-  int64_t first_us;     /* first sample in the subtree; INT64_MAX if none */
-};
 
 /* End-to-end figures of one recorded run, read from the trace's events on
  * the page's main thread (the thread of zamcap's step marks; without
@@ -170,10 +112,7 @@ struct ana_timeline {
   char *what;
   uint32_t pruned_nodes;
   /* Source maps the file carries (DevTools' metadata.sourceMaps). */
-  struct ana_embedded_map {
-    char *url, *map_url, *map; /* owned */
-    size_t mapn;
-  } * embedded;
+  struct ana_embedded_map *embedded; /* timeline.h */
   uint32_t nembedded;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
@@ -196,31 +135,12 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
                      struct ana_timeline **out);
 void ana_timeline_free(struct ana_timeline *tl);
 
-/* Building a timeline by hand (tests, the paper's example) or from
- * samples: add nodes under a parent (0 is the root); an equal sibling (same
- * kind, name, url, line, column) is returned instead of a new one.
- * ana_tl_sample adds a sample of dur_us at ts_us to a node's self time. */
-struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source);
-uint32_t ana_tl_child(struct ana_timeline *tl, uint32_t parent,
-                      enum ana_kind kind, const char *name, const char *url,
-                      int32_t line, int32_t col);
-void ana_tl_sample(struct ana_timeline *tl, uint32_t node, int64_t ts_us,
-                   int64_t dur_us);
-/* Computes totals, first samples and sorted children; call once. */
-void ana_tl_finish(struct ana_timeline *tl);
-
 /* ANA_PRUNE_NAMES removes nodes whose name is empty, "(anonymous)" or one
  * character; their children move up to the removed node's parent (seed 000
  * §3.1). ANA_PRUNE_MARKERS removes (program), (idle) and (garbage
  * collector). Call once per timeline. */
 enum { ANA_PRUNE_NAMES = 1, ANA_PRUNE_MARKERS = 2 };
-/* Whether ANA_PRUNE_NAMES removes a node of this name (the bottom-up
- * view sees through the same functions). */
-int ana_name_pruned(const struct ana_ctx *c, uint32_t name);
 void ana_prune(struct ana_timeline *tl, unsigned what);
-
-/* Counts the nodes reachable from the root. */
-uint32_t ana_tl_reachable(const struct ana_timeline *tl);
 
 /* Prints the reachable tree, one node a line, indented, with total and
  * self ms; nodes under min_ms are left out. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "timeline.h"
 
 static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   const struct ana_gnode *n = &g->nodes[i];

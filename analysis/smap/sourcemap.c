@@ -12,6 +12,7 @@
 
 #include "ana-int.h"
 #include "smap.h"
+#include "timeline.h"
 
 struct ana__seg {
   uint32_t gcol;  /* generated column, UTF-16 units */

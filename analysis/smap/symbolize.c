@@ -4,6 +4,7 @@
 
 #include "ana-int.h"
 #include "smap.h"
+#include "timeline.h"
 
 struct sym_script {
   char *url;

@@ -23,6 +23,7 @@
 #include <zlib.h>
 
 #include "ana-int.h"
+#include "timeline.h"
 
 struct pnode {         /* a V8 profile node */
   uint32_t id, parent; /* parent == 0: none given */

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "ana.h"
+#include "timeline.h"
 #include "zam.h"
 
 struct bu_path {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ana-int.h"
+#include "timeline.h"
 #include "zam.h"
 
 struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,

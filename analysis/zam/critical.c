@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "timeline.h"
 #include "zam.h"
 
 void ana_opts_default(struct ana_opts *o) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "timeline.h"
 
 struct ana_str {
   const char *s;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ana.h"
+#include "timeline.h"
 #include "zam.h"
 
 struct lcs {

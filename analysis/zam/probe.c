@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ana-int.h"
+#include "timeline.h"
 #include "zam.h"
 
 /* A probe as a comparison measures it: its keys interned in the

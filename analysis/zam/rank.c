@@ -8,6 +8,7 @@
 #include <cjson/cJSON.h>
 
 #include "ana-int.h"
+#include "timeline.h"
 #include "zam.h"
 
 /* Whether component (a script's path, "/js/app.js") is file, or file

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ana-int.h"
+#include "timeline.h"
 
 struct ana__build {
   struct zc_htab tab; /* (parent, frame) -> node index */

@@ -8,6 +8,7 @@
 #include "ana.h"
 #include "report/report.h"
 #include "test.h"
+#include "timeline.h"
 #include "treefile.h"
 #include "zam/zam.h"
 

@@ -9,6 +9,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "treefile.h"
 #include "zam/zam.h"
 

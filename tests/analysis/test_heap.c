@@ -11,6 +11,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 /* The node named name (first found), or 0. */

@@ -9,6 +9,7 @@
 
 #include "ana-int.h"
 #include "test.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 /* A small trace: main > render > slowThing, main > a > helper, (idle),

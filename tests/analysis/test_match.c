@@ -5,6 +5,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 /* Reference LCS length by dynamic programming. */

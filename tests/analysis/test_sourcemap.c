@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "smap/smap.h"
 #include "test.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 static struct ana_smap *load(const char *rel, char **text) {

@@ -21,6 +21,7 @@
 
 #include "ana.h"
 #include "gentrace.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 struct result {

@@ -9,6 +9,7 @@
 #include "ana-int.h"
 #include "fuzz.h"
 #include "report/report.h"
+#include "timeline.h"
 #include "zam/zam.h"
 
 static FILE *devnull;
