@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
 #include "smap.h"
 #include "timeline.h"
+#include "trace/jread.h"
 
 struct ana__seg {
   uint32_t gcol;  /* generated column, UTF-16 units */

@@ -2,7 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
 #include "smap.h"
 #include "timeline.h"
 

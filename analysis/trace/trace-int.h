@@ -22,7 +22,7 @@
 #include <stdint.h>
 #include <zlib.h>
 
-#include "ana-int.h"
+#include "jread.h"
 #include "timeline.h"
 
 struct pnode {         /* a V8 profile node */

@@ -11,7 +11,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana.h"
 #include "timeline.h"
 #include "zam.h"
 

@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
 #include "timeline.h"
 #include "zam.h"
 

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
 #include "timeline.h"
 #include "zam.h"
 

@@ -7,7 +7,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
 #include "timeline.h"
 #include "zam.h"
 

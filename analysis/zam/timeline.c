@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
 #include "timeline.h"
 
 struct ana__build {

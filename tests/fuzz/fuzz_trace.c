@@ -6,7 +6,6 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
 #include "fuzz.h"
 #include "report/report.h"
 #include "timeline.h"

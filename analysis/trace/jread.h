@@ -1,7 +1,12 @@
-/* Private to analysis/: a JSON pull reader for trace events and source
- * maps. Not part of ana.h's contract. */
-#ifndef ANA_INT_H
-#define ANA_INT_H
+/* Private to analysis/: the JSON pull reader (jread.c) that trace/ reads
+ * trace events with, and smap/ source maps. It walks one JSON value in
+ * memory, in place.
+ *
+ * Ownership: a reader borrows the text it walks (jr_init) and owns its
+ * scratch buffers, freed by jr_done; a string it returns lives until the
+ * reader's next call. Arguments are borrowed. */
+#ifndef ANA_JREAD_H
+#define ANA_JREAD_H
 
 #include <stddef.h>
 
