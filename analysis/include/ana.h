@@ -1,19 +1,31 @@
-/* analysis: Chrome traces in, ZAM critical graphs and reports out.
+/* analysis: Chrome traces in, ZAM critical graphs and reports out. This
+ * is its public header: what agent/ uses.
  *
- * The pipeline (DESIGN.md, seed 000 §3): ana_load() streams a trace file
- * into a timeline (a top-down aggregated call tree per thread), ana_prune()
- * removes anonymous and minified nodes, ana_critical() compares an old and
- * a new timeline into a critical graph, ana_aggregate() intersects the
- * graphs of several pairs, and the report writers print the result.
+ * The pipeline (DESIGN.md, seed 000 §3): a trace file is read into a
+ * timeline (a top-down aggregated call tree per thread) and pruned of
+ * anonymous and minified nodes; an old and a new timeline are compared
+ * into a critical graph; the graphs of several pairs are intersected, and
+ * the reports are written from the result. From outside, that is a
+ * comparison (struct ana_cmp): pairs of traces added as they are captured,
+ * the verdict over them, every report, and probes that follow a cause
+ * across builds. ana_load, ana_prune and ana_tl_print show one trace.
  *
- * Ownership: every object made by an ana_*_new/ana_load/ana_critical/
- * ana_aggregate call is the caller's and is freed with the matching _free;
- * _free(NULL) is a no-op. Timelines and graphs borrow the ana_ctx they were
- * made with: free it last. Strings are interned in the ctx and live as long
- * as it does. Arguments are borrowed. */
+ * The rest is analysis/'s own, in internal headers that only analysis/
+ * and its tests have on their include path: timeline.h (the context's
+ * interning, nodes, building timelines), smap/smap.h (source maps),
+ * zam/zam.h (matching, critical graphs, aggregation, bottom-up,
+ * statistics, struct ana_cmp's insides), report/report.h (the writers),
+ * trace/trace-int.h and trace/jread.h (reading traces).
+ *
+ * Ownership: everything an ana_ call makes is the caller's, freed with the
+ * matching _free (ana_cmp_free, ana_probes_free, ...), or with free() or
+ * cJSON_Delete() where its comment says so; _free(NULL) is a no-op. A
+ * timeline borrows the ana_ctx it was made with: free the ctx last.
+ * Arguments are borrowed. */
 #ifndef ANA_H
 #define ANA_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -21,25 +33,19 @@
 
 struct cJSON; /* cJSON's, for the JSON documents given and returned */
 
-/* ---- interning: names, URLs and (component, name) keys to integers ---- */
+/* ---- one trace: its context, timeline and figures (trace/, zam/) ---- */
 
+/* The context timelines are made in: names, URLs and (component, name)
+ * keys interned to integers (timeline.h). */
 struct ana_ctx;
 struct ana_ctx *ana_ctx_new(void);
 void ana_ctx_free(struct ana_ctx *c);
-/* The comparable part of a script URL: origin, query, fragment and
- * content-hash segments removed ("http://h:8/js/app.3f9a1c2e.js?v=2" ->
- * "/js/app.js"). Writes at most cap-1 bytes plus NUL into out and returns
- * the length. */
-size_t ana_component(const char *url, size_t n, char *out, size_t cap);
-
-/* ---- the weight of a node, and its unit ---- */
 
 /* What a timeline weighs: CPU time (samples' durations), bytes allocated
  * (a sampling heap profile), or a count. Nodes hold raw weights (µs,
  * bytes, counts); μ, the statistics and every report speak the shown unit
  * (ms, KB, counts), per raw weights to one of it. */
 enum ana_unit { ANA_UNIT_TIME, ANA_UNIT_BYTES, ANA_UNIT_COUNT };
-/* ---- timelines ---- */
 
 /* End-to-end figures of one recorded run, read from the trace's events on
  * the page's main thread (the thread of zamcap's step marks; without
@@ -112,7 +118,7 @@ struct ana_timeline {
   char *what;
   uint32_t pruned_nodes;
   /* Source maps the file carries (DevTools' metadata.sourceMaps). */
-  struct ana_embedded_map *embedded; /* timeline.h */
+  struct ana_embedded_map *embedded; /* timeline.h has its fields */
   uint32_t nembedded;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
@@ -146,11 +152,13 @@ void ana_prune(struct ana_timeline *tl, unsigned what);
  * self ms; nodes under min_ms are left out. */
 void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f);
 
-/* ---- source maps: a run's, found by script URL (smap/symbolize.c) ---- */
+/* The comparable part of a script URL: origin, query, fragment and
+ * content-hash segments removed ("http://h:8/js/app.3f9a1c2e.js?v=2" ->
+ * "/js/app.js"). Writes at most cap-1 bytes plus NUL into out and returns
+ * the length. */
+size_t ana_component(const char *url, size_t n, char *out, size_t cap);
 
-/* rel resolved against base (a URL or a path; NULL: rel as it is), with
- * "." and ".." segments removed. Caller frees. */
-char *ana_url_join(const char *base, const char *rel);
+/* ---- source maps: a run's, found by script URL (smap/symbolize.c) ---- */
 
 /* Maps by script URL, found on demand: find is called once per script
  * URL not added before, and fills *src (malloc'd, taken) or returns 0. */
@@ -169,7 +177,11 @@ struct ana_maps *ana_maps_new(ana_map_find find, void *arg);
 void ana_maps_on_usable(struct ana_maps *s, ana_map_usable fn);
 void ana_maps_free(struct ana_maps *s);
 
-/* ---- critical graphs ---- */
+/* rel resolved against base (a URL or a path; NULL: rel as it is), with
+ * "." and ".." segments removed. Caller frees. */
+char *ana_url_join(const char *base, const char *rel);
+
+/* ---- a comparison, pair by pair (zam/compare.c, report/write.c) ---- */
 
 struct ana_opts {
   double mu;            /* minimum regression in the timelines' shown unit
@@ -182,23 +194,30 @@ struct ana_opts {
 };
 void ana_opts_default(struct ana_opts *o);
 
-/* ---- end-to-end figures over the runs ---- */
-
-/* Mean and 95 % confidence interval (Student's t) of the values that are
- * not NAN; lo and hi are NAN with fewer than two. */
-struct ana_stat {
-  unsigned n;
-  double mean, lo, hi;
+/* The verdict, three-way, and what it rests on. A regression-cause is
+ * decided when it passed the significance test (or there are under 3
+ * pairs to test); one that was left out as not significant is undecided,
+ * and so is the end-to-end figure while its interval holds the
+ * threshold. */
+enum ana_state { ANA_NO_REGRESSION, ANA_REGRESSION, ANA_INCONCLUSIVE };
+enum ana_e2e_state {
+  ANA_E2E_UNKNOWN,   /* no figure, or under 2 pairs */
+  ANA_E2E_UNDECIDED, /* the interval holds the threshold */
+  ANA_E2E_REGRESSED, /* it lies above */
+  ANA_E2E_NOT,       /* it lies below */
 };
-void ana_stat(const double *v, unsigned n, struct ana_stat *out);
-
-/* ---- reports ---- */
-
-/* Writes a JSON document to path atomically: a temporary file renamed
- * into place. */
-enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
-
-/* ---- the whole analysis: trace pairs in, every report out ---- */
+struct ana_outcome {
+  enum ana_state state;
+  unsigned causes;    /* regression-causes, spread-out ones included */
+  unsigned undecided; /* candidates the pairs could not yet decide */
+  enum ana_e2e_state e2e;
+  double threshold_ms;   /* the one applied; NAN when unknown */
+  unsigned pairs_needed; /* pairs in all that would likely settle what is
+                            undecided; 0 when nothing is, or unknown */
+};
+const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
+int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
+const char *ana_e2e_state_name(enum ana_e2e_state s);
 
 /* The reports --format picks; the text summary goes to stdout. */
 enum {
@@ -235,33 +254,6 @@ struct ana_report_in {
   double mem_mu;
 };
 
-/* The verdict, three-way, and what it rests on. A regression-cause is
- * decided when it passed the significance test (or there are under 3
- * pairs to test); one that was left out as not significant is undecided,
- * and so is the end-to-end figure while its interval holds the
- * threshold. */
-enum ana_state { ANA_NO_REGRESSION, ANA_REGRESSION, ANA_INCONCLUSIVE };
-enum ana_e2e_state {
-  ANA_E2E_UNKNOWN,   /* no figure, or under 2 pairs */
-  ANA_E2E_UNDECIDED, /* the interval holds the threshold */
-  ANA_E2E_REGRESSED, /* it lies above */
-  ANA_E2E_NOT,       /* it lies below */
-};
-struct ana_outcome {
-  enum ana_state state;
-  unsigned causes;    /* regression-causes, spread-out ones included */
-  unsigned undecided; /* candidates the pairs could not yet decide */
-  enum ana_e2e_state e2e;
-  double threshold_ms;   /* the one applied; NAN when unknown */
-  unsigned pairs_needed; /* pairs in all that would likely settle what is
-                            undecided; 0 when nothing is, or unknown */
-};
-const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
-int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
-const char *ana_e2e_state_name(enum ana_e2e_state s);
-
-/* ---- a comparison, one pair at a time (zam/compare.c) ---- */
-
 /* The pairs come in as they are captured; each trace is read once, and
  * only its critical graph, figures and bottom-up times are kept. The
  * verdict over the pairs so far can be asked for at any point, and the
@@ -283,6 +275,33 @@ unsigned ana_cmp_pairs(const struct ana_cmp *c);
  * ana_report_in's); a state of no regression with no pair. */
 void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
                      double threshold_pct, struct ana_outcome *oc);
+
+/* Sets mem, a comparison of heap profiles (the same builds' memory
+ * pairs; borrowed, freed by the caller after c's reports), to be reported
+ * with c: report.json's allocation and its retained-memory rows in
+ * end_to_end, summary.md's and the terminal's lines, report.html's
+ * section, old.heapprofile and new.heapprofile. Allocation causes do not
+ * change c's outcome. */
+void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem);
+
+/* Every report of the comparison into out, as in->formats says, the
+ * summary on stdout; *oc gets the outcome. */
+enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
+                          const struct ana_report_in *in,
+                          struct ana_outcome *oc);
+
+/* The analysis of npairs trace pairs into out, with an ana_cmp:
+ * pairs/pair-<i>.dot, critical-graph.dot (and .svg), summary.md, report.json,
+ * report.html, as in->formats says, and the summary on stdout; *oc gets the
+ * outcome. drop: leave zamcap's own user-timing markers out of the trees.
+ * With in->mem_pairs, the heap profiles' allocation too (npairs may then
+ * be 0: the allocation alone, into summary.md, report.json, report.html,
+ * old.heapprofile and new.heapprofile). */
+enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
+                        unsigned npairs, const struct ana_opts *o, int drop,
+                        const char *out, const struct ana_report_in *in,
+                        struct ana_outcome *oc);
+
 /* ---- probes: one figure followed across builds (zam/probe.c) ---- */
 
 /* A regression-cause's inclusive weight on its call path (from the
@@ -330,33 +349,21 @@ struct ana_hunk {
 struct cJSON *ana_cmp_rank_changes(struct ana_cmp *c, const struct ana_hunk *h,
                                    unsigned nh, const char *strip);
 
-/* Sets mem, a comparison of heap profiles (the same builds' memory
- * pairs; borrowed, freed by the caller after c's reports), to be reported
- * with c: report.json's allocation and its retained-memory rows in
- * end_to_end, summary.md's and the terminal's lines, report.html's
- * section, old.heapprofile and new.heapprofile. Allocation causes do not
- * change c's outcome. */
-void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem);
+/* ---- statistics (zam/figures.c) ---- */
 
-/* Every report of the comparison into out, as in->formats says, the
- * summary on stdout; *oc gets the outcome. */
-enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
-                          const struct ana_report_in *in,
-                          struct ana_outcome *oc);
+/* Mean and 95 % confidence interval (Student's t) of the values that are
+ * not NAN; lo and hi are NAN with fewer than two. */
+struct ana_stat {
+  unsigned n;
+  double mean, lo, hi;
+};
+void ana_stat(const double *v, unsigned n, struct ana_stat *out);
 
-/* The analysis of npairs trace pairs into out, with an ana_cmp:
- * pairs/pair-<i>.dot, critical-graph.dot (and .svg), summary.md, report.json,
- * report.html, as in->formats says, and the summary on stdout; *oc gets the
- * outcome. drop: leave zamcap's own user-timing markers out of the trees.
- * With in->mem_pairs, the heap profiles' allocation too (npairs may then
- * be 0: the allocation alone, into summary.md, report.json, report.html,
- * old.heapprofile and new.heapprofile). */
-enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
-                        unsigned npairs, const struct ana_opts *o, int drop,
-                        const char *out, const struct ana_report_in *in,
-                        struct ana_outcome *oc);
+/* ---- files (report/) ---- */
 
-/* ---- a bisection's reports (report/bisect.c) ---- */
+/* Writes a JSON document to path atomically: a temporary file renamed
+ * into place. */
+enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
 
 /* report.json (as doc is: schema zamcap-bisect/1), summary.md and
  * report.html into out: the culprits first, each with its cause's call
@@ -364,16 +371,13 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
  * Text from the page or the repository is escaped everywhere. */
 enum zc_err ana_write_bisect(const struct cJSON *doc, const char *out);
 
-/* ---- report.html (html.c) ----
- * The one self-contained page a bug tracker can hold, written from the
- * report.json document. No script, no request: the styles are inline, the
+/* outdir/report.json (and outdir/critical-graph.svg if there is one) to
+ * outdir/report.html (report/html.c): the one self-contained page a bug
+ * tracker can hold. No script, no request: the styles are inline, the
  * critical graph is an embedded image (the SVG as a data: URL) or, without
  * one, a collapsible tree; links point only at the files zamcap wrote
  * beside it (traces/, failures/, pairs/). Every string from the page or
  * the trace is HTML-escaped. */
-
-/* outdir/report.json (and outdir/critical-graph.svg if there is one) to
- * outdir/report.html. */
 enum zc_err ana_write_html_from(const char *outdir);
 
 #endif
