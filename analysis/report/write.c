@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "report.h"
 #include "zc-out.h"
 
 static const struct {

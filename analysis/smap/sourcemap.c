@@ -1,5 +1,5 @@
 /* Source maps (ECMA-426, "Source Map v3"): decoding, lookup, and the rule
- * that names a minified function after the original one. See ana.h.
+ * that names a minified function after the original one. See smap.h.
  *
  * The decoder makes one pass over "mappings" into a flat array of 20-byte
  * segments with an index of line starts; an index map's sections are
@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "smap.h"
+#include "timeline.h"
+#include "trace/jread.h"
 
 struct ana__seg {
   uint32_t gcol;  /* generated column, UTF-16 units */

@@ -11,7 +11,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana.h"
+#include "timeline.h"
+#include "zam.h"
 
 struct bu_path {
   uint32_t parent, key, name, row; /* row: UINT32_MAX for none */

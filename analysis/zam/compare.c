@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "timeline.h"
+#include "zam.h"
 
 struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
                             struct ana_maps *maps, unsigned expect, int say) {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "timeline.h"
 
 struct ana__build {
   struct zc_htab tab; /* (parent, frame) -> node index */

@@ -9,6 +9,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "zc.h"
 
 static int exists(const char *path) {

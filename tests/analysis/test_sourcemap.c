@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include "ana.h"
+#include "report/report.h"
+#include "smap/smap.h"
 #include "test.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 static struct ana_smap *load(const char *rel, char **text) {
   char *json = zt_read(zt_data(rel));
