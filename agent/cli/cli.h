@@ -66,6 +66,8 @@ struct agent_args {
   int memory;
   unsigned memory_interval;
   double memory_mu_kb;
+  /* --counts N: count pairs after the timed ones (0: none) */
+  unsigned counts;
   /* run-all: --shard I/N (0 and 0 without it) */
   unsigned shard_i, shard_n;
   char **operands; /* what is left after the options */

@@ -103,6 +103,10 @@ static const struct option_row rows[] = {
      AT(memory_mu_kb),
      "with --memory or heap profiles, the smallest\n"
      "allocation regression reported (default 256)"},
+    {"counts", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 10, AT(counts),
+     "after the timed pairs, N count pairs (default 2,\n"
+     "0: none): V8 counts every function's calls, to\n"
+     "tell 'slower per call' from 'called more often'"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
     {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
@@ -280,6 +284,7 @@ void agent_args_init(struct agent_args *a) {
   a->recover_after = 3;
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
+  a->counts = 2;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

@@ -88,6 +88,9 @@ struct ana_figures {
   double style_layout_ms; /* UpdateLayoutTree and Layout events */
   double long_tasks;      /* tasks over 50 ms */
   double blocking_ms;     /* their time beyond 50 ms each */
+  /* The main thread's share of a core while it worked (thread time over
+   * wall time of its tasks); NAN unknown. */
+  double cpu_share;
   /* Retained memory after the flow (a heap profile zamcap recorded, after
    * a forced GC): set only where retained is; NAN where not measured. */
   int retained;
@@ -206,6 +209,15 @@ enum ana_e2e_state {
   ANA_E2E_REGRESSED, /* it lies above */
   ANA_E2E_NOT,       /* it lies below */
 };
+/* Why a verdict is inconclusive (ana_outcome.doubt's bits). */
+enum {
+  ANA_DOUBT_CAUSES = 1,  /* candidates the pairs could not decide */
+  ANA_DOUBT_E2E = 2,     /* the end-to-end interval holds the threshold */
+  ANA_DOUBT_STARVED = 4, /* the runs' main thread had under half a core */
+};
+/* A run whose main thread had less than this share of a core while it
+ * worked was starved: what it measured says little. */
+#define ANA_STARVED_SHARE 0.5
 struct ana_outcome {
   enum ana_state state;
   unsigned causes;    /* regression-causes, spread-out ones included */
@@ -214,6 +226,12 @@ struct ana_outcome {
   double threshold_ms;   /* the one applied; NAN when unknown */
   unsigned pairs_needed; /* pairs in all that would likely settle what is
                             undecided; 0 when nothing is, or unknown */
+  /* End-to-end and web-vitals rows whose interval lies above their
+   * threshold while no function is named: a regression no function
+   * explains (ana_cmp_unexplained lists them). */
+  unsigned unexplained;
+  unsigned doubt;   /* ANA_DOUBT_* when the state is inconclusive */
+  double cpu_share; /* the runs' median main-thread CPU share; NAN */
 };
 const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
 int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
@@ -252,6 +270,11 @@ struct ana_report_in {
   const char *const *mem_old, *const *mem_new;
   unsigned mem_pairs;
   double mem_mu;
+  /* Call counts (zamcap-calls/1) of count runs, calls_pairs pairs
+   * calls_old[i], calls_new[i], laid onto the timed pairs' functions
+   * (ana_cmp_add_calls); a pair that cannot be read is a warning. */
+  const char *const *calls_old, *const *calls_new;
+  unsigned calls_pairs;
 };
 
 /* The pairs come in as they are captured; each trace is read once, and
@@ -271,6 +294,14 @@ void ana_cmp_free(struct ana_cmp *c);
 enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
                         const char *new_path);
 unsigned ana_cmp_pairs(const struct ana_cmp *c);
+/* Adds one count pair: the call counts (zamcap-calls/1, agent/capture's
+ * count runs) of an old and a new run. They are laid onto the functions
+ * of the timed pairs added before, and explain their time: called more
+ * often, or slower per call. On error (a file that cannot be read or is
+ * no count file) nothing of the pair counts and zc_errmsg() names it. */
+enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
+                              const char *new_path);
+unsigned ana_cmp_calls_pairs(const struct ana_cmp *c);
 /* The outcome over the pairs added so far (the end-to-end threshold as
  * ana_report_in's); a state of no regression with no pair. */
 void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
@@ -301,6 +332,18 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
                         unsigned npairs, const struct ana_opts *o, int drop,
                         const char *out, const struct ana_report_in *in,
                         struct ana_outcome *oc);
+
+/* The end-to-end and web-vitals rows that regressed beyond their
+ * threshold when no function is named (none when one is): the scenario's
+ * main figure by the end-to-end threshold; each step's wall time and each
+ * vital by that threshold of its own old mean, and never under mu (CLS:
+ * 0.05). At most cap rows (valid until the next ana_cmp_add), with each
+ * threshold in thr; returns how many. */
+struct ana_e2e_row;
+unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
+                             double threshold_pct,
+                             const struct ana_e2e_row **rows, double *thr,
+                             unsigned cap);
 
 /* ---- probes: one figure followed across builds (zam/probe.c) ---- */
 

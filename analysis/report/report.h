@@ -81,6 +81,11 @@ struct ana_report {
  * to and write; free with cJSON_Delete. */
 struct cJSON;
 struct cJSON *ana_report_json(const struct ana_report *r);
+/* An end-to-end or web-vitals row in words ("scenario wall time", "the
+ * wall time of step 6 (click)", "INP, step 6 click"). */
+struct ana_e2e_row;
+void ana_row_words(const struct ana_e2e_row *r, char *out, size_t cap);
+
 /* report.json's regression_causes of a graph, its keys in the graph's
  * unit (delta_ms, delta_kb). */
 struct cJSON *ana_causes_json(const struct ana_graph *g);

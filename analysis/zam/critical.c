@@ -31,6 +31,7 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->old_w);
   free(g->new_w);
   free(g->same);
+  free(g->calls);
   free(g);
 }
 

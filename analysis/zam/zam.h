@@ -88,6 +88,29 @@ struct ana_graph {
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
+  /* Per node, what the call counts said (calls.c), or NULL without
+   * counts. */
+  struct ana_gcalls *calls;
+};
+
+/* Why the call counts named a node (calls.c). */
+enum ana_why {
+  ANA_WHY_NONE,
+  /* the owner of a loop: it calls the function below it on the path more
+   * often per call of its own (a lost cache, per-element calls); the time
+   * landed in `landed` */
+  ANA_WHY_LOOP,
+  /* an old function inside a function new to the build, named instead of
+   * the new function's whole time (itself, or its loop's owner) */
+  ANA_WHY_INSIDE_NEW,
+};
+struct ana_gcalls {
+  uint32_t landed;     /* ANA_WHY_LOOP: the node the time landed in */
+  uint32_t landed_key; /* ANA_WHY_INSIDE_NEW named at a loop's owner: the
+                          function the time landed in (no node); 0 none */
+  uint8_t why;         /* enum ana_why */
+  uint8_t bu;          /* a node the counts added: its weights are the
+                          function's over all its call paths */
 };
 
 /* Algorithm 2 on two pruned timelines; stats are added to. Below the top
@@ -232,6 +255,18 @@ unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
  * function cost with its callees, wherever it was called from. */
 unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
                             double *d, unsigned cap);
+/* A function's inclusive weight (counted once per stack) per pair on side
+ * 0 (old) or 1 (new), in the shown unit; returns the pairs written. */
+unsigned ana_bu_incl_values(const struct ana_bottomup *b, uint32_t key,
+                            int side, double *v, unsigned cap);
+/* A function's row (its means are not filled in), or NULL. */
+const struct ana_bu_row *ana_bu_row(const struct ana_bottomup *b, uint32_t key);
+/* The merged call tree's paths (both sides): how many; path i's parent
+ * (UINT32_MAX under none) and its function's key, name and kind. */
+uint32_t ana_bu_npaths(const struct ana_bottomup *b);
+uint32_t ana_bu_path_parent(const struct ana_bottomup *b, uint32_t i);
+uint32_t ana_bu_path_key(const struct ana_bottomup *b, uint32_t i,
+                         uint32_t *name, uint8_t *kind);
 /* Whether the function was sampled in any old timeline: 0 for a function
  * new to the build (or one the old runs never reached). */
 int ana_bu_old_seen(const struct ana_bottomup *b, uint32_t key);
@@ -382,12 +417,48 @@ struct ana_cmp {
   struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
   struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
   unsigned nprobes;
+  struct ana__calls *calls; /* ana_cmp_add_calls (calls.c), or NULL */
 };
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,
                       const struct ana_figures *fig);
 void ana__cmp_unwatch(struct ana_cmp *c);
+/* ---- call counts (calls.c) ---- */
+
+/* Where each function of a timeline of side 0 (old) or 1 (new) stands in
+ * the generated code, and its key: call counts are laid onto keys by it.
+ * Called on every timed pair's timelines, symbolized. */
+void ana__calls_learn(struct ana_cmp *c, const struct ana_timeline *tl,
+                      int side);
+void ana__calls_free(struct ana__calls *k);
+/* A function's calls per run on side 0 (old) or 1 (new), the mean over
+ * the count pairs: 0 when it never ran there, NAN with no count pair. */
+double ana_calls(const struct ana_cmp *c, uint32_t key, int side);
+/* Whether a function's text differs between the builds: 1, 0, or -1 when
+ * the counts cannot tell (it did not run on both sides, or two functions
+ * share its name and file). */
+int ana_calls_changed(const struct ana_cmp *c, uint32_t key);
+/* What the counts change in the aggregated graph (c->agg): a cause called
+ * more often, not slower per call, is named at its loop's owner (the
+ * first function up its path that calls the one below it more often per
+ * call of its own; the time landed where it was); a cause new to the
+ * build is named at the old functions inside it that grew by mu (or their
+ * loop's owner below it), when there are some. Sets g->calls; returns
+ * the causes that moved. Nothing without counts. */
+uint32_t ana__calls_explain(struct ana_cmp *c);
+/* report.json's evidence of the counts: on each of doc's
+ * regression_causes (ana_causes' order), "calls" per path node (old, new,
+ * per_call_ms, changed), the split of its growth ("split": calls_ms,
+ * per_call_ms), "evidence" in words and, for a loop's owner, "landed";
+ * doc's "counts". Nothing without counts. */
+void ana__calls_json(const struct ana_cmp *c, struct cJSON *doc);
+/* The words of a cause's evidence ("compileInput: 340 calls a run
+ * instead of 1, from invokePartialWrapper (lost cache or a loop)"), into
+ * out; "" when the counts say nothing of node i. */
+void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
+                      size_t cap);
+
 /* Makes the aggregation over every pair added, unless it is up to date. */
 void ana__cmp_aggregate(struct ana_cmp *c);
 
