@@ -1,12 +1,13 @@
 /* zamcap-gendoc: writes zamcap's man page and its bash and zsh completions
- * from the option table (opts.c, through agent_option_doc) and the
- * subcommands (agent_cmds), at build time, as --help is made from them:
- * an option added to the table is in all four, and none is kept by hand.
+ * from the option table (opts.c, through agent_option_doc), the exit
+ * table (exits.c) and the subcommands (agent_cmds), at build time, as
+ * --help is made from them: an option added to the table is in all four,
+ * and none is kept by hand.
  *
  *   zamcap-gendoc man|bash|zsh FILE
  *
- * The prose the table does not hold (exit codes, environment, files,
- * examples) is here, next to the constants it names. Not installed. */
+ * The prose the tables do not hold (environment, files, examples) is
+ * here, next to the constants it names. Not installed. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,27 @@ static void usage_lines(FILE *f, const struct agent_cmd *c) {
   }
 }
 
+/* The exit codes from the exit table (exits.c): every code for zamcap
+ * as a whole (c NULL), or those command c gives, in its words. */
+static void man_exits(FILE *f, const struct agent_cmd *c) {
+  struct agent_exitdoc x;
+  for (size_t i = 0; agent_exit_doc(i, &x); i++) {
+    const char *text = agent_exit_text(c, x.code);
+    if (!text) continue;
+    char label[16];
+    agent_exit_label(x.code, label, sizeof label);
+    fprintf(f, ".TP\n%s\n", label);
+    roff(f, text);
+    fputs(".\n", f);
+  }
+  const char *after = agent_exit_after(c);
+  if (after) {
+    fputs(".PP\n", f);
+    roff(f, after);
+    fputc('\n', f);
+  }
+}
+
 /* A command's section: its usage lines as they are, what it does, its
  * options from the table, its closing words. */
 static void man_cmd(FILE *f, const struct agent_cmd *c) {
@@ -104,6 +126,8 @@ static void man_cmd(FILE *f, const struct agent_cmd *c) {
     fputs(".PP\n", f);
     roff(f, c->after);
   }
+  fputs(".PP\nExit status:\n", f);
+  man_exits(f, c);
 }
 
 static const char man_head[] =
@@ -130,20 +154,6 @@ static const char man_about[] =
     "Progress and diagnostics go to standard error, results to standard "
     "output; the exit status is the verdict.\n"
     ".SH COMMANDS\n";
-
-static const char man_exit[] =
-    ".SH \"EXIT STATUS\"\n"
-    ".TP\n%d\nNo regression\\-cause (for \\fBrecord\\fR: recorded; for "
-    "\\fBcheck\\fR: valid).\n"
-    ".TP\n%d\nRegression\\-causes found.\n"
-    ".TP\n%d\nUsage or input error.\n"
-    ".TP\n%d\nCapture failed or incomplete (Chrome missing or dying, a pair "
-    "dropped: the others are still reported), or the upload or the "
-    "tracker failed.\n"
-    ".TP\n%d\nA bug in zamcap.\n"
-    ".TP\n%d\nInconclusive: a candidate's slowdown swung too widely over the "
-    "pairs to decide.\n"
-    ".TP\n130, 143\nInterrupted (128 + the signal).\n";
 
 static const char man_env[] =
     ".SH ENVIRONMENT\n"
@@ -256,8 +266,8 @@ static void gen_man(FILE *f) {
   fputs(man_about, f);
   for (size_t i = 0; agent_cmds[i]; i++)
     man_cmd(f, agent_cmds[i]);
-  fprintf(f, man_exit, ZC_EXIT_NONE, ZC_EXIT_FOUND, ZC_EXIT_USAGE,
-          ZC_EXIT_CAPTURE, ZC_EXIT_INTERNAL, ZC_EXIT_INCONCLUSIVE);
+  fputs(".SH \"EXIT STATUS\"\n", f);
+  man_exits(f, NULL);
   fputs(man_env, f);
   man_files(f);
   fputs(man_tail, f);
