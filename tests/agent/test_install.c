@@ -74,7 +74,7 @@ static void test_install(void) {
   };
   for (size_t i = 0; i < sizeof files / sizeof *files; i++)
     ZT_INT(zt_sh(NULL, "test -s '%s/%s'", p, files[i]), 0);
-  /* The README's units, running the installed binary, not DESTDIR's. */
+  /* The units of dist/, running the installed binary, not DESTDIR's. */
   char *unit = zt_read(zt_tmp("dest" PREFIX "/share/doc/zamcap/examples/"
                               "zamcap-nightly.service"));
   ZT_HAS(unit, "[Service]");
