@@ -253,8 +253,10 @@ static const char man_tail[] =
     ".SH \"SEE ALSO\"\n"
     ".BR chromium (1),\n"
     ".BR dot (1),\n"
-    "and zamcap's README (how it works, report.json's schema, the nightly "
-    "recipes).\n";
+    "and zamcap's manual: a page per command and the topics (how it works, "
+    "report.json's schema, the nightly recipes, the exit codes) in "
+    "\\fBshare/doc/zamcap/docs/\\fR under the installation prefix, or "
+    "\\fBdocs/\\fR in the source tree.\n";
 
 static void gen_man(FILE *f) {
   fprintf(f,

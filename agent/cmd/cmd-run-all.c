@@ -211,7 +211,7 @@ static cJSON *flow_json(const struct flow *f) {
   return o;
 }
 
-/* run-all.json (schema zamcap-run-all/1, README). */
+/* run-all.json (schema zamcap-run-all/1, docs/cmd/zamcap-run-all.md). */
 static cJSON *summary_json(const struct night *nt, int rc) {
   const struct agent_args *a = nt->a;
   cJSON *d = cJSON_CreateObject();
