@@ -364,8 +364,6 @@ const struct agent_cmd agent_cmd_compare = {
     .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
              "OUT/critical-graph.dot (and .svg with Graphviz), "
              "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
-             "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 3 "
-             "--tracker failed with nothing\nfound, 5 inconclusive (a "
-             "candidate the pairs could not decide).\n",
+             "end-to-end figures.\n",
     .exec = compare_exec,
 };
