@@ -17,8 +17,14 @@ enum {
 };
 
 static const struct agent_exitdoc codes[] = {
-    {ZC_EXIT_NONE, "none", AGENT_ALL, "no regression-cause"},
-    {ZC_EXIT_FOUND, "found", VERDICT, "regression-causes found"},
+    {ZC_EXIT_NONE, "none", AGENT_ALL,
+     "no regression: no function got slower by mu in every pair, and the "
+     "end-to-end figure's interval lies below its threshold on runs that "
+     "had a core to work on (we looked, and it is not slower)"},
+    {ZC_EXIT_FOUND, "found", VERDICT,
+     "a regression: regression-causes found, or an end-to-end or "
+     "web-vitals figure got slower beyond its threshold with no function "
+     "to blame (report.json's unexplained_causes)"},
     {ZC_EXIT_USAGE, "usage", AGENT_ALL,
      "usage or input error: one line names the thing (a bad option, a "
      "scenario's step, a broken trace and its byte offset, an output "
@@ -32,8 +38,10 @@ static const struct agent_exitdoc codes[] = {
      "internal error: a bug in zamcap, or out of memory"},
     {ZC_EXIT_INCONCLUSIVE, "inconclusive", VERDICT,
      "inconclusive: a candidate's slowdown swung too widely over the pairs "
-     "to decide; the verdict says about how many pairs in all would settle "
-     "it"},
+     "to decide, the end-to-end interval holds the threshold (it could "
+     "hide a regression that size), or the runs' main thread had under "
+     "half a core (a starved machine); the verdict says why, and about how "
+     "many pairs in all would settle it"},
     {AGENT_EXIT_SIGNAL, "interrupted", AGENT_ALL,
      "interrupted by signal N (129 SIGHUP, 130 SIGINT, 131 SIGQUIT, 143 "
      "SIGTERM)"},
