@@ -422,10 +422,16 @@ static int named_fn(const struct ana_cmp *c, uint32_t path) {
   return kind == ANA_FUNC && !ana_name_pruned(c->ctx, name);
 }
 
-/* Whether key grew by mu over all its paths, by calls or per call. */
+/* How an old function grew by mu over all its paths, as evidence that
+ * it is a root: 1 called more often (its loop's owner is), 2 slower per
+ * call with its own code changed; 0 neither. Slower per call with the
+ * same code is no root: what it is given changed (its caller's doing). */
 static int grew(const struct ana_cmp *c, uint32_t key, double mu) {
   struct csplit s;
-  return split_of(c, key, &s) && s.co > 0 && (s.more >= mu || s.slower >= mu);
+  if (!split_of(c, key, &s) || !(s.co > 0)) return 0;
+  if (s.more >= mu && s.slower < mu) return 1;
+  if (s.slower >= mu && ana_calls_changed(c, key) == 1) return 2;
+  return 0;
 }
 
 /* Inside the new function of leaf l: the lowest old functions that grew
@@ -457,9 +463,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   for (uint32_t p = 0; p < np; p++) {
     if (cand[p] != 1) continue;
     uint32_t fk = ana_bu_path_key(b, p, NULL, NULL), nk = fk;
-    struct csplit s;
-    split_of(c, fk, &s);
-    if (s.slower < mu) { /* called more often: whose loop? */
+    if (grew(c, fk, mu) == 1) { /* called more often: whose loop? */
       nk = lk;
       uint32_t child = fk;
       for (uint32_t q = ana_bu_path_parent(b, p);
@@ -503,15 +507,67 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
   if (!split_of(c, g->nodes[l].key, &s) || !(s.co > 0) || s.more < mu ||
       s.slower >= mu)
     return ANA_NONE;
-  uint32_t child = l;
-  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
-    if (g->nodes[a].kind != ANA_FUNC) return ANA_NONE;
-    int f = fanout_grew(c, g->nodes[a].key, g->nodes[child].key);
-    if (f == 1) return a;
+  /* Counts are a function's, over every level of a recursion: inside
+   * one, the ratio of two of its functions' calls says nothing of a loop.
+   * The recursion's levels right above the cause (keys that repeat with
+   * a period of 1 to 4 frames) are passed, and the first caller above
+   * them is asked about the top of the recursion. */
+  uint32_t up[64];
+  unsigned n = 0;
+  for (uint32_t a = l; a != ANA_NONE && n < 64; a = g->nodes[a].parent)
+    up[n++] = a;
+  unsigned top = 0; /* the recursion's top, as an index into up */
+  for (unsigned per = 1; per <= 4; per++) {
+    unsigned k = per;
+    while (k < n && g->nodes[up[k]].kind == ANA_FUNC &&
+           g->nodes[up[k]].key == g->nodes[up[k - per]].key)
+      k++;
+    if (k - 1 >= 2 * per - 1 && k - 1 > top) top = k - 1;
+  }
+  for (unsigned i = top + 1; i < n; i++) {
+    if (g->nodes[up[i]].kind != ANA_FUNC) return ANA_NONE;
+    int f = fanout_grew(c, g->nodes[up[i]].key, g->nodes[up[i - 1]].key);
+    if (f == 1) return up[i];
     if (f < 0) return ANA_NONE;
-    child = a;
   }
   return ANA_NONE;
+}
+
+/* A function's own (self) time growth over all its paths, the mean over
+ * the pairs (ms). */
+static double self_growth(const struct ana_cmp *c, uint32_t key) {
+  double d[ANA_SPREAD_MAX_PAIRS], s = 0;
+  unsigned n = ana_bu_deltas(c->bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  for (unsigned p = 0; p < n; p++)
+    s += d[p];
+  return n ? s / n : 0;
+}
+
+/* A function whose own time is under this share of the growth of its
+ * time with its callees does little itself: a conduit to its callees. */
+#define CONDUIT_SHARE 0.1
+
+/* A cause new to the run (never called in the old count runs) that does
+ * little itself (its own time grew by under CONDUIT_SHARE of its
+ * growth on the path) is a conduit: its time is old code's, run for the
+ * new code above it. Up its path while the caller is new to the run too;
+ * returns the entry of the new code (the cause itself when it does work
+ * of its own, or its caller ran before). */
+static uint32_t new_code_entry(const struct ana_cmp *c,
+                               const struct ana_graph *g, uint32_t l) {
+  uint32_t cur = l;
+  for (unsigned k = 0; k < 10000; k++) {
+    double o, n, d;
+    ana_gnode_means(g, cur, &o, &n, &d);
+    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d) break;
+    uint32_t p = g->nodes[cur].parent;
+    if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
+        !(ana_calls(c, g->nodes[p].key, 0) == 0) ||
+        !(ana_calls(c, g->nodes[p].key, 1) > 0))
+      break;
+    cur = p;
+  }
+  return cur;
 }
 
 uint32_t ana__calls_explain(struct ana_cmp *c) {
@@ -525,7 +581,18 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     if (!nd->cause || nd->kind != ANA_FUNC) continue;
     /* new code: what inside it grew */
     if (nd->isnew == nd->present && ana_calls(c, nd->key, 0) == 0) {
-      moved += inside_new(c, g, l, mu) > 0;
+      if (inside_new(c, g, l, mu)) {
+        moved++;
+        continue;
+      }
+      uint32_t e = new_code_entry(c, g, l);
+      if (e != l) {
+        g->nodes[l].cause = 0;
+        if (!g->nodes[e].cause) moved++;
+        g->nodes[e].cause = 1;
+        g->calls[e].why = ANA_WHY_ENTRY;
+        g->calls[e].landed = l;
+      }
       continue;
     }
     uint32_t o = loop_owner(c, g, l, mu);
@@ -569,6 +636,17 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                     : gc->landed_key;
   const struct ana_ctx *x = c->ctx;
   char a[32], b[32], pa[32], pb[32];
+  if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
+    uint32_t lkey = g->nodes[gc->landed].key;
+    count_text(ana_calls(c, lkey, 1), b, sizeof b);
+    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    snprintf(out, cap,
+             "new code: called %s times a run, never before; it calls %s "
+             "(%s times a run, never before), which does little itself: "
+             "the time is the old code that runs under it",
+             pb, ana_str(x, g->nodes[gc->landed].name), b);
+    return;
+  }
   if (lk) {
     const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
     count_text(ana_calls(c, lk, 0), a, sizeof a);
@@ -650,12 +728,12 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
     ana__calls_words(c, i, words, sizeof words);
     if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
     const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
-    if (gc && gc->why)
-      cJSON_AddStringToObject(o, "named_by",
-                              gc->why == ANA_WHY_LOOP ? "loop_owner"
-                                                      : "inside_new_code");
+    static const char *const why_name[] = {"", "loop_owner", "inside_new_code",
+                                           "new_code_entry"};
+    if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
+      cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
     if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");
-    uint32_t lk = gc && gc->why == ANA_WHY_LOOP && gc->landed != ANA_NONE
+    uint32_t lk = gc && gc->why != ANA_WHY_INSIDE_NEW && gc->landed != ANA_NONE
                       ? g->nodes[gc->landed].key
                   : gc ? gc->landed_key
                        : 0;
