@@ -188,6 +188,16 @@ static const struct cfn *innermost(const struct cfn *fns, size_t n,
   return NULL;
 }
 
+/* Function f's calls for key on side. */
+static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
+                     int side) {
+  struct ckey *ck = ckey_of(k, key);
+  if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
+  ck->hash[side] = f->hash;
+  ck->seen[side] = 1;
+  ck->calls[side] += f->calls;
+}
+
 /* One count file of side into the keys' counts. */
 static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
   struct ana__calls *k = c->calls;
@@ -226,15 +236,27 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
       else
         hi = mid;
     }
+    uint8_t *used = zc_xcalloc(nf + 1, 1);
     for (size_t i = lo; i < np && pl[i].url == u; i++) {
       const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
       if (!f || strcmp(f->name, ana_str(c->ctx, pl[i].name))) continue;
-      struct ckey *ck = ckey_of(k, pl[i].key);
-      ck->calls[side] += f->calls;
-      if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
-      ck->hash[side] = f->hash;
-      ck->seen[side] = 1;
+      used[f - fns] = 1;
+      count_fn(k, pl[i].key, f, side);
     }
+    /* A function the timed pairs never sampled on this side has no place
+     * there (it ran, briefly): it counts for the key its name and file
+     * make, as a timeline's unrenamed function would have. */
+    char comp[2048];
+    size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
+    uint32_t cid = ana_intern(c->ctx, comp, cl);
+    for (size_t j = 0; j < nf; j++)
+      if (!used[j])
+        count_fn(
+            k,
+            ana_key(c->ctx, cid,
+                    ana_intern_name(c->ctx, fns[j].name, strlen(fns[j].name))),
+            &fns[j], side);
+    free(used);
     free(fns);
   }
   cJSON_Delete(doc);
@@ -570,6 +592,96 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
   return cur;
 }
 
+/* Whether cause l's own code says it is not where the change is: it is
+ * slower per call (not called more often) with the same code as before,
+ * or it is an old function newly called by a caller whose code and calls
+ * are the same. Then what it is given changed. */
+static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
+                         uint32_t l, double mu) {
+  struct csplit s;
+  uint32_t k = g->nodes[l].key;
+  if (!split_of(c, k, &s)) return 0;
+  if (s.co > 0)
+    return s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
+  uint32_t p = g->nodes[l].parent;
+  if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
+  double po = ana_calls(c, g->nodes[p].key, 0),
+         pn = ana_calls(c, g->nodes[p].key, 1);
+  return po > 0 && pn <= po * FANOUT_GREW &&
+         ana_calls_changed(c, g->nodes[p].key) == 0;
+}
+
+/* The new work upstream of cause l: up its path, under the nearest
+ * ancestor that has some, the function whose calls appear only in the new
+ * build (not on l's path, not under l) with the most time in the new
+ * build; *where gets that ancestor. 0 when there is none. */
+static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
+                            uint32_t l, uint32_t *where) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t np = ana_bu_npaths(b), at;
+  uint32_t onpath[256];
+  unsigned non = 0;
+  for (uint32_t a = l; a != ANA_NONE && non < 256; a = g->nodes[a].parent)
+    onpath[non++] = g->nodes[a].key;
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return 0;
+    uint32_t ak = g->nodes[a].key, best = 0;
+    double best_t = 0;
+    for (uint32_t p = 0; p < np; p++) {
+      uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+      int skip = !named_fn(c, p) || !under(b, p, ak, &at) ||
+                 !(ana_calls(c, k, 0) == 0) || !(ana_calls(c, k, 1) > 0);
+      for (unsigned i = 0; i < non && !skip; i++)
+        skip = k == onpath[i];
+      /* not below l: l's own work is l's */
+      uint32_t t;
+      if (!skip && under(b, p, g->nodes[l].key, &t)) skip = 1;
+      if (skip) continue;
+      double v[ANA_SPREAD_MAX_PAIRS], sum = 0;
+      unsigned n = ana_bu_incl_values(b, k, 1, v, ANA_SPREAD_MAX_PAIRS);
+      for (unsigned i = 0; i < n; i++)
+        sum += v[i];
+      if (!best || sum > best_t) best = k, best_t = sum;
+    }
+    if (best) {
+      *where = a;
+      return best;
+    }
+  }
+  return 0;
+}
+
+/* Causes whose input changed are consequences of the new work upstream:
+ * that function is named as a root beside them (function-level figures,
+ * whatever its own growth: it is why theirs happened), they are ranked
+ * after it. Returns the roots added. */
+static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
+                               uint32_t n0, double mu) {
+  uint32_t added = 0;
+  for (uint32_t l = 0; l < n0; l++) {
+    if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
+      continue;
+    if (!input_changed(c, g, l, mu)) continue;
+    uint32_t at, rk = upstream_of(c, g, l, &at);
+    if (!rk) continue;
+    uint32_t r = ANA_NONE;
+    for (uint32_t i = 0; i < g->n && r == ANA_NONE; i++)
+      if (g->nodes[i].key == rk && g->nodes[i].cause) r = i;
+    if (r == ANA_NONE) {
+      r = graph_append(c, g, at, rk);
+      if (r == ANA_NONE) continue;
+      g->nodes[r].cause = 1;
+      added++;
+    }
+    if (!g->calls[r].why) {
+      g->calls[r].why = ANA_WHY_UPSTREAM;
+      g->calls[r].landed = l;
+    }
+    g->nodes[l].effect = 1;
+  }
+  return added;
+}
+
 uint32_t ana__calls_explain(struct ana_cmp *c) {
   struct ana_graph *g = c->agg;
   if (!g || !ana_cmp_calls_pairs(c) || g->unit != ANA_UNIT_TIME) return 0;
@@ -603,7 +715,7 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     g->calls[o].why = ANA_WHY_LOOP;
     g->calls[o].landed = l;
   }
-  return moved;
+  return moved + upstream_roots(c, g, n0, mu);
 }
 
 /* ---- the evidence, for the reports ---- */
@@ -636,6 +748,16 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                     : gc->landed_key;
   const struct ana_ctx *x = c->ctx;
   char a[32], b[32], pa[32], pb[32];
+  if (gc->why == ANA_WHY_UPSTREAM && gc->landed != ANA_NONE) {
+    uint32_t lkey = g->nodes[gc->landed].key;
+    count_text(ana_calls(c, g->nodes[i].key, 1), b, sizeof b);
+    snprintf(out, cap,
+             "new work: called %s times a run, never before; after it, %s "
+             "does more with the same code: what it is given changed",
+             b, ana_str(x, g->nodes[gc->landed].name));
+    (void)lkey;
+    return;
+  }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
     uint32_t lkey = g->nodes[gc->landed].key;
     count_text(ana_calls(c, lkey, 1), b, sizeof b);
@@ -729,7 +851,7 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
     if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
     const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
     static const char *const why_name[] = {"", "loop_owner", "inside_new_code",
-                                           "new_code_entry"};
+                                           "new_code_entry", "upstream"};
     if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
       cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
     if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");
