@@ -65,10 +65,15 @@ int zc_exit_for(enum zc_err e, enum zc_stage s) {
 }
 
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...) {
+  /* Formatted aside, then copied: a caller that adds what it knows to the
+   * last message (zc_fail(e, "x: %s", zc_errmsg())) passes this thread's
+   * buffer as an argument, and vsnprintf into it would be undefined. */
+  char msg[sizeof zc__msg];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(zc__msg, sizeof zc__msg, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  memcpy(zc__msg, msg, sizeof msg);
   zc__last = e;
   return e;
 }

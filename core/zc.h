@@ -73,7 +73,9 @@ const char *zc_strerror(enum zc_err e);
 extern const char zc_commit[];
 
 /* Records a human message for the calling thread and returns e, so that a
- * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`. */
+ * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`.
+ * The arguments may include zc_errmsg() itself (a layer that adds what it
+ * knows to the message below it). */
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

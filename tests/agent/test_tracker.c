@@ -701,8 +701,35 @@ static void test_redmine(void) {
   free(line);
 }
 
+/* A transfer that fails (nothing listens): one message that names the
+ * tracker once, the method and the whole address (issue 38: it was
+ * formatted into its own buffer and read "tracker X: tracker X: 1:1/..."). */
+static void test_transport_error(void) {
+  int fd = -1, port = zt_refused_port(&fd);
+  char api[64], want[160];
+  snprintf(api, sizeof api, "http://127.0.0.1:%d", port);
+  unlink(zt_tmp("down.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("down.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/down", api, 0);
+  ZT_TRUE(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), reports()) !=
+          ZC_OK);
+  snprintf(want, sizeof want,
+           "tracker github:zc/down: POST http://127.0.0.1:%d/repos/zc/down/"
+           "issues: ",
+           port);
+  ZT_TRUE(!strncmp(zc_errmsg(), want, strlen(want)));
+  ZT_TRUE(strstr(zc_errmsg() + 1, "tracker github") == NULL);
+  if (strncmp(zc_errmsg(), want, strlen(want)))
+    fprintf(stderr, "  %s\n", zc_errmsg());
+  no_claim_left(h);
+  agent_history_close(h);
+  close(fd);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"transport_error", test_transport_error},
       {"parse", test_parse},
       {"github", test_github},
       {"gitlab", test_gitlab},

@@ -286,8 +286,24 @@ static void test_url(void) {
   ZT_STR(zc_errmsg(), "kept");
 }
 
+/* A message that wraps the last one (zc_fail(e, "x: %s", zc_errmsg()), the
+ * way every layer adds what it knows) keeps it whole: issue 38's tracker
+ * message read "tracker X: tracker X: 1:1/repos/..." when it was formatted
+ * into its own buffer. */
+static void test_errors_wrapped(void) {
+  zc_fail(ZC_E_IO, "POST http://127.0.0.1:1/repos/a/b/issues: refused");
+  ZT_INT(zc_fail(ZC_E_INTERRUPTED, "tracker %s: %s", "github:a/b", zc_errmsg()),
+         ZC_E_INTERRUPTED);
+  ZT_STR(zc_errmsg(), "tracker github:a/b: POST "
+                      "http://127.0.0.1:1/repos/a/b/issues: refused");
+  /* twice over, and the code stays the last one given */
+  zc_fail(ZC_E_PARSE, "%s (%s)", zc_errmsg(), zc_errmsg());
+  ZT_HAS(zc_errmsg(), "refused (tracker github:a/b: POST");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"errors_wrapped", test_errors_wrapped},
       {"errors", test_errors},
       {"buf_ceiling", test_buf_ceiling},
       {"arena", test_arena},
