@@ -1,5 +1,5 @@
 /* zc: errors, allocation, arena, buffers, logging. See zc.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* fopencookie */
 #include "zc.h"
 
 #include <errno.h>
@@ -395,6 +395,38 @@ static int secret_hex(char c) {
                                 : -1;
 }
 
+/* The forms a report's own escaping gives a secret: JSON's (a quote, a
+ * backslash, a control character) and HTML's (report.html's html_esc), so
+ * that a password with '&' or '"' is found in report.json and report.html
+ * too. */
+static void secret_escaped(const char *s, size_t n) {
+  char *j = zc_xmalloc(6 * n + 1), *h = zc_xmalloc(6 * n + 1);
+  size_t jn = 0, hn = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      jn += (size_t)sprintf(j + jn, "\\%c", c);
+    else if (c < 0x20)
+      jn += (size_t)sprintf(j + jn, "\\u%04x", c);
+    else
+      j[jn++] = (char)c;
+    const char *ent = c == '&'    ? "&amp;"
+                      : c == '<'  ? "&lt;"
+                      : c == '>'  ? "&gt;"
+                      : c == '"'  ? "&quot;"
+                      : c == '\'' ? "&#39;"
+                                  : NULL;
+    if (ent)
+      hn += (size_t)sprintf(h + hn, "%s", ent);
+    else
+      h[hn++] = (char)c;
+  }
+  if (jn != n) zc_secret_add(j, jn);
+  if (hn != n) zc_secret_add(h, hn);
+  free(j);
+  free(h);
+}
+
 /* A secret as it was given, percent-decoded, and percent-encoded the ways
  * a browser or a tool may write it back (Chrome turns a password's '@'
  * into %40 in every URL it reports). */
@@ -428,6 +460,7 @@ void zc_secret_add_forms(const char *s, size_t n) {
     }
     zc_secret_add(e, en);
   }
+  secret_escaped(d, dn);
   free(d);
   free(e);
 }
@@ -468,17 +501,21 @@ size_t zc_secret_maxlen(void) {
   return m;
 }
 
-size_t zc_scrub(char *s) {
+size_t zc_scrub_mem(char *s, size_t n) {
   size_t found = 0;
   if (!s || !zc__nsecret) return 0;
-  for (char *p = s; *p; p++)
+  for (size_t p = 0; p < n; p++)
     for (size_t i = 0; i < zc__nsecret; i++)
-      if (*p == zc__secret[i].s[0] &&
-          !strncmp(p, zc__secret[i].s, zc__secret[i].n)) {
-        memset(p, '*', zc__secret[i].n);
+      if (s[p] == zc__secret[i].s[0] && zc__secret[i].n <= n - p &&
+          !memcmp(s + p, zc__secret[i].s, zc__secret[i].n)) {
+        memset(s + p, '*', zc__secret[i].n);
         found++;
       }
   return found;
+}
+
+size_t zc_scrub(char *s) {
+  return s ? zc_scrub_mem(s, strlen(s)) : 0;
 }
 
 static void log_v(const char *fmt, va_list ap)
@@ -715,6 +752,52 @@ enum zc_err zc_read_file(const char *path, size_t max, char **out,
   return ZC_OK;
 }
 
+/* zc_write_atomic's stream: what the writer writes goes through zc_scrub's
+ * masks on its way to the file. The last (longest secret - 1) bytes wait
+ * for the next write, so that a secret cut across two writes is found. */
+struct scrub_out {
+  FILE *f;
+  char *b;
+  size_t n, cap, keep;
+};
+
+static ssize_t scrub_write(void *c, const char *p, size_t n) {
+  struct scrub_out *s = c;
+  if (s->n + n > s->cap) {
+    s->cap = (s->n + n) * 2;
+    s->b = zc_xrealloc(s->b, s->cap);
+  }
+  memcpy(s->b + s->n, p, n);
+  s->n += n;
+  zc_scrub_mem(s->b, s->n);
+  size_t out = s->n > s->keep ? s->n - s->keep : 0;
+  if (out && fwrite(s->b, 1, out, s->f) != out) return -1;
+  memmove(s->b, s->b + out, s->n - out);
+  s->n -= out;
+  return (ssize_t)n;
+}
+
+static int scrub_close(void *c) {
+  struct scrub_out *s = c;
+  int bad = s->n && fwrite(s->b, 1, s->n, s->f) != s->n;
+  free(s->b);
+  return bad ? EOF : 0;
+}
+
+/* fn's writes into f, masked when secrets are registered. */
+static enum zc_err write_masked(FILE *f, enum zc_err (*fn)(void *, FILE *),
+                                void *arg) {
+  if (!zc__nsecret) return fn(arg, f);
+  struct scrub_out s = {.f = f, .keep = zc_secret_maxlen() - 1};
+  cookie_io_functions_t io = {.write = scrub_write, .close = scrub_close};
+  FILE *m = fopencookie(&s, "w", io);
+  if (!m) return zc_fail(ZC_E_NOMEM, "out of memory for a masked stream");
+  enum zc_err e = fn(arg, m);
+  int bad = ferror(m);
+  if (fclose(m) != 0) bad = 1;
+  return e ? e : bad ? ZC_E_IO : ZC_OK;
+}
+
 enum zc_err zc_write_atomic(const char *path,
                             enum zc_err (*fn)(void *arg, FILE *f), void *arg) {
   size_t n = strlen(path) + 8;
@@ -725,8 +808,8 @@ enum zc_err zc_write_atomic(const char *path,
   if (!f) {
     e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
   } else {
-    e = fn(arg, f);
-    if (!e && ferror(f))
+    e = write_masked(f, fn, arg);
+    if ((!e || e == ZC_E_IO) && ferror(f))
       e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
     if (fclose(f) != 0 && !e)
       e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));

@@ -152,11 +152,13 @@ void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * and returns 1 if the URL has a user:password. zc_scrub overwrites each
  * occurrence in s with '*'s and returns how many it found. */
 void zc_secret_add(const char *s, size_t n);
-/* s as given, percent-decoded and percent-encoded (the forms above). */
+/* s as given, percent-decoded and percent-encoded (the forms above), and
+ * as JSON and HTML escape it (report.json, report.html). */
 void zc_secret_add_forms(const char *s, size_t n);
 int zc_url_secrets(const char *url);
 size_t zc_scrub(char *s);
-size_t zc_secret_maxlen(void); /* 0: none registered */
+size_t zc_scrub_mem(char *s, size_t n); /* n bytes, NULs and all */
+size_t zc_secret_maxlen(void);          /* 0: none registered */
 void zc_secrets_clear(void);
 
 /* The length of the UTF-8 character at s (at most n bytes; n > 0), 0 when
@@ -182,7 +184,10 @@ ZC_MUST enum zc_err zc_read_file(const char *path, size_t max, char **out,
 
 /* Writes path through fn atomically: fn writes to path + ".part", which is
  * renamed into place only when fn, the writes and the close all succeeded;
- * else it is removed and the error names it. */
+ * else it is removed and the error names it. What fn writes goes through
+ * zc_scrub's masks on its way (a secret cut across two writes too): every
+ * document zamcap writes goes through here, so none shows a secret that
+ * was registered before it was written. */
 ZC_MUST enum zc_err zc_write_atomic(const char *path,
                                     enum zc_err (*fn)(void *arg, FILE *f),
                                     void *arg);

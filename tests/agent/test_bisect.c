@@ -268,8 +268,69 @@ static void test_bad_inputs(void) {
   free(log);
 }
 
+/* A static server of dir on a loopback port (python3 -m http.server);
+ * its port, or 0. */
+static int serve_dir(const char *dir, int *pid) {
+  char cmd[8600];
+  FILE *out = NULL;
+  snprintf(cmd, sizeof cmd,
+           "exec python3 -u -m http.server 0 --bind 127.0.0.1 --directory "
+           "'%s' 2>/dev/null",
+           dir);
+  *pid = zt_spawn(cmd, &out);
+  char line[256] = "";
+  int port = 0;
+  if (*pid > 0 && out && fgets(line, sizeof line, out))
+    sscanf(line, "Serving HTTP on %*s port %d", &port);
+  return port;
+}
+
+/* Builds given as URLs with a user:password and a token: bisect's own
+ * report.json, summary.md and report.html, and every other file of its
+ * folder, name them masked (issue 38: only confirm/ was). */
+static void test_url_secrets(void) {
+  char b[2][4200], url[2][512], out[4200], *log = NULL;
+  int pid[2] = {-1, -1}, port[2];
+  mkdir(zt_tmp("urls"), 0755);
+  for (int k = 0; k < 2; k++) {
+    snprintf(b[k], sizeof b[k], "%s/b%d", zt_tmp("urls"), k);
+    write_app(b[k], k ? 12 : 0, 0, 1, "");
+    port[k] = serve_dir(b[k], &pid[k]);
+    snprintf(url[k], sizeof url[k],
+             "http://bisector:pw-b%d-6161@127.0.0.1:%d/?token=tok-b%d-7272", k,
+             port[k], k);
+  }
+  snprintf(out, sizeof out, "%s/out", zt_tmp("urls"));
+  int rc = port[0] && port[1]
+               ? zt_sh(&log, "'%s' bisect '%s' --builds '%s' '%s' --out '%s'",
+                       zt_zamcap(), app("bisect.json"), url[0], url[1], out)
+               : -1;
+  for (int k = 0; k < 2; k++)
+    zt_stop(pid[k]);
+  ZT_INT(rc, 1);
+  ZT_TRUE(log && !strstr(log, "pw-b") && !strstr(log, "tok-b"));
+  char *n = NULL;
+  ZT_INT(zt_sh(&n,
+               "cd '%s' && for f in $(find . -type f); do case $f in "
+               "*.gz) zcat $f;; *) cat $f;; esac; done | grep -a -c "
+               "'pw-b[01]\\|tok-b[01]\\|bisector'",
+               out),
+         1);
+  ZT_STR(n, "0\n");
+  free(n);
+  cJSON *rep = load(out);
+  const char *b0 =
+      str(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "builds"), 0), "build");
+  ZT_HAS(b0, "http://*******************@127.0.0.1:");
+  ZT_HAS(b0, "/?token=***********");
+  cJSON_Delete(rep);
+  if (rc != 1) fprintf(stderr, "%s\n", log);
+  free(log);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"url_secrets", test_url_secrets},
       {"bad_inputs", test_bad_inputs},
       {"aa", test_aa},
       {"builds_one", test_builds_one},
