@@ -94,5 +94,6 @@ int main(int argc, char **argv) {
   /* Before anything is printed: every command's output is masked. */
   agent_args_secrets(&a);
   agent_mask_stdout();
+  if ((rc = agent_history_check(c->name, &a))) return rc;
   return c->exec(&a);
 }

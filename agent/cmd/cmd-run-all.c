@@ -140,6 +140,7 @@ static int run_flow(struct night *nt, struct flow *f) {
   f->args.noperands = 1;
   f->args.out = f->dir;
   f->args.history = nt->history;
+  f->args.no_history |= !nt->history;
   f->args.formats |= ANA_FMT_JSON; /* the summary reads each verdict */
   int rc = agent_session_flow(nt->s, &f->args, nt->restart);
   if (rc) {
@@ -368,9 +369,13 @@ static int run_all_exec(const struct agent_args *a) {
     return rc;
   }
   nt.out = zc_xstrdup(agent_session_out(nt.s));
-  if (!a->no_history)
+  if (!a->no_history) {
     nt.history =
         a->history ? zc_xstrdup(a->history) : agent_history_default(nt.out);
+    /* said once: every flow then records nothing */
+    if (!nt.history)
+      zc_log(0, "warning: %s; no flow is recorded in the history", zc_errmsg());
+  }
   zc_log(1, "run-all: %zu of %zu flows%s; reports in %s/", nt.n, nt.given,
          a->shard_n ? " (this shard's)" : "", nt.out);
   rc = run_flows(&nt);

@@ -574,6 +574,7 @@ int agent_tracker_after(const struct agent_args *a, const char *out,
                 t.spec);
   struct agent_history *h = NULL;
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  if (!e && !spec) e = zc_fail(ZC_E_USAGE, "tracker: %s", zc_errmsg());
   /* The token over plain http to another machine can be read on the
    * way. */
   if (!e && !t.dry_run && !strncasecmp(t.api, "http://", 7) &&
