@@ -11,10 +11,11 @@
 /* The first SIGINT, SIGTERM, SIGHUP (the terminal closed, an ssh session
  * dropped) or SIGQUIT asks every wait to stop, so that the normal
  * path ends Chrome and removes its profile; a second one ends Chrome
- * at once and exits. */
+ * and the children's process groups at once and exits. */
 static void on_signal(int sig) {
   if (zc_interrupted) {
     cdp_kill_all_now();
+    zc_children_kill(); /* a --build, dot, git: none left orphaned */
     _exit(128 + sig);
   }
   zc_interrupted = sig;
@@ -95,5 +96,8 @@ int main(int argc, char **argv) {
   agent_args_secrets(&a);
   agent_mask_stdout();
   if ((rc = agent_history_check(c->name, &a))) return rc;
-  return c->exec(&a);
+  rc = c->exec(&a);
+  /* Asked to stop: 128 + the signal, whatever step the command was at
+   * when it saw it (a tracker's retry, a build, the reports). */
+  return zc_interrupted ? 128 + zc_interrupted : rc;
 }

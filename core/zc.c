@@ -574,6 +574,47 @@ enum zc_err zc_mkdirs(const char *path) {
   return e;
 }
 
+/* The process groups of the children being waited for, for a second
+ * signal's zc_children_kill: written by the waiting thread, read by the
+ * handler. */
+static volatile sig_atomic_t zc__child[16];
+
+void zc_child_add(int pgid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (!zc__child[i]) {
+      zc__child[i] = pgid;
+      return;
+    }
+}
+
+void zc_child_del(int pgid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (zc__child[i] == pgid) zc__child[i] = 0;
+}
+
+void zc_children_kill(void) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (zc__child[i] > 0) kill(-(pid_t)zc__child[i], SIGKILL);
+}
+
+int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws) {
+  double asked = 0;
+  int r;
+  while ((r = (int)waitpid(pid, ws, WNOHANG)) == 0 ||
+         (r < 0 && errno == EINTR)) {
+    double now = zc_now_ms();
+    if (!asked && ((stoppable && zc_interrupted) || now >= deadline_ms)) {
+      kill(-pid, SIGTERM); /* its group: a shell's children too */
+      asked = now;
+    }
+    if (asked && now - asked > 2000) kill(-pid, SIGKILL);
+    zc_sleep_ms(asked ? 5 : 20);
+  }
+  /* what the leader left of its group goes with it */
+  if (asked) kill(-pid, SIGKILL);
+  return asked ? (stoppable && zc_interrupted ? 2 : 1) : 0;
+}
+
 enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
                           char *err, size_t cap) {
   int fd[2];
@@ -586,10 +627,20 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, fd[1], 2);
   posix_spawn_file_actions_addclose(&fa, fd[0]);
+  /* In a group of its own, so that it and its children can be ended
+   * together (a stop, the time limit, a second signal). */
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&at, 0);
+  /* A child started after a stop is cleanup: it runs to its end. */
+  int stoppable = !zc_interrupted;
   pid_t pid;
-  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  int rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   close(fd[1]);
+  if (rc == 0) zc_child_add(pid);
   if (rc != 0) {
     close(fd[0]);
     if (rc == ENOENT) {
@@ -605,12 +656,12 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   int line_done = 0, timed_out = 0;
   for (;;) {
     double left = deadline - zc_now_ms();
-    if (left <= 0) {
+    if (left <= 0 || (stoppable && zc_interrupted)) {
       timed_out = 1;
       break;
     }
     struct pollfd p = {.fd = fd[0], .events = POLLIN};
-    int r = poll(&p, 1, left > 1000 ? 1000 : (int)left + 1);
+    int r = poll(&p, 1, left > 100 ? 100 : (int)left + 1);
     if (r < 0 && errno != EINTR) break;
     if (r <= 0) continue;
     char chunk[512];
@@ -628,18 +679,10 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   if (cap) err[n] = '\0';
   close(fd[0]);
   int ws = 0;
-  while (!timed_out && waitpid(pid, &ws, WNOHANG) == 0) {
-    if (zc_now_ms() >= deadline)
-      timed_out = 1;
-    else
-      zc_sleep_ms(10);
-  }
-  if (timed_out) {
-    kill(pid, SIGKILL);
-    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
-    }
-    return ZC_OK; /* *status stays -1 */
-  }
+  int ended = zc_child_wait(pid, stoppable, timed_out ? 0 : deadline, &ws);
+  zc_child_del(pid);
+  if (ended == 2) return zc_fail(ZC_E_INTERRUPTED, "%s: interrupted", argv[0]);
+  if (ended) return ZC_OK; /* the time ran out: *status stays -1 */
   if (WIFEXITED(ws)) *status = WEXITSTATUS(ws);
   return ZC_OK;
 }

@@ -193,13 +193,30 @@ ZC_MUST enum zc_err zc_write_atomic(const char *path,
                                     void *arg);
 
 /* Runs argv[0] (found on PATH) with argv, no shell, stdin and stdout on
- * /dev/null, and waits at most limit_ms for it. *status is its exit code,
- * 127 when the program is not installed, or -1 when a signal ended it or
- * the time ran out (it is then killed). The first line of what it wrote to
- * stderr goes to err (cap bytes, NUL-terminated, may be empty). Fails only
- * when the child could not be set up. */
+ * /dev/null, in a process group of its own, and waits at most limit_ms
+ * for it. *status is its exit code, 127 when the program is not
+ * installed, or -1 when a signal ended it or the time ran out (its group
+ * is then ended). The first line of what it wrote to stderr goes to err
+ * (cap bytes, NUL-terminated, may be empty). Fails when the child could
+ * not be set up, and with ZC_E_INTERRUPTED (its group ended) when
+ * zc_interrupted turns non-zero while it runs. */
 ZC_MUST enum zc_err zc_spawn_wait(char *const argv[], double limit_ms,
                                   int *status, char *err, size_t cap);
+
+/* Children in process groups of their own (zc_spawn_wait's, a --build's,
+ * git's): every wait for one honours the stop flag, and a second signal
+ * ends them before zamcap exits. zc_child_add and zc_child_del keep the
+ * groups being waited for (16 at most); zc_children_kill sends each
+ * SIGKILL and is async-signal-safe (main.c's handler calls it). */
+void zc_child_add(int pgid);
+void zc_child_del(int pgid);
+void zc_children_kill(void);
+/* Waits for child pid, leader of its group, until it ends; when the time
+ * passes deadline_ms (zc_now_ms's clock), or zc_interrupted turns
+ * non-zero and stoppable is set, its group gets SIGTERM, then SIGKILL 2 s
+ * later. *ws is waitpid's status. Returns 0 it ended by itself, 1 the
+ * time ran out, 2 it was stopped. */
+int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws);
 
 /* This process's CPU time (user and system) and its peak resident memory. */
 double zc_cpu_ms(void);

@@ -191,7 +191,8 @@ static int git(const struct bisect *x, char **out, const char *a1,
 }
 
 /* Checks out commit k in OUT/worktrees/<sha> (kept, reused) and builds it
- * there with sh -c CMD; 0 when its folder can be served. */
+ * there with sh -c CMD; 0 when its folder can be served, -1 when not, -3
+ * when zamcap was asked to stop. */
 static int build_commit(struct bisect *x, unsigned k) {
   struct bbuild *b = &x->b[k];
   char wt[4200], logp[4300], env[200], dist[8400];
@@ -200,6 +201,7 @@ static int build_commit(struct bisect *x, unsigned k) {
   struct stat st;
   int fresh = stat(wt, &st) != 0;
   if (fresh && git(x, NULL, "worktree", "add", "--detach", wt, b->commit)) {
+    if (zc_interrupted) return -3;
     zc_log(1, "build %u (%s): git worktree add failed; skipped", k, b->label);
     return -1;
   }
@@ -207,9 +209,16 @@ static int build_commit(struct bisect *x, unsigned k) {
   char *argv[] = {"sh", "-c", (char *)x->a->build_cmd, NULL};
   int status = -1;
   zc_log(1, "build %u (%s): building ...", k, b->label);
-  if (agent_exec(argv, wt, env, logp, NULL, 0, &status) || status != 0) {
-    zc_log(1, "build %u (%s): the build failed (exit %d, see %s); skipped", k,
-           b->label, status, logp);
+  enum zc_err e = agent_exec(argv, wt, env, logp, NULL, 0, &status);
+  if (e == ZC_E_INTERRUPTED) {
+    zc_error("interrupted while building build %u (%s); its process group "
+             "was ended",
+             k, b->label);
+    return -3;
+  }
+  if (e || status != 0) {
+    zc_log(1, "build %u (%s): the build failed (%s %d, see %s); skipped", k,
+           b->label, e ? zc_errmsg() : "exit", status, logp);
     return -1;
   }
   snprintf(dist, sizeof dist, "%s/%s", wt, x->a->dist);
@@ -223,11 +232,14 @@ static int build_commit(struct bisect *x, unsigned k) {
 }
 
 /* The session's index of build k, serving (and with --git building) it
- * first; -1 when it cannot be had. */
+ * first; -1 when it cannot be had, -3 when zamcap was asked to stop. */
 static int need_build(struct bisect *x, unsigned k) {
   struct bbuild *b = &x->b[k];
   if (b->sidx >= 0 || b->sidx == -2) return b->sidx >= 0 ? b->sidx : -1;
-  if (b->commit && build_commit(x, k)) {
+  if (zc_interrupted) return -3; /* nothing new starts */
+  int r = b->commit ? build_commit(x, k) : 0;
+  if (r == -3) return -3;
+  if (r) {
     b->sidx = -2;
     return -1;
   }
@@ -350,7 +362,8 @@ static void untest(struct bbuild *b) {
  * decided; 0 done, -1 it does not build, -2 capture failed (printed). */
 static int test_build(struct bisect *x, unsigned m) {
   struct bbuild *b = &x->b[m];
-  if (need_build(x, m) < 0) return -1;
+  int have = need_build(x, m);
+  if (have < 0) return have == -3 ? -2 : -1;
   unsigned *ks = zc_xcalloc(x->np, sizeof *ks), nk = 0;
   for (unsigned k = 0; k < x->np; k++)
     if (in_range(x, k, m)) ks[nk++] = k;
@@ -420,6 +433,7 @@ static int candidate(const struct bisect *x, unsigned k, int *undecided) {
  * returns 0, or an exit code when the capture failed. */
 static int search(struct bisect *x) {
   for (;;) {
+    if (zc_interrupted) return 128 + zc_interrupted;
     int busy = 0;
     for (unsigned k = 0; k < x->np && !busy; k++) {
       if (x->c[k].state != BS_SEARCH) continue;
@@ -441,6 +455,7 @@ static int search(struct bisect *x) {
           break;
         }
         int r = test_build(x, (unsigned)m);
+        if (zc_interrupted) return 128 + zc_interrupted;
         if (r == -2) return ZC_EXIT_CAPTURE;
         if (r == -1) continue;
       }
@@ -537,7 +552,7 @@ static int verify(struct bisect *x) {
     struct ana_cmp *cmp = compare(x, g, b, &sc);
     if (!cmp) {
       free(ks);
-      return ZC_EXIT_CAPTURE;
+      return zc_interrupted ? 128 + zc_interrupted : ZC_EXIT_CAPTURE;
     }
     struct ana_stat *st = zc_xcalloc(nk, sizeof *st);
     int *v = zc_xcalloc(nk, sizeof *v);
@@ -806,6 +821,7 @@ static int confirm(struct bisect *x) {
 /* Confirm, search, verify; the exit code. */
 static int bisect_run(struct bisect *x) {
   if (need_build(x, 0) < 0 || need_build(x, x->n - 1) < 0) {
+    if (zc_interrupted) return 128 + zc_interrupted;
     zc_error("the %s end cannot be built or served: no answer is possible",
              x->b[0].sidx == -2 ? "good" : "bad");
     return ZC_EXIT_CAPTURE;
@@ -857,6 +873,7 @@ static int bisect_exec(const struct agent_args *a) {
   }
   if (!rc) {
     rc = bisect_run(&x);
+    if (zc_interrupted) rc = 128 + zc_interrupted; /* no report then */
     if (!rc && x.np) {
       char text[4096];
       rc = verdict(&x, text, sizeof text);
@@ -873,6 +890,7 @@ static int bisect_exec(const struct agent_args *a) {
   }
   agent_session_close(x.s, 0);
   bisect_free(&x);
+  if (zc_interrupted) rc = 128 + zc_interrupted;
   return rc;
 }
 

@@ -4,14 +4,18 @@
  * how much each works): one regression, two at two commits with a commit
  * that does not build and an improvement between (never blamed), an A/A
  * series; and the bad inputs, each a one-line error and exit 2. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "test.h"
+#include "zc.h"
 
 static const char *app(const char *f) {
   return zt_agent_app("bisectapp", f);
@@ -328,13 +332,103 @@ static void test_url_secrets(void) {
   free(log);
 }
 
+/* zamcap bisect --git on repo GOOD..HEAD with --build cmd, spawned: its
+ * pid; its stderr goes to err. */
+static int spawn_bisect(const char *repo, const char *range, const char *cmd,
+                        const char *out, const char *err) {
+  char line[40000];
+  snprintf(line, sizeof line,
+           "exec '%s' bisect '%s' --git %s --repo '%s' --build '%s' --dist . "
+           "--out '%s' 2>'%s' >/dev/null",
+           zt_zamcap(), app("bisect.json"), range, repo, cmd, out, err);
+  FILE *so = NULL;
+  int pid = zt_spawn(line, &so);
+  if (so) fclose(so);
+  return pid;
+}
+
+/* The pid a build wrote into path, once it is there (0: never). */
+static int build_pid(const char *path) {
+  for (int i = 0; i < 400; i++) {
+    char *t = zt_read(path);
+    int pid = t ? atoi(t) : 0;
+    free(t);
+    if (pid > 0) return pid;
+    zc_sleep_ms(50);
+  }
+  return 0;
+}
+
+/* How zamcap ended, waiting at most ms; -1 when it did not. */
+static int exit_within(int pid, double ms) {
+  int st = 0;
+  for (double t = 0; t < ms; t += 50) {
+    if (waitpid(pid, &st, WNOHANG) == pid)
+      return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    zc_sleep_ms(50);
+  }
+  return -1;
+}
+
+static int gone(int pid) {
+  for (int i = 0; i < 100 && kill(pid, 0) == 0; i++)
+    zc_sleep_ms(50);
+  return kill(pid, 0) != 0;
+}
+
+/* SIGTERM and SIGINT while a commit builds: its process group is ended,
+ * no other build starts, and zamcap exits 143 or 130 within seconds; a
+ * second signal ends a build that ignores SIGTERM at once (issue 38: the
+ * build went on, the next one started, Ctrl-C was "the build failed",
+ * exit 3, and a second signal left the build orphaned). */
+static void test_sigterm_build(void) {
+  char shas[7][64], cmd[8600], out[4200], err[4200], pids[4200];
+  const char *repo = make_repo("sigrepo", shas);
+  static const struct {
+    int sig, twice;
+    const char *body;
+    int want;
+  } cases[] = {
+      {SIGTERM, 0, "exec sleep 60", 143},
+      {SIGINT, 0, "exec sleep 60", 130},
+      {SIGTERM, 1, "trap \"\" TERM; while :; do sleep 0.2; done", 143},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    snprintf(out, sizeof out, "%s/sig-out-%zu", zt_tmp("sig"), i);
+    snprintf(err, sizeof err, "%s/sig-err-%zu.txt", zt_tmp("sig"), i);
+    snprintf(pids, sizeof pids, "%s/sig-pids-%zu.txt", zt_tmp("sig"), i);
+    zt_sh(NULL, "mkdir -p '%s'; rm -rf '%s' '%s'", zt_tmp("sig"), out, pids);
+    snprintf(cmd, sizeof cmd, "echo $$ >> %s; %s", pids, cases[i].body);
+    int pid = spawn_bisect(repo, "HEAD~2..HEAD", cmd, out, err);
+    int bpid = build_pid(pids);
+    if (!ZT_TRUE(pid > 0 && bpid > 0)) {
+      zt_stop(pid);
+      continue;
+    }
+    kill(pid, cases[i].sig);
+    if (cases[i].twice) {
+      zc_sleep_ms(300);
+      kill(pid, cases[i].sig);
+    }
+    int rc = exit_within(pid, cases[i].twice ? 2000 : 10000);
+    if (rc < 0) zt_stop(pid);
+    ZT_INT(rc, cases[i].want);
+    ZT_TRUE(gone(bpid));
+    char *log = zt_read(err), *all = zt_read(pids);
+    if (!cases[i].twice) ZT_HAS(log ? log : "", "interrupted while building");
+    ZT_TRUE(log && !strstr(log, "the build failed"));
+    /* one build started, none after it */
+    ZT_TRUE(all && !strchr(strchr(all, '\n') + 1, '\n'));
+    free(log);
+    free(all);
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"url_secrets", test_url_secrets},
-      {"bad_inputs", test_bad_inputs},
-      {"aa", test_aa},
-      {"builds_one", test_builds_one},
-      {"git_two", test_git_two},
+      {"sigterm_build", test_sigterm_build}, {"url_secrets", test_url_secrets},
+      {"bad_inputs", test_bad_inputs},       {"aa", test_aa},
+      {"builds_one", test_builds_one},       {"git_two", test_git_two},
   };
   return ZT_RUN(cases, argc, argv);
 }
