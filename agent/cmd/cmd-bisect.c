@@ -35,6 +35,7 @@ struct bbuild {
   char *label;  /* as given; with --git the short commit */
   char *commit; /* --git: the full SHA */
   char *serve;  /* the folder or URL served */
+  char *wt;     /* --git: its worktree, removed at the end */
   int sidx;     /* in the session; -1 not yet; -2 does not build */
   int tested;
   unsigned pairs;
@@ -176,35 +177,83 @@ static void note_step(struct bisect *x, const char *kind, unsigned i,
 
 /* ---- builds: given, or commits built in worktrees of their own ---- */
 
-/* git -C repo ARGS..., its stdout in *out; the exit code. */
-static int git(const struct bisect *x, char **out, const char *a1,
-               const char *a2, const char *a3, const char *a4, const char *a5) {
+/* git -C repo ARGS..., its stdout in *out, its stderr appended to log
+ * (NULL: dropped); the exit code, -1 when it could not run. */
+static int git_log(const struct bisect *x, const char *log, char **out,
+                   const char *a1, const char *a2, const char *a3,
+                   const char *a4, const char *a5, const char *a6) {
   const char *repo = x->a->repo ? x->a->repo : ".";
   char *argv[] = {"git",      "-C",       (char *)repo, (char *)a1, (char *)a2,
-                  (char *)a3, (char *)a4, (char *)a5,   NULL};
+                  (char *)a3, (char *)a4, (char *)a5,   (char *)a6, NULL};
   int st = -1;
-  if (agent_exec(argv, NULL, NULL, NULL, out, 64u << 20, &st)) {
+  if (agent_exec(argv, NULL, NULL, log, out, 64u << 20, &st)) {
     if (out) *out = zc_xstrdup("");
     return -1;
   }
   return st;
 }
 
-/* Checks out commit k in OUT/worktrees/<sha> (kept, reused) and builds it
- * there with sh -c CMD; 0 when its folder can be served, -1 when not, -3
- * when zamcap was asked to stop. */
+static int git(const struct bisect *x, char **out, const char *a1,
+               const char *a2, const char *a3, const char *a4, const char *a5) {
+  return git_log(x, NULL, out, a1, a2, a3, a4, a5, NULL);
+}
+
+/* The last line of a log that is not empty (git's reason), into line. */
+static void last_line(const char *path, char *line, size_t cap) {
+  char *t = NULL;
+  size_t n = 0;
+  line[0] = '\0';
+  if (zc_read_file(path, 64u << 20, &t, &n)) return;
+  while (n && (t[n - 1] == '\n' || t[n - 1] == '\r'))
+    t[--n] = '\0';
+  char *l = strrchr(t, '\n');
+  snprintf(line, cap, "%s", l ? l + 1 : t);
+  for (char *p = line; *p; p++)
+    if ((unsigned char)*p < 0x20) *p = ' ';
+  free(t);
+}
+
+/* A place of this bisection's own for commit k's worktree and its log,
+ * under OUT/worktrees: <sha12>, else <sha12>-2 ..., never one that exists
+ * (issue 38: a link there to the user's checkout made the build run and
+ * write in it, and its HEAD was measured as the commit). */
+static int fresh_place(const struct bisect *x, const struct bbuild *b, char *wt,
+                       size_t wcap, char *logp, size_t lcap) {
+  struct stat st;
+  for (unsigned i = 1; i < 100; i++) {
+    if (i == 1)
+      snprintf(wt, wcap, "%s/%.12s", x->wtdir, b->commit);
+    else
+      snprintf(wt, wcap, "%s/%.12s-%u", x->wtdir, b->commit, i);
+    snprintf(logp, lcap, "%s.log", wt);
+    if (lstat(wt, &st) != 0 && lstat(logp, &st) != 0) return 0;
+  }
+  return -1;
+}
+
+/* Checks out commit k in a fresh worktree under OUT/worktrees (removed when
+ * the bisection ends) and builds it there with sh -c CMD; 0 when its
+ * folder can be served, -1 when not, -3 when zamcap was asked to stop. */
 static int build_commit(struct bisect *x, unsigned k) {
   struct bbuild *b = &x->b[k];
-  char wt[4200], logp[4300], env[200], dist[8400];
-  snprintf(wt, sizeof wt, "%s/%.12s", x->wtdir, b->commit);
-  snprintf(logp, sizeof logp, "%s.log", wt);
+  char wt[4200], logp[4300], env[200], dist[8400], why[300];
   struct stat st;
-  int fresh = stat(wt, &st) != 0;
-  if (fresh && git(x, NULL, "worktree", "add", "--detach", wt, b->commit)) {
-    if (zc_interrupted) return -3;
-    zc_log(1, "build %u (%s): git worktree add failed; skipped", k, b->label);
+  if (fresh_place(x, b, wt, sizeof wt, logp, sizeof logp)) {
+    zc_log(1, "build %u (%s): no free place for its worktree in %s; skipped", k,
+           b->label, x->wtdir);
     return -1;
   }
+  /* --force: a worktree of an earlier bisection whose OUT was removed is
+   * still registered in the repository, and git refuses its path */
+  if (git_log(x, logp, NULL, "worktree", "add", "--force", "--detach", wt,
+              b->commit)) {
+    if (zc_interrupted) return -3;
+    last_line(logp, why, sizeof why);
+    zc_log(1, "build %u (%s): git worktree add failed (%s; see %s); skipped", k,
+           b->label, why[0] ? why : "no reason given", logp);
+    return -1;
+  }
+  b->wt = zc_xstrdup(wt);
   snprintf(env, sizeof env, "ZAMCAP_COMMIT=%s", b->commit);
   char *argv[] = {"sh", "-c", (char *)x->a->build_cmd, NULL};
   int status = -1;
@@ -843,12 +892,27 @@ static int bisect_run(struct bisect *x) {
   return 0;
 }
 
+/* The bisection's worktrees removed, and unregistered from the user's
+ * repository (issue 38: they stayed registered after every bisect); their
+ * build logs stay in OUT/worktrees/. Run after a stop too. */
+static void remove_worktrees(struct bisect *x) {
+  for (unsigned k = 0; k < x->n; k++) {
+    if (!x->b[k].wt) continue;
+    if (git(x, NULL, "worktree", "remove", "--force", x->b[k].wt, NULL))
+      zc_log(0,
+             "warning: git worktree remove %s failed; 'git worktree prune' "
+             "in the repository clears it",
+             x->b[k].wt);
+  }
+}
+
 static void bisect_free(struct bisect *x) {
   for (unsigned k = 0; k < x->n; k++) {
     untest(&x->b[k]);
     free(x->b[k].label);
     free(x->b[k].commit);
     free(x->b[k].serve);
+    free(x->b[k].wt);
   }
   free(x->b);
   for (unsigned k = 0; x->c && k < x->np; k++)
@@ -859,18 +923,32 @@ static void bisect_free(struct bisect *x) {
   free(x->wtdir);
 }
 
+/* OUT/worktrees, a folder of this bisection's (not a link elsewhere). */
+static int make_wtdir(struct bisect *x) {
+  size_t n = strlen(agent_session_out(x->s)) + 16;
+  x->wtdir = zc_xmalloc(n);
+  snprintf(x->wtdir, n, "%s/worktrees", agent_session_out(x->s));
+  struct stat st;
+  if (zc_mkdirs(x->wtdir)) {
+    zc_error("%s", zc_errmsg());
+    return ZC_EXIT_USAGE;
+  }
+  if (lstat(x->wtdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    zc_error("%s: not a folder of its own (a link?); zamcap builds commits "
+             "only in a folder it made",
+             x->wtdir);
+    return ZC_EXIT_USAGE;
+  }
+  return 0;
+}
+
 static int bisect_exec(const struct agent_args *a) {
   int rc = check_args(a);
   if (rc) return rc;
   struct bisect x = {.a = a, .steps = cJSON_CreateArray()};
   rc = a->git_range ? git_builds(&x) : given_builds(&x);
   if (!rc) rc = agent_session_open(a, NULL, 0, &x.s);
-  if (!rc && a->git_range) {
-    size_t n = strlen(agent_session_out(x.s)) + 16;
-    x.wtdir = zc_xmalloc(n);
-    snprintf(x.wtdir, n, "%s/worktrees", agent_session_out(x.s));
-    if (zc_mkdirs(x.wtdir)) zc_error("%s", zc_errmsg()), rc = ZC_EXIT_USAGE;
-  }
+  if (!rc && a->git_range) rc = make_wtdir(&x);
   if (!rc) {
     rc = bisect_run(&x);
     if (zc_interrupted) rc = 128 + zc_interrupted; /* no report then */
@@ -889,6 +967,7 @@ static int bisect_exec(const struct agent_args *a) {
     }
   }
   agent_session_close(x.s, 0);
+  remove_worktrees(&x);
   bisect_free(&x);
   if (zc_interrupted) rc = 128 + zc_interrupted;
   return rc;

@@ -424,11 +424,92 @@ static void test_sigterm_build(void) {
   }
 }
 
+/* git worktree list's worktrees of repo. */
+static int worktrees_of(const char *repo) {
+  char *t = NULL;
+  zt_sh(&t, "git -C '%s' worktree list --porcelain | grep -c '^worktree '",
+        repo);
+  int n = t ? atoi(t) : -1;
+  free(t);
+  return n;
+}
+
+/* A bisection removes its worktrees, and one run after 'rm -rf OUT' builds
+ * as the first did (issue 38: the worktrees stayed registered, and every
+ * commit was then "skipped" with git's message thrown away). No Chrome:
+ * the builds make no --dist folder, so the ends cannot be served. */
+static void test_stale_worktrees(void) {
+  char shas[7][64], out[4200];
+  const char *repo = make_repo("stalerepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("stale"));
+  for (int k = 0; k < 2; k++) {
+    char *log = NULL;
+    zt_sh(NULL, "rm -rf '%s'", out);
+    int rc = zt_sh(&log,
+                   "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+                   "true --dist no-such-dist --out '%s' 2>&1",
+                   zt_zamcap(), app("bisect.json"), repo, out);
+    ZT_INT(rc, 3);
+    ZT_HAS(log ? log : "", "no folder no-such-dist after the build");
+    ZT_TRUE(log && !strstr(log, "git worktree add failed"));
+    ZT_INT(worktrees_of(repo), 1); /* the user's own */
+    free(log);
+  }
+}
+
+/* Whatever is at OUT/worktrees/<sha> (a link to the user's checkout) or
+ * at its log's place is not used: the commit builds in a place of its
+ * own, and the user's files are untouched (issue 38: --build ran and wrote
+ * in the checkout, and its HEAD was measured as the commit). */
+static void test_worktree_link(void) {
+  char shas[7][64], out[4200], wt[4300], victim[4300];
+  const char *repo = make_repo("linkrepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("link"));
+  snprintf(victim, sizeof victim, "%s/victim.txt", zt_tmp("link"));
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s/worktrees'", out, out);
+  zt_write_str(victim, "mine\n");
+  /* the good end is HEAD~2: commit 4 of make_repo's 7 */
+  snprintf(wt, sizeof wt, "%s/worktrees/%.12s", out, shas[4]);
+  ZT_INT(symlink(repo, wt), 0);
+  snprintf(wt, sizeof wt, "%s/worktrees/%.12s.log", out, shas[4]);
+  ZT_INT(symlink(victim, wt), 0);
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+                 "'touch BUILT_HERE; echo built >&2' --dist no-such-dist "
+                 "--out '%s' 2>&1",
+                 zt_zamcap(), app("bisect.json"), repo, out);
+  ZT_INT(rc, 3);
+  char p[4300];
+  snprintf(p, sizeof p, "%s/BUILT_HERE", repo);
+  ZT_TRUE(access(p, F_OK) != 0);
+  char *v = zt_read(victim);
+  ZT_STR(v, "mine\n");
+  free(v);
+  ZT_INT(worktrees_of(repo), 1);
+  free(log);
+  /* OUT/worktrees itself a link elsewhere: refused */
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/worktrees'", out,
+        out, zt_tmp("link"), out);
+  rc = zt_sh(&log,
+             "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+             "'touch BUILT_HERE' --dist no-such-dist --out '%s' 2>&1",
+             zt_zamcap(), app("bisect.json"), repo, out);
+  ZT_INT(rc, 2);
+  ZT_HAS(log ? log : "", "not a folder of its own");
+  free(log);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"sigterm_build", test_sigterm_build}, {"url_secrets", test_url_secrets},
-      {"bad_inputs", test_bad_inputs},       {"aa", test_aa},
-      {"builds_one", test_builds_one},       {"git_two", test_git_two},
+      {"sigterm_build", test_sigterm_build},
+      {"stale_worktrees", test_stale_worktrees},
+      {"worktree_link", test_worktree_link},
+      {"url_secrets", test_url_secrets},
+      {"bad_inputs", test_bad_inputs},
+      {"aa", test_aa},
+      {"builds_one", test_builds_one},
+      {"git_two", test_git_two},
   };
   return ZT_RUN(cases, argc, argv);
 }
