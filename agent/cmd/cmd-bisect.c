@@ -573,8 +573,9 @@ static unsigned parse_hunks(char *text, struct ana_hunk **out) {
 static cJSON *changed_functions(struct bisect *x, unsigned g, unsigned b,
                                 struct ana_cmp *cmp) {
   char *diff = NULL;
-  if (git(x, &diff, "diff", "-U0", "--no-color", x->b[g].commit,
-          x->b[b].commit)) {
+  if (agent_git_diff(x->a->repo ? x->a->repo : ".", x->b[g].commit,
+                     x->b[b].commit, &diff)) {
+    zc_log(1, "warning: %s; no changed functions", zc_errmsg());
     free(diff);
     return cJSON_CreateArray();
   }

@@ -110,3 +110,34 @@ enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
   zc_buf_free(&b);
   return ZC_OK;
 }
+
+enum zc_err agent_git_diff(const char *repo, const char *from, const char *to,
+                           char **out) {
+  /* The same text whatever the user's git config says: prefixes a/ and
+   * b/ (diff.noprefix, diff.mnemonicPrefix), no external diff or textconv
+   * (diff.external, GIT_EXTERNAL_DIFF), the whole tree (diff.relative),
+   * no colour, paths unquoted. */
+  char *argv[] = {"git",
+                  "-C",
+                  (char *)repo,
+                  "-c",
+                  "core.quotePath=false",
+                  "diff",
+                  "-U0",
+                  "--no-color",
+                  "--no-ext-diff",
+                  "--no-textconv",
+                  "--no-relative",
+                  "--src-prefix=a/",
+                  "--dst-prefix=b/",
+                  (char *)from,
+                  (char *)to,
+                  "--",
+                  NULL};
+  int st = -1;
+  enum zc_err e = agent_exec(argv, NULL, NULL, NULL, out, 64u << 20, &st);
+  if (!e && st != 0)
+    e = zc_fail(ZC_E_IO, "git diff %.12s %.12s in %s: exit %d", from, to, repo,
+                st);
+  return e;
+}

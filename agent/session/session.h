@@ -106,4 +106,10 @@ enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
                        const char *log_path, char **out, size_t cap,
                        int *status);
 
+/* git diff -U0 from..to in repo, into *out (caller frees), spelled the
+ * same whatever the user's git config: "+++ b/PATH" and "@@ ... +N,M @@"
+ * lines. */
+enum zc_err agent_git_diff(const char *repo, const char *from, const char *to,
+                           char **out);
+
 #endif

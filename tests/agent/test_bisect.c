@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "session.h"
 #include "test.h"
 #include "zc.h"
 
@@ -500,11 +501,39 @@ static void test_worktree_link(void) {
   free(log);
 }
 
+/* The culprit's diff reads the same whatever the user's git config says
+ * (issue 38: with diff.noprefix, diff.external or diff.mnemonicPrefix the
+ * changed functions were silently none). */
+static void test_diff_config(void) {
+  char shas[7][64], *diff = NULL;
+  const char *repo = make_repo("diffrepo", shas);
+  ZT_INT(zt_sh(NULL,
+               "cd '%s' && git config diff.noprefix true && git config "
+               "diff.mnemonicPrefix true && git config diff.external false "
+               "&& git config diff.relative true && git config color.diff "
+               "always",
+               repo),
+         0);
+  ZT_INT(agent_git_diff(repo, shas[1], shas[2], &diff), ZC_OK);
+  ZT_HAS(diff ? diff : "", "\n+++ b/app.js\n@@ ");
+  ZT_TRUE(diff && !strchr(diff, 0x1b));
+  free(diff);
+  diff = NULL;
+  /* a subfolder as the repository: still the whole tree's paths */
+  char sub[4300];
+  snprintf(sub, sizeof sub, "%s/sub", repo);
+  mkdir(sub, 0755);
+  ZT_INT(agent_git_diff(sub, shas[1], shas[2], &diff), ZC_OK);
+  ZT_HAS(diff ? diff : "", "\n+++ b/app.js\n@@ ");
+  free(diff);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"sigterm_build", test_sigterm_build},
       {"stale_worktrees", test_stale_worktrees},
       {"worktree_link", test_worktree_link},
+      {"diff_config", test_diff_config},
       {"url_secrets", test_url_secrets},
       {"bad_inputs", test_bad_inputs},
       {"aa", test_aa},
