@@ -66,10 +66,47 @@ static char *slug_of(const char *file) {
   return s;
 }
 
+/* Whether name is taken: a folder given to a flow before, another flow's
+ * own name, or one of the session's and run-all's own names in OUT. */
+static int taken(char *const *names, char *const *slugs, size_t n, size_t me,
+                 const char *name) {
+  static const char *const own[] = {
+      "run-all.json",  "run-all.md", ZC_OUT_CHROME_LOG, ZC_OUT_TRACES,
+      ZC_OUT_FAILURES, ZC_OUT_PAIRS, ZC_OUT_SOURCEMAPS};
+  for (size_t i = 0; i < ZC_ARRAY_LEN(own); i++)
+    if (!strcmp(name, own[i])) return 1;
+  for (size_t j = 0; j < n; j++)
+    if ((names[j] && !strcmp(names[j], name)) ||
+        (j != me && !strcmp(slugs[j], name)))
+      return 1;
+  return 0;
+}
+
+/* Each flow's folder name, unique over every flow given and the same on
+ * every shard: a flow whose name no other has keeps it; the others get
+ * their index in the list after it (x-2), and more (x-2-2, x-2-3) while
+ * that too is taken (issue 38: a/x.json, b/x.json and x-2.json gave two
+ * flows the folder x-2, the later overwriting the earlier's reports). */
+static char **folder_names(char **slugs, size_t n) {
+  char **names = zc_xcalloc(n + 1, sizeof *names);
+  for (size_t k = 0; k < n; k++)
+    if (!taken(names, slugs, n, k, slugs[k])) names[k] = zc_xstrdup(slugs[k]);
+  for (size_t k = 0; k < n; k++) {
+    if (names[k]) continue;
+    size_t len = strlen(slugs[k]) + 48;
+    char *c = zc_xmalloc(len);
+    snprintf(c, len, "%s-%zu", slugs[k], k + 1);
+    for (unsigned i = 2; taken(names, slugs, n, k, c); i++)
+      snprintf(c, len, "%s-%zu-%u", slugs[k], k + 1, i);
+    names[k] = c;
+  }
+  return names;
+}
+
 /* This shard's flows, from every flow in path order: the same split on
  * every machine given the same list, whatever order a shell's glob gave.
- * Two flows whose folder names would be the same get their index in the
- * list after it, on every shard alike. Returns 0 or the usage error. */
+ * Folder names as folder_names gives them. Returns 0 or the usage
+ * error. */
 static int plan(struct night *nt) {
   const struct agent_args *a = nt->a;
   size_t n = (size_t)a->noperands;
@@ -85,26 +122,26 @@ static int plan(struct night *nt) {
   char **slugs = zc_xmalloc(n * sizeof *slugs);
   for (size_t k = 0; k < n; k++)
     slugs[k] = slug_of(all[k]);
+  char **names = folder_names(slugs, n);
   unsigned si = a->shard_n ? a->shard_i - 1 : 0,
            sn = a->shard_n ? a->shard_n : 1;
   nt->f = zc_xcalloc(n, sizeof *nt->f);
   nt->given = n;
   for (size_t k = 0; k < n; k++) {
-    if (k % sn != si) continue;
-    int twin = 0;
-    for (size_t j = 0; j < n; j++)
-      twin |= j != k && !strcmp(slugs[j], slugs[k]);
+    if (k % sn != si) {
+      free(names[k]);
+      continue;
+    }
     struct flow *f = &nt->f[nt->n++];
     f->file = all[k];
     f->index = (unsigned)k;
     f->rc = -1;
-    size_t len = strlen(slugs[k]) + 24;
-    f->slug = zc_xmalloc(len);
-    snprintf(f->slug, len, twin ? "%s-%zu" : "%s", slugs[k], k + 1);
+    f->slug = names[k];
   }
   for (size_t k = 0; k < n; k++)
     free(slugs[k]);
   free(slugs);
+  free(names);
   free(all);
   return 0;
 }

@@ -422,11 +422,70 @@ static void test_history_secret(void) {
   }
 }
 
+/* Flows whose folder names meet: a/x.json, b/x.json, x-2.json, and one
+ * named like run-all's own file: each its own folder, the same on every
+ * shard (issue 38: two flows got x-2/, the later one overwriting the
+ * earlier's reports, and the history pointed both at one folder). No
+ * browser: --chrome /bin/false fails each flow's capture, which still
+ * makes its folder. */
+static void test_folder_names(void) {
+  const char *dir = zt_tmp("names"), *out = zt_tmp("names-out");
+  char *s = zt_read(demo("search.json"));
+  zt_sh(NULL, "rm -rf '%s' '%s' && mkdir -p '%s/a' '%s/b'", dir, out, dir, dir);
+  static const char *const files[] = {"a/x.json", "b/x.json", "x-2.json",
+                                      "chrome.log.json"};
+  char list[20000] = "", p[4300];
+  for (size_t i = 0; i < 4; i++) {
+    snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+    zt_write_str(p, s ? s : "");
+    size_t l = strlen(list);
+    snprintf(list + l, sizeof list - l, " '%s'", p);
+  }
+  free(s);
+  ZT_INT(zt_sh(NULL,
+               "'%s' run-all%s %s --chrome /bin/false --no-history --out '%s' "
+               ">/dev/null 2>&1",
+               zt_zamcap(), list, common(), out),
+         3);
+  cJSON *sum = read_json(out, "run-all.json");
+  const cJSON *f;
+  const char *want[] = {"x-1", "x-2-2", "chrome.log-3", "x-2"};
+  int k = 0;
+  cJSON_ArrayForEach(f, cJSON_GetObjectItem(sum, "flows")) {
+    const char *d = cJSON_GetStringValue(cJSON_GetObjectItem(f, "report_dir"));
+    if (k < 4) ZT_STR(d, want[k]);
+    k++;
+  }
+  ZT_INT(k, 4);
+  cJSON_Delete(sum);
+  /* shard 2/2 alone names its flows as the whole night does */
+  zt_sh(NULL, "rm -rf '%s'", out);
+  zt_sh(NULL,
+        "'%s' run-all%s %s --chrome /bin/false --no-history --shard 2/2 "
+        "--out '%s' >/dev/null 2>&1",
+        zt_zamcap(), list, common(), out);
+  sum = read_json(out, "run-all.json");
+  const char *want2[] = {"x-2-2", "x-2"};
+  k = 0;
+  cJSON_ArrayForEach(f, cJSON_GetObjectItem(sum, "flows")) {
+    if (k < 2)
+      ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(f, "report_dir")),
+             want2[k]);
+    k++;
+  }
+  ZT_INT(k, 2);
+  cJSON_Delete(sum);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"history_secret", test_history_secret}, {"bad_shard", test_bad_shard},
-      {"empty_shard", test_empty_shard},       {"shards", test_shards},
-      {"failed_capture", test_failed_capture}, {"sigterm", test_sigterm},
+      {"folder_names", test_folder_names},
+      {"history_secret", test_history_secret},
+      {"bad_shard", test_bad_shard},
+      {"empty_shard", test_empty_shard},
+      {"shards", test_shards},
+      {"failed_capture", test_failed_capture},
+      {"sigterm", test_sigterm},
   };
   return ZT_RUN(cases, argc, argv);
 }
