@@ -282,16 +282,39 @@ static cJSON *summary_json(const struct night *nt, int rc) {
   return d;
 }
 
-/* A Markdown table cell: text from a flow (its title, an error) cannot
- * end the cell or the row. */
-static void md_cell(FILE *f, const char *s) {
+/* A Markdown table cell: text from a flow or a page (its file, title, an
+ * error that quotes a selector or a URL) is a code span, so that no link,
+ * image, HTML or @mention in it renders or pings: fenced by more
+ * backticks than it holds in a row, a space inside each end (CommonMark
+ * strips them), line breaks and control characters as spaces, and every
+ * '|' escaped with an odd run of backslashes (GFM splits the row first,
+ * on any pipe after an even run). */
+static void md_code(FILE *f, const char *s) {
   fputs(" ", f);
-  for (; s && *s; s++)
-    if (*s == '|')
-      fputs("\\|", f);
-    else
-      fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+  size_t ticks = 0, run = 0, bs = 0;
+  for (const char *p = s ? s : ""; *p; p++) {
+    run = *p == '`' ? run + 1 : 0;
+    if (run > ticks) ticks = run;
+  }
+  if (s && *s) {
+    for (size_t i = 0; i <= ticks; i++)
+      fputc('`', f);
+    fputc(' ', f);
+    for (; *s; s++) {
+      if (*s == '|') fputs(bs % 2 ? "\\\\" : "\\", f);
+      bs = *s == '\\' ? bs + 1 : 0;
+      fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+    }
+    fputc(' ', f);
+    for (size_t i = 0; i <= ticks; i++)
+      fputc('`', f);
+  }
   fputs(" |", f);
+}
+
+/* A cell of zamcap's own words or numbers. */
+static void md_cell(FILE *f, const char *s) {
+  fprintf(f, " %s |", s);
 }
 
 static enum zc_err write_md(void *arg, FILE *f) {
@@ -306,14 +329,20 @@ static enum zc_err write_md(void *arg, FILE *f) {
     const struct flow *fl = &nt->f[i];
     char num[32];
     fputs("|", f);
-    md_cell(f, fl->file);
-    md_cell(f, fl->title);
-    md_cell(f, fl->error && !fl->state ? fl->error : status_of(fl));
+    md_code(f, fl->file);
+    md_code(f, fl->title);
+    if (fl->error && !fl->state)
+      md_code(f, fl->error);
+    else
+      md_cell(f, status_of(fl));
     snprintf(num, sizeof num, "%d", fl->causes);
     md_cell(f, num);
     snprintf(num, sizeof num, "%d", fl->rc);
     md_cell(f, fl->rc >= 0 ? num : "-");
-    md_cell(f, fl->dir ? fl->slug : "-");
+    if (fl->dir)
+      md_code(f, fl->slug);
+    else
+      md_cell(f, "-");
     fputs("\n", f);
   }
   return ferror(f) ? ZC_E_IO : ZC_OK;

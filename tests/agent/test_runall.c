@@ -477,8 +477,62 @@ static void test_folder_names(void) {
   cJSON_Delete(sum);
 }
 
+/* The pipes of a Markdown table row that split it (GFM: a pipe after an
+ * even run of backslashes). */
+static int row_pipes(const char *l, size_t n) {
+  int pipes = 0;
+  size_t bs = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (l[i] == '|' && bs % 2 == 0) pipes++;
+    bs = l[i] == '\\' ? bs + 1 : 0;
+  }
+  return pipes;
+}
+
+/* run-all.md quotes a flow's title as a code span in its cell: a link, an
+ * image, HTML, an @mention, pipes after backslashes and backticks neither
+ * render nor break the row (issue 38, Low: only | and line breaks were
+ * escaped). */
+static void test_md_title(void) {
+  const char *dir = zt_tmp("mdt"), *out = zt_tmp("mdt-out");
+  char *s = zt_read(demo("search.json"));
+  cJSON *doc = s ? cJSON_Parse(s) : NULL;
+  free(s);
+  if (!ZT_TRUE(doc != NULL)) return;
+  static const char title[] = "![x](http://evil.example/p.png) @org/team "
+                              "<img src=x onerror=alert(1)> a|b c\\|d "
+                              "e\\\\|f ``g`` [l](javascript:x)";
+  cJSON_ReplaceItemInObject(doc, "title", cJSON_CreateString(title));
+  char *txt = cJSON_Print(doc), p[4300];
+  cJSON_Delete(doc);
+  zt_sh(NULL, "rm -rf '%s' '%s' && mkdir -p '%s'", dir, out, dir);
+  snprintf(p, sizeof p, "%s/hostile.json", dir);
+  zt_write_str(p, txt);
+  free(txt);
+  zt_sh(NULL,
+        "'%s' run-all '%s' %s --chrome /bin/false --no-history --out '%s' "
+        ">/dev/null 2>&1",
+        zt_zamcap(), p, common(), out);
+  snprintf(p, sizeof p, "%s/run-all.md", out);
+  char *md = zt_read(p);
+  const char *row = md ? strstr(md, "\n| `") : NULL;
+  if (!ZT_TRUE(row != NULL)) {
+    free(md);
+    return;
+  }
+  row++;
+  size_t n = strcspn(row, "\n");
+  ZT_INT(row_pipes(row, n), 7);
+  /* the title's cell: one code span, fenced by three backticks */
+  const char *cell = strstr(row, "| ``` ![x](");
+  ZT_TRUE(cell != NULL && cell < row + n);
+  ZT_TRUE(cell && strstr(cell, "[l](javascript:x) ``` |") != NULL);
+  free(md);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"md_title", test_md_title},
       {"folder_names", test_folder_names},
       {"history_secret", test_history_secret},
       {"bad_shard", test_bad_shard},
