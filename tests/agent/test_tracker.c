@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -727,8 +728,73 @@ static void test_transport_error(void) {
   close(fd);
 }
 
+/* A night whose one cause has the name fn (a page chose it: V8 names a
+ * function expression after a string key). */
+static long long add_named(struct agent_history *h, int day, const char *fn) {
+  cJSON *doc = night(day, 100, 0);
+  cJSON *c =
+      cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "regression_causes"), 0);
+  cJSON_ReplaceItemInObject(c, "name", cJSON_CreateString(fn));
+  char at[32];
+  snprintf(at, sizeof at, "2026-11-%02dT02:30:00Z", day);
+  struct agent_history_meta m = {.command = "run", .recorded_at = at};
+  long long id = 0;
+  ZT_INT(agent_history_add(h, doc, &m, &id), ZC_OK);
+  cJSON_Delete(doc);
+  return id;
+}
+
+/* Whether a Jira text is one {noformat} block that nothing inside ends. */
+static int one_block(const char *t) {
+  static const char open[] = "{noformat}\n", close[] = "\n{noformat}";
+  size_t n = t ? strlen(t) : 0;
+  if (n < 2 * sizeof open || strncmp(t, open, sizeof open - 1) ||
+      strcmp(t + n - (sizeof close - 1), close))
+    return 0;
+  for (size_t i = sizeof open - 1; i + sizeof close - 1 < n; i++)
+    if (!strncasecmp(t + i, "{noformat", 9)) return 0;
+  return 1;
+}
+
+/* Jira: a function named {no{noformat}format}, {NOFORMAT} and the like in
+ * the comment, and the summary's own, stay inside the one {noformat}
+ * block (issue 38: the one-pass strip made the first the closing tag,
+ * and the page's text after it rendered as wiki markup). */
+static void test_jira_noformat(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *dir = zt_tmp("jnf");
+  zt_sh(NULL, "mkdir -p '%s'", dir);
+  char p[4300];
+  snprintf(p, sizeof p, "%s/summary.md", dir);
+  zt_write_str(p, "### {no{noformat}format}!http://evil.example/a.png! "
+                  "[~admin] {{noformat}noformat}\n");
+  unlink(zt_tmp("jnf.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("jnf.db"), &h), ZC_OK)) return;
+  char api[128];
+  snprintf(api, sizeof api, "%s/jira", base);
+  struct agent_tracker t = tracker("jira:NOFMT", api, 0);
+  static const char fn[] = "{no{noformat}format}!http://evil.example/b.png! "
+                           "{NoFormat} {NOFORMAT:title=x}";
+  ZT_INT(agent_tracker_night(&t, h, add_named(h, 1, fn), dir), ZC_OK);
+  ZT_INT(agent_tracker_night(&t, h, add_named(h, 2, fn), dir), ZC_OK);
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "jira", "NOFMT", is), 1)) {
+    const char *body = cJSON_GetStringValue(field(is[0], "body"));
+    ZT_TRUE(one_block(body));
+    ZT_HAS(body ? body : "", "{no{ noformat}format}!http://evil");
+    const cJSON *c = cJSON_GetArrayItem(field(is[0], "comments"), 0);
+    ZT_TRUE(one_block(cJSON_GetStringValue(c)));
+    ZT_HAS(cJSON_GetStringValue(c), "{ NoFormat} { NOFORMAT:title=x}");
+  }
+  cJSON_Delete(st);
+  agent_history_close(h);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"jira_noformat", test_jira_noformat},
       {"transport_error", test_transport_error},
       {"parse", test_parse},
       {"github", test_github},
