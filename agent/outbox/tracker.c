@@ -361,9 +361,13 @@ static enum zc_err comment_once(const struct night *n,
 }
 
 /* Files c as a new issue if this process can claim its row: 1 filed, 0
- * another process has it, -1 an error. */
-static int file_new(const struct night *n, const struct agent_hcause *c) {
+ * another process has it, -1 an error, *err its code (a stop is
+ * ZC_E_INTERRUPTED, whatever was under way: issue 38 had it ZC_E_IO, and
+ * SIGTERM during a request or its retry wait exited 1 or 3). */
+static int file_new(const struct night *n, const struct agent_hcause *c,
+                    enum zc_err *err) {
   char claim[128];
+  *err = ZC_E_IO;
   int got = agent_history_claim(n->h, c->fp, n->t->spec, FILING_STALE_S, claim);
   if (got <= 0) return got;
   char title[TITLE_MAX + 8], key[64], url[1024];
@@ -373,6 +377,7 @@ static int file_new(const struct night *n, const struct agent_hcause *c) {
   text_of(n, c, "filed", &b);
   enum zc_err e = op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url);
   zc_buf_free(&b);
+  if (e) *err = e;
   if (e && !key[0]) { /* nothing was made: the next night tries again */
     struct zc_errsave keep;
     zc_err_save(&keep);
@@ -448,8 +453,8 @@ static enum zc_err night_seen(const struct night *n,
     }
     if (!r.state[0] || !strcmp(r.state, "filing")) {
       /* a stale claim is taken over; a live one is waited for */
-      int got = file_new(n, c);
-      if (got < 0) return ZC_E_IO;
+      int got = file_new(n, c, &e);
+      if (got < 0) return e;
       if (got > 0) return ZC_OK;
       if (r.state[0] && (e = wait_filing(n, c->fp, &r))) return e;
       continue;

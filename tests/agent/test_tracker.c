@@ -8,6 +8,7 @@
  * a throwaway PostgreSQL: pgserver.sh) file one issue; the command line;
  * and a real Redmine from Debian (redmine.sh): an issue filed with the
  * report attached, commented on, and closed once recovered. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -792,8 +793,64 @@ static void test_jira_noformat(void) {
   agent_history_close(h);
 }
 
+/* SIGTERM while a tracker's request is under way, and while it waits to
+ * retry a 429: exit 143 within seconds, said as interrupted, the report
+ * kept (issue 38: the stop became an I/O error, exit 1 or 3). */
+static void test_sigterm(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *z = getenv("ZAMCAP"), *data = getenv("ZC_DATA");
+  static const char *const repos[] = {"zc/waitlong", "zc/sleepy"};
+  for (size_t i = 0; i < 2; i++) {
+    char cmd[30000], out[4200], err[4200], tail[64];
+    snprintf(out, sizeof out, "%s/term-%zu", zt_tmp("term"), i);
+    snprintf(err, sizeof err, "%s/term-%zu.err", zt_tmp("term"), i);
+    zt_sh(NULL, "mkdir -p '%s'; rm -rf '%s'", zt_tmp("term"), out);
+    snprintf(cmd, sizeof cmd,
+             "ZAMCAP_TRACKER_TOKEN=" TOKEN " exec '%s' compare '%s/real/old' "
+             "'%s/real/new' --out '%s' --history '%s.db' --tracker "
+             "github:%s --tracker-url '%s' 2>'%s' >/dev/null",
+             z, data, data, out, out, repos[i], base, err);
+    FILE *so = NULL;
+    int pid = zt_spawn(cmd, &so);
+    if (so) fclose(so);
+    snprintf(tail, sizeof tail, "/repos/%s/issues", repos[i]);
+    int sent = 0;
+    for (int k = 0; k < 600 && !sent; k++) {
+      cJSON *st = state_of(base);
+      char *e = zt_read(err);
+      /* the request has arrived; with waitlong, its retry wait began */
+      sent = requests_to(st, "POST", tail) > 0 &&
+             (i || (e && strstr(e, "trying again in 60 s")));
+      free(e);
+      cJSON_Delete(st);
+      if (!sent) zc_sleep_ms(50);
+    }
+    if (!ZT_TRUE(pid > 0 && sent)) {
+      zt_stop(pid);
+      continue;
+    }
+    kill(pid, SIGTERM);
+    int ws = 0, rc = -1;
+    for (int k = 0; k < 200 && rc < 0; k++) {
+      if (waitpid(pid, &ws, WNOHANG) == pid)
+        rc = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+      else
+        zc_sleep_ms(50);
+    }
+    if (rc < 0) zt_stop(pid);
+    ZT_INT(rc, 143);
+    char *e = zt_read(err);
+    ZT_HAS(e ? e : "", "interrupted (the report stays in");
+    free(e);
+    char p[4300];
+    snprintf(p, sizeof p, "%s/report.html", out);
+    ZT_TRUE(access(p, F_OK) == 0);
+  }
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"sigterm", test_sigterm},
       {"jira_noformat", test_jira_noformat},
       {"transport_error", test_transport_error},
       {"parse", test_parse},
