@@ -299,8 +299,11 @@ static void text_of(const struct night *n, const struct agent_hcause *c,
                     const char *action, struct zc_buf *b) {
   char name[512], dir[4200], scn[512];
   flat(c->name, name, sizeof name);
-  flat(n->dir, dir, sizeof dir);
-  flat(n->scenario, scn, sizeof scn);
+  /* the folder's name, not the runner's path to it (a public tracker
+   * need not learn the machine's layout; the history keeps the path) */
+  const char *base = strrchr(n->dir, '/');
+  flat(base && base[1] ? base + 1 : n->dir, dir, sizeof dir);
+  flat(n->scenario[0] ? n->scenario : "(no scenario)", scn, sizeof scn);
   enum zc_err e = ZC_OK;
   if (!strcmp(action, "filed"))
     e = zc_buf_printf(b,
@@ -311,20 +314,20 @@ static void text_of(const struct night *n, const struct agent_hcause *c,
                       n->summary, c->fp, dir);
   else if (!strcmp(action, "comment"))
     e = zc_buf_printf(b,
-                      "Seen again in run %s of %s (%s): `%s` %+.1f %s.\n\n"
+                      "Seen again in run %s of `%s` (%s): `%s` %+.1f %s.\n\n"
                       "Report folder: `%s`.",
                       n->run, scn, n->at, name, c->delta,
                       c->unit ? c->unit : "ms", dir);
   else if (!strcmp(action, "returned"))
     e = zc_buf_printf(b,
-                      "Back in run %s of %s (%s), after it had recovered: "
+                      "Back in run %s of `%s` (%s), after it had recovered: "
                       "`%s` %+.1f %s.\n\nReport folder: `%s`.",
                       n->run, scn, n->at, name, c->delta,
                       c->unit ? c->unit : "ms", dir);
   else
     e = zc_buf_printf(b,
                       "Recovered: `%s` was no regression-cause in the last "
-                      "%u runs of %s (the latest: run %s, %s).%s",
+                      "%u runs of `%s` (the latest: run %s, %s).%s",
                       name, n->t->recover_after, scn, n->run, n->at,
                       n->t->close_recovered ? " Closing." : "");
   (void)e; /* at the ceiling the text is cut */

@@ -848,8 +848,60 @@ static void test_sigterm(void) {
   }
 }
 
+/* A night of the flow titled title with one cause named fn. */
+static long long add_titled(struct agent_history *h, int day, const char *title,
+                            const char *fn) {
+  cJSON *doc = night(day, 100, 0);
+  cJSON *c =
+      cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "regression_causes"), 0);
+  cJSON_ReplaceItemInObject(c, "name", cJSON_CreateString(fn));
+  cJSON_ReplaceItemInObject(cJSON_GetObjectItem(doc, "inputs"), "title",
+                            cJSON_CreateString(title));
+  char at[32];
+  snprintf(at, sizeof at, "2026-11-%02dT02:30:00Z", day);
+  struct agent_history_meta m = {.command = "run", .recorded_at = at};
+  long long id = 0;
+  ZT_INT(agent_history_add(h, doc, &m, &id), ZC_OK);
+  cJSON_Delete(doc);
+  return id;
+}
+
+/* A comment puts the flow's title in a code span (a mention or a link in
+ * it neither pings nor renders) and names the report folder by its name
+ * alone, not the runner's path (issue 38, Low). */
+static void test_comment_text(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("ctext.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("ctext.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/ctext", base, 0);
+  static const char title[] = "@org/team [x](http://evil.example) `q`";
+  for (int day = 1; day <= 2; day++)
+    ZT_INT(agent_tracker_night(&t, h, add_titled(h, day, title, "renderRows"),
+                               rep),
+           ZC_OK);
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "github", "zc/ctext", is), 1)) {
+    const char *body = cJSON_GetStringValue(field(is[0], "body"));
+    const char *c =
+        cJSON_GetStringValue(cJSON_GetArrayItem(field(is[0], "comments"), 0));
+    ZT_HAS(c, "of `@org/team [x](http://evil.example) 'q'` (");
+    ZT_HAS(c, "Report folder: `rep`.");
+    ZT_HAS(body, "Report folder: `rep`.");
+    char parent[4300];
+    snprintf(parent, sizeof parent, "%s", rep);
+    *strrchr(parent, '/') = '\0';
+    ZT_TRUE(!strstr(c ? c : "", parent) && !strstr(body ? body : "", parent));
+  }
+  cJSON_Delete(st);
+  agent_history_close(h);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"comment_text", test_comment_text},
       {"sigterm", test_sigterm},
       {"jira_noformat", test_jira_noformat},
       {"transport_error", test_transport_error},
