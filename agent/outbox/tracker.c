@@ -52,6 +52,7 @@ int agent_tracker_parse(const char *spec, const char *url,
   memset(t, 0, sizeof *t);
   t->attempts = 5;
   t->backoff_s = 1;
+  t->retry_budget_s = 300;
   t->recover_after = 3;
   const char *colon = strchr(spec, ':');
   size_t n = colon ? (size_t)(colon - spec) : 0;
@@ -168,7 +169,13 @@ static void created(const struct agent_tracker *t, const cJSON *j, char *key,
     url[0] = '\0';
     return;
   }
-  if (!url[0] || !fits) snprintf(url, 1024, "%s#%s", t->spec, key);
+  /* The address is the tracker's word, and report.html, zamcap history
+   * and later comments show it: an http(s) URL without spaces or control
+   * characters, else none (issue 38: javascript: was stored as given). */
+  int web = !strncasecmp(url, "https://", 8) || !strncasecmp(url, "http://", 7);
+  for (const char *p = url; web && *p; p++)
+    web = (unsigned char)*p > 0x20 && *p != 0x7f && !strchr("\"<>\\`", *p);
+  if (!url[0] || !fits || !web) snprintf(url, 1024, "%s#%s", t->spec, key);
 }
 
 /* Files a new issue: key (64 bytes) and url (1024) get its key and
@@ -176,8 +183,9 @@ static void created(const struct agent_tracker *t, const cJSON *j, char *key,
  * attaching the report to it, leaves them set). */
 static enum zc_err op_file(const struct agent_tracker *t, const char *title,
                            const char *body, const struct trk_files *f,
-                           char *key, char *url) {
+                           char *key, char *url, int *answered) {
   key[0] = url[0] = '\0';
+  *answered = 0;
   struct trk_upl u;
   enum zc_err e = upload(t, f, &u);
   char *text = e ? NULL : t->ops->text(t, body, &u);
@@ -187,6 +195,7 @@ static enum zc_err op_file(const struct agent_tracker *t, const char *title,
   char *js = json_body(&q, o);
   if (!e) e = trk_send(t, &q);
   if (!e) {
+    *answered = 1; /* 2xx: the issue may well be there */
     created(t, q.json, key, url);
     if (!key[0])
       e = zc_fail(ZC_E_IO,
@@ -378,14 +387,27 @@ static int file_new(const struct night *n, const struct agent_hcause *c,
   zc_buf_init(&b, 1 << 20);
   title_of(n, c, title, sizeof title);
   text_of(n, c, "filed", &b);
-  enum zc_err e = op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url);
+  int answered = 0;
+  enum zc_err e =
+      op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url, &answered);
   zc_buf_free(&b);
   if (e) *err = e;
-  if (e && !key[0]) { /* nothing was made: the next night tries again */
+  if (e && !key[0]) {
     struct zc_errsave keep;
     zc_err_save(&keep);
-    agent_history_unclaim(n->h, c->fp, claim);
+    /* A 2xx that names no issue may have filed one: filing it again each
+     * night would make one a night (issue 38). It stays "unknown" until
+     * someone looks; refused or not sent, the next night tries again. */
+    if (answered)
+      agent_history_move(n->h, c->fp, "filing", "unknown");
+    else
+      agent_history_unclaim(n->h, c->fp, claim);
     zc_err_restore(&keep);
+    if (answered)
+      zc_fail(e,
+              "%s; it may have been filed, so zamcap files this "
+              "regression (fingerprint %s) no more: look in the tracker",
+              zc_errmsg(), c->fp);
     return -1;
   }
   /* Made, even if attaching to it failed (Jira): it is recorded, so that
@@ -448,6 +470,13 @@ static enum zc_err night_seen(const struct night *n,
     if (r.state[0] && r.tracker[0] && strcmp(r.tracker, n->t->spec)) {
       zc_log(1, "tracker %s: %s has its issue in %s (%s); left alone",
              n->t->spec, c->name, r.tracker, r.url[0] ? r.url : "filing");
+      return ZC_OK;
+    }
+    if (!strcmp(r.state, "unknown")) {
+      zc_log(1,
+             "tracker %s: %s: its filing was answered without an issue; "
+             "left alone (fingerprint %s)",
+             n->t->spec, c->name, c->fp);
       return ZC_OK;
     }
     if (n->t->dry_run) {

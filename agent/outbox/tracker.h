@@ -34,7 +34,11 @@ struct agent_tracker {
   unsigned recover_after;
   unsigned attempts; /* per request, with 429 and 5xx retried (5) */
   double backoff_s;  /* the first wait without Retry-After (1 s) */
+  /* the retries' waits of this process in all, whatever Retry-After asks
+   * (300 s): a night has other flows to run */
+  double retry_budget_s;
 };
+
 
 /* The tracker's kind as --tracker spells it ("gitlab"). */
 const char *agent_tracker_kind(const struct agent_tracker *t);

@@ -899,9 +899,53 @@ static void test_comment_text(void) {
   agent_history_close(h);
 }
 
+/* The tracker's answers a night cannot trust: a 2xx that names no issue
+ * (filed perhaps: not filed again the next night), a javascript: address
+ * (stored as the tracker and key, not as given), and Retry-After waits
+ * past the night's budget (given up, said) (issue 38, Low). */
+static void test_answers(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("nokey.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("nokey.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/nokey", base, 0);
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_E_IO);
+  ZT_HAS(zc_errmsg(), "names no issue");
+  ZT_HAS(zc_errmsg(), "files this regression");
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 2, 95, 0), rep), ZC_OK);
+  cJSON *st = state_of(base);
+  ZT_INT(requests_to(st, "POST", "/repos/zc/nokey/issues"), 1);
+  cJSON_Delete(st);
+  agent_history_close(h);
+
+  unlink(zt_tmp("jsurl.db"));
+  if (!ZT_INT(agent_history_open(zt_tmp("jsurl.db"), &h), ZC_OK)) return;
+  t = tracker("github:zc/jsurl", base, 0);
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_OK);
+  cJSON *doc = NULL;
+  ZT_INT(agent_history_query(h, "checkout", 0, 3, &doc), ZC_OK);
+  const cJSON *g = cJSON_GetArrayItem(field(doc, "regressions"), 0);
+  ZT_STR(cJSON_GetStringValue(field(g, "issue")), "github:zc/jsurl#1");
+  cJSON_Delete(doc);
+  agent_history_close(h);
+
+  unlink(zt_tmp("budget.db"));
+  if (!ZT_INT(agent_history_open(zt_tmp("budget.db"), &h), ZC_OK)) return;
+  t = tracker("github:zc/waitlong", base, 0);
+  t.retry_budget_s = 30;
+  double t0 = zc_now_ms();
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_E_IO);
+  ZT_TRUE(zc_now_ms() - t0 < 20000);
+  ZT_HAS(zc_errmsg(), "HTTP 429, and waiting 60 s more would pass the 30 s");
+  no_claim_left(h);
+  agent_history_close(h);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"comment_text", test_comment_text},
+      {"answers", test_answers},
       {"sigterm", test_sigterm},
       {"jira_noformat", test_jira_noformat},
       {"transport_error", test_transport_error},
