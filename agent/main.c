@@ -64,6 +64,11 @@ int main(int argc, char **argv) {
     printf("zamcap %s (commit %s)\n", ZAMCAP_VERSION, zc_commit);
     return 0;
   }
+  /* Secrets the environment gives are taken out of it before any child
+   * can start: Chrome, dot, git, and every --build command (the code of
+   * each commit bisected) would inherit them. */
+  zc_env_take("ZAMCAP_TRACKER_TOKEN");
+  zc_env_take("PGPASSWORD");
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;

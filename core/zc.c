@@ -687,6 +687,26 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   return ZC_OK;
 }
 
+/* The variables taken out of the environment, with their values. */
+static struct {
+  const char *name;
+  char *value;
+} zc__taken[8];
+
+const char *zc_env_take(const char *name) {
+  size_t i = 0;
+  for (; i < ZC_ARRAY_LEN(zc__taken) && zc__taken[i].name; i++)
+    if (!strcmp(zc__taken[i].name, name)) return zc__taken[i].value;
+  const char *v = getenv(name);
+  char *copy = v ? zc_xstrdup(v) : NULL;
+  unsetenv(name);
+  if (i < ZC_ARRAY_LEN(zc__taken)) {
+    zc__taken[i].name = name;
+    zc__taken[i].value = copy;
+  }
+  return copy;
+}
+
 double zc_cpu_ms(void) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

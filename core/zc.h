@@ -218,6 +218,13 @@ void zc_children_kill(void);
  * time ran out, 2 it was stopped. */
 int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws);
 
+/* A secret the environment gives (ZAMCAP_TRACKER_TOKEN, PGPASSWORD):
+ * the first call copies its value and unsets it, so that no child
+ * (Chrome, dot, a --build command) inherits it; every call returns the
+ * copy (NULL: it was not set). name must be a string literal; up to 8
+ * names. */
+const char *zc_env_take(const char *name);
+
 /* This process's CPU time (user and system) and its peak resident memory. */
 double zc_cpu_ms(void);
 double zc_peak_mb(void);

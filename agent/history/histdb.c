@@ -85,9 +85,14 @@ static enum zc_err open_pg(struct agent_db *db, const char *spec,
                            int readonly) {
   zc_url_secrets(spec); /* a password in the URI is never shown */
   /* A wait bounded by default; the URI's own connect_timeout, later in
-   * the list, wins. */
-  const char *const keys[] = {"connect_timeout", "dbname", NULL};
-  const char *const vals[] = {"10", spec, NULL};
+   * the list, wins, as does its own password over PGPASSWORD's, which
+   * main() took out of the environment so that no child inherits it. */
+  const char *pw = zc_env_take("PGPASSWORD");
+  const char *keys[4] = {"connect_timeout"}, *vals[4] = {"10"};
+  size_t k = 1;
+  if (pw) keys[k] = "password", vals[k++] = pw;
+  keys[k] = "dbname", vals[k++] = spec;
+  keys[k] = vals[k] = NULL;
   db->pg = PQconnectdbParams(keys, vals, 1);
   if (!db->pg) return zc_fail(ZC_E_NOMEM, "history %s: out of memory", spec);
   if (PQstatus(db->pg) != CONNECTION_OK)

@@ -22,7 +22,7 @@ static unsigned jira_headers(const struct agent_tracker *t,
                              char h[][TRK_HEADER]) {
   unsigned n = 0;
   const char *tok = t->token ? t->token : "";
-  char enc[1024];
+  char enc[TRK_HEADER - 64];
   if (strchr(tok, ':')) trk_b64(tok, enc, sizeof enc);
   snprintf(h[n++], TRK_HEADER, "Authorization: %s %s",
            strchr(tok, ':') ? "Basic" : "Bearer", strchr(tok, ':') ? enc : tok);

@@ -107,7 +107,7 @@ int agent_tracker_from_args(const struct agent_args *a, struct agent_tracker *t,
   t->dry_run = a->tracker_dry_run;
   t->close_recovered = a->close_recovered;
   t->recover_after = a->recover_after;
-  const char *tok = getenv("ZAMCAP_TRACKER_TOKEN");
+  const char *tok = agent_tracker_token();
   if (!t->dry_run && (!tok || !*tok))
     return bad(why, cap,
                "--tracker %s: set ZAMCAP_TRACKER_TOKEN to the tracker's "
@@ -118,6 +118,12 @@ int agent_tracker_from_args(const struct agent_args *a, struct agent_tracker *t,
       return bad(why, cap,
                  "ZAMCAP_TRACKER_TOKEN has a line break or another control "
                  "character");
+  /* a header cut short would be a 401 that names no reason */
+  if (tok && strlen(tok) > AGENT_TRACKER_TOKEN_MAX)
+    return bad(why, cap,
+               "ZAMCAP_TRACKER_TOKEN is %zu bytes; zamcap takes tokens up to "
+               "%d",
+               strlen(tok), AGENT_TRACKER_TOKEN_MAX);
   t->token = t->dry_run ? NULL : tok;
   return 1;
 }
@@ -632,12 +638,16 @@ int agent_tracker_after(const struct agent_args *a, const char *out,
   return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
 }
 
+const char *agent_tracker_token(void) {
+  return zc_env_take("ZAMCAP_TRACKER_TOKEN");
+}
+
 void agent_tracker_secrets(const struct agent_args *a) {
-  const char *tok = getenv("ZAMCAP_TRACKER_TOKEN");
+  const char *tok = agent_tracker_token();
   if (!a->tracker || !tok || !*tok) return;
   zc_secret_add(tok, strlen(tok));
   /* Jira's basic auth sends it in base64: a server may quote that back */
-  char enc[1024];
+  char enc[TRK_HEADER];
   trk_b64(tok, enc, sizeof enc);
   zc_secret_add(enc, strlen(enc));
   if (a->tracker_url) agent_url_secrets("--tracker-url", a->tracker_url);

@@ -528,8 +528,32 @@ static void test_diff_config(void) {
   free(diff);
 }
 
+/* ZAMCAP_TRACKER_TOKEN and PGPASSWORD reach no child: a --build command
+ * runs the code of every commit in the range (issue 38, Low: they stayed
+ * in the environment of Chrome, dot and every build). */
+static void test_build_env(void) {
+  char shas[7][64], out[4200], env[4200];
+  const char *repo = make_repo("envrepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("env"));
+  snprintf(env, sizeof env, "%s/env.txt", zt_tmp("env"));
+  zt_sh(NULL, "rm -rf '%s' '%s'; mkdir -p '%s'", out, env, zt_tmp("env"));
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "ZAMCAP_TRACKER_TOKEN=tok-env-8181 PGPASSWORD=pg-env-8282 "
+                 "'%s' bisect '%s' --git HEAD~1..HEAD --repo '%s' --build "
+                 "'env >> %s' --dist no-such-dist --out '%s' 2>&1",
+                 zt_zamcap(), app("bisect.json"), repo, env, out);
+  ZT_INT(rc, 3);
+  char *t = zt_read(env);
+  ZT_HAS(t ? t : "", "ZAMCAP_COMMIT=");
+  ZT_TRUE(t && !strstr(t, "8181") && !strstr(t, "8282"));
+  free(t);
+  free(log);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"build_env", test_build_env},
       {"sigterm_build", test_sigterm_build},
       {"stale_worktrees", test_stale_worktrees},
       {"worktree_link", test_worktree_link},
