@@ -565,8 +565,53 @@ static void test_history_specs(void) {
   free(out);
 }
 
+/* PGPASSWORD still opens a PostgreSQL that asks for a password, though
+ * zamcap takes it out of the environment at start (so that no child
+ * inherits it): a throwaway server with SCRAM (pgserver.sh PASSWORD). */
+static void test_pgpassword(void) {
+  char tmpl[] = "/tmp/zc-pgpw-XXXXXX", *uri = NULL, script[4200];
+  const char *dir = mkdtemp(tmpl), *z = getenv("ZAMCAP");
+  if (!ZT_TRUE(dir != NULL)) return;
+  snprintf(script, sizeof script, "%s/../agent/pgserver.sh", getenv("ZC_DATA"));
+  int rc = zt_sh(&uri, "sh '%s' start '%s' pg-pw-6363", script, dir);
+  if (rc == 77) zt_skip("no PostgreSQL server installed");
+  if (rc == 0) {
+    uri[strcspn(uri, "\n")] = '\0';
+    char *out = NULL;
+    ZT_INT(zt_sh(&out,
+                 "env -u PGPASSWORD '%s' compare '%s/real/old' '%s/real/new' "
+                 "-q --out '%s/r0' --history '%s' 2>&1 >/dev/null",
+                 z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir, uri),
+           1);
+    ZT_HAS(out ? out : "", "not in the history"); /* no password: refused */
+    free(out);
+    ZT_INT(zt_sh(&out,
+                 "PGPASSWORD=pg-pw-6363 '%s' compare '%s/real/old' "
+                 "'%s/real/new' -q --out '%s/r1' --history '%s' 2>&1 "
+                 ">/dev/null",
+                 z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir, uri),
+           1);
+    ZT_TRUE(out && !strstr(out, "history"));
+    free(out);
+    ZT_INT(zt_sh(&out,
+                 "PGPASSWORD=pg-pw-6363 '%s' history --history '%s' "
+                 "--format json",
+                 z, uri),
+           0);
+    cJSON *doc = cJSON_Parse(out ? out : "");
+    ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 1);
+    cJSON_Delete(doc);
+    free(out);
+  } else if (rc != 77) {
+    ZT_INT(rc, 0);
+  }
+  zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+  free(uri);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"pgpassword", test_pgpassword},
       {"shared_default", test_shared_default},
       {"read_only", test_read_only},
       {"foreign_db", test_foreign_db},
