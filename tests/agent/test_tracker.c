@@ -7,7 +7,9 @@
  * a dry run; two processes that see one fingerprint at once (SQLite, and
  * a throwaway PostgreSQL: pgserver.sh) file one issue; the command line;
  * and a real Redmine from Debian (redmine.sh): an issue filed with the
- * report attached, commented on, and closed once recovered. */
+ * report attached, commented on, and closed once recovered; and one
+ * Redmine per text formatting (Textile, Markdown, CommonMark) that shows
+ * a page's markup as text. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -979,8 +981,78 @@ static void test_long_token(void) {
   free(o);
 }
 
+/* A real Redmine set to each text formatting (redmine.sh FORMAT): an
+ * issue and a comment whose page text holds Textile, Markdown and
+ * Redmine's own markup (images, links, @mentions, macros) render none of
+ * it: the issue's page has no image or link to the page's host, and no
+ * mention (issue 38, Low: with Textile, page text rendered as markup). */
+static void redmine_formatted(const char *format) {
+  char tmpl[] = "/tmp/zc-rmf-XXXXXX", *line = NULL, script[4200];
+  const char *dir = mkdtemp(tmpl);
+  if (!ZT_TRUE(dir != NULL)) return;
+  snprintf(script, sizeof script, "%s/../agent/redmine.sh", getenv("ZC_DATA"));
+  int rc = zt_sh(&line, "sh '%s' start '%s' %s", script, dir, format);
+  char url[128] = "", key[128] = "";
+  if (rc == 77) {
+    zt_skip("no Redmine installed (apt-get install redmine redmine-sqlite)");
+  } else if (ZT_INT(rc, 0) &&
+             ZT_INT(sscanf(line, "%127s %127s", url, key), 2)) {
+    const char *rep = zt_tmp("rmf");
+    char p[4300], db[4300];
+    zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", rep, rep);
+    snprintf(p, sizeof p, "%s/summary.md", rep);
+    zt_write_str(p, "### !http://evil.example/s.png! @admin [[Wiki]] "
+                    "\"x\":http://evil.example/l ![i](http://evil.example/"
+                    "m.png) <img src=http://evil.example/h.png> {{toc}}\n\n"
+                    "    indented http://evil.example/code\n");
+    snprintf(db, sizeof db, "%s/h-%s.db", rep, format);
+    struct agent_history *h = NULL;
+    if (ZT_INT(agent_history_open(db, &h), ZC_OK)) {
+      struct agent_tracker t = tracker("redmine:zamcap", url, 0);
+      t.token = key;
+      static const char fn[] = "fn!http://evil.example/f.png! @admin "
+                               "*b* [l](http://evil.example/n) user:admin";
+      for (int day = 1; day <= 2; day++)
+        ZT_INT(agent_tracker_night(
+                   &t, h,
+                   add_titled(h, day, "@admin !http://evil.example/t.png!", fn),
+                   rep),
+               ZC_OK);
+      agent_history_close(h);
+    }
+    char *html = NULL;
+    zt_sh(&html, "curl -sf '%s/issues/1'", url);
+    ZT_HAS(html ? html : "", "Seen again");
+    ZT_HAS(html ? html : "", "evil.example");
+    ZT_TRUE(html && !strstr(html, "=\"http://evil.example"));
+    ZT_TRUE(html && !strstr(html, "user-mention"));
+    ZT_TRUE(html && !strstr(html, "<strong>b</strong>"));
+    if (html && strstr(html, "=\"http://evil.example"))
+      fprintf(stderr, "  %s: %.200s\n", format,
+              strstr(html, "=\"http://evil.example") - 100);
+    free(html);
+  }
+  zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+  free(line);
+}
+
+static void test_redmine_textile(void) {
+  redmine_formatted("textile");
+}
+
+static void test_redmine_markdown(void) {
+  redmine_formatted("markdown");
+}
+
+static void test_redmine_commonmark(void) {
+  redmine_formatted("common_mark");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"redmine_textile", test_redmine_textile},
+      {"redmine_markdown", test_redmine_markdown},
+      {"redmine_commonmark", test_redmine_commonmark},
       {"comment_text", test_comment_text},
       {"answers", test_answers},
       {"long_token", test_long_token},
