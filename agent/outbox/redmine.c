@@ -50,10 +50,14 @@ static char *rm_text(const struct agent_tracker *t, const char *text,
       continue;
     }
     if (c < 0x20 || c == 0x7f) c = ' ';
-    int plain = c >= 0x80 || (c >= '0' && c <= '9') ||
-                (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                (c == ' ' && !bol);
+    int plain = c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+                (c >= 'A' && c <= 'Z') || (c == ' ' && !bol);
     e = plain ? zc_buf_addc(&b, (char)c) : zc_buf_printf(&b, "&#%u;", c);
+    /* CommonMark's HTML prints the character again, and Redmine reads
+     * its links (@user, user:x, #1) in that HTML: a word joiner after
+     * each, zero-width, ends them there */
+    if (!e && (c == '@' || c == ':' || c == '#'))
+      e = zc_buf_printf(&b, "&#8288;");
     bol = bol && c == ' ';
   }
   (void)e; /* at the ceiling the text is cut */
