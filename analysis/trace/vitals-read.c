@@ -154,8 +154,10 @@ void ing_vital_event(struct ing *g, struct jr *r, const char *args, char ph,
     v.what = VE_SHIFT;
     v.recent = (uint8_t)a.recent;
     /* A score that is no score counts as none, as the engine's missing
-     * data does. */
-    v.v = a.score >= 0 && a.score < 1e9 ? a.score : 0;
+     * data does: a shift's score is its impact times its distance, each
+     * a fraction of the viewport, so at most 1 (issue 38: up to 1e9 was
+     * taken, and one event made the CLS of a run). */
+    v.v = a.score >= 0 && a.score <= 1 ? a.score : 0;
   } else {
     if (ph != 'b' && ph != 'e') return;
     v.what = ph == 'b' ? VE_ETB : VE_ETE;

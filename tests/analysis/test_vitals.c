@@ -348,6 +348,29 @@ static void test_many(void) {
   ZT_NEAR(st.cls, 0.02, 1e-9);
 }
 
+/* A LayoutShift's score is at most 1 (its impact times its distance, each
+ * a fraction of the viewport): one of 1e8 or 1.5 is no score, and the
+ * run's CLS is the real shifts' (issue 38, Low: up to 1e9 was taken). */
+static void test_shift_scores(void) {
+  const char *path = zt_tmp("shifts.json");
+  zt_write_str(path,
+               "[{\"ph\":\"I\",\"name\":\"zamcap:step:1:navigate\",\"ts\":0},"
+               "{\"ph\":\"I\",\"cat\":\"loading\",\"name\":\"LayoutShift\","
+               "\"ts\":100,\"args\":{\"data\":{\"weighted_score_delta\":1e8,"
+               "\"had_recent_input\":false}}},"
+               "{\"ph\":\"I\",\"cat\":\"loading\",\"name\":\"LayoutShift\","
+               "\"ts\":200,\"args\":{\"data\":{\"weighted_score_delta\":1.5,"
+               "\"had_recent_input\":false}}},"
+               "{\"ph\":\"I\",\"cat\":\"loading\",\"name\":\"LayoutShift\","
+               "\"ts\":300,\"args\":{\"data\":{\"weighted_score_delta\":0.1,"
+               "\"had_recent_input\":false}}}]");
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_timeline *tl = load(c, path);
+  if (tl) ZT_NEAR(tl->fig.vit.cls, 0.1, 1e-9);
+  ana_timeline_free(tl);
+  ana_ctx_free(c);
+}
+
 static void fig(struct ana_figures *f, double lcp, double cls, double inp,
                 double tbt, unsigned why) {
   memset(f, 0, sizeof *f);
@@ -414,6 +437,7 @@ int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"lcp_before_nav", test_lcp_before_nav},
       {"many", test_many},
+      {"shift_scores", test_shift_scores},
       {"engine", test_engine},
       {"steps", test_steps},
       {"rules", test_rules},
