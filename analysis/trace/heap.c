@@ -27,20 +27,27 @@ struct hread {
   struct ana_ctx *ctx;
   struct hnode *n;
   size_t nn, capn;
-  int many; /* over HEAP_NODES_MAX nodes */
+  int many;       /* over HEAP_NODES_MAX nodes */
+  const char *at; /* a selfSize that is no byte count */
   struct ana_figures fig;
 };
 
 /* A real sampling profile has thousands of call-tree nodes (one per call
  * path that allocated) and inflates 10 to 30 times; a file past these is
  * refused before it costs a gigabyte (issue 38: a 1.1 MB .heapprofile.gz
- * took compare to 1 GB, 6 M sibling nodes to 753 MB). */
+ * took compare to 1 GB, 6 M sibling nodes to 753 MB). The nodes' cap
+ * also keeps the sum of their selfSizes (each at most HEAP_SELF_MAX) in
+ * an int64_t. */
 enum {
   HEAP_DEPTH_MAX = 1 << 20,
   HEAP_NODES_MAX = 1 << 20,
   HEAP_INFLATE = 64,            /* times the file's size, */
   HEAP_INFLATE_FLOOR = 64 << 20 /* or this, whichever is more */
 };
+#define HEAP_SELF_MAX 1e12 /* bytes a node allocated: a TB */
+/* The figures zamcap measured after the flow: bytes, and counts. */
+#define HEAP_BYTES_MAX 1e15
+#define HEAP_COUNT_MAX 1e9
 
 static void heap_frame(struct hread *h, struct jr *r, struct hnode *nd) {
   const char *k, *s;
@@ -110,7 +117,11 @@ static int heap_tree(struct hread *h, struct jr *r) {
       heap_frame(h, r, &h->n[me]);
     } else if (jr_is(k, kn, "selfSize")) {
       double v = 0;
-      if (jr_num(r, &v) && v > 0 && v < 1e18) h->n[me].self = v;
+      const char *at = r->p;
+      if (jr_num(r, &v) && !(v >= 0 && v <= HEAP_SELF_MAX) && !h->at)
+        h->at = at; /* negative, not finite, or past a TB */
+      else if (v > 0)
+        h->n[me].self = v;
     } else if (jr_is(k, kn, "children")) {
       if (jr_arr(r)) st[sp - 1] = me * 2 + 1;
     } else {
@@ -136,7 +147,10 @@ static void heap_zamcap(struct hread *h, struct jr *r) {
     } else if (jr_peek(r) == 'n') {
       jr_skip(r); /* null: not measured */
     } else if (jr_num(r, &v)) {
-      *dst = dst == &h->fig.heap_used_kb ? v / 1024 : v;
+      /* a figure no page can have (a negative heap, 300 digits) is none */
+      int bytes = dst == &h->fig.heap_used_kb;
+      if (!(v >= 0 && v <= (bytes ? HEAP_BYTES_MAX : HEAP_COUNT_MAX))) continue;
+      *dst = bytes ? v / 1024 : v;
       h->fig.retained = 1;
     }
   }
@@ -232,6 +246,9 @@ enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
                 "%s: a heap profile of over %d call-tree nodes (real ones "
                 "have thousands): not read",
                 path, HEAP_NODES_MAX);
+  else if (h.at && !r.err)
+    e = zc_fail(ZC_E_PARSE, "%s: byte %zu: a selfSize that is no byte count",
+                path, (size_t)(h.at - b.ptr));
   else if (r.err)
     e = zc_fail(ZC_E_PARSE, "%s: byte %zu: not a sampling heap profile", path,
                 (size_t)(r.err - (b.len ? b.ptr : r.err)));

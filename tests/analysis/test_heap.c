@@ -272,12 +272,44 @@ static void test_bombs(void) {
   ana_ctx_free(c);
 }
 
+/* A profile's own figures a page cannot have are none, and a selfSize
+ * that is no byte count is an error that says where (issue 38, Low: a
+ * negative heap, 300-digit numbers). */
+static void test_bad_figures(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  const char *path = zt_tmp("figs.heapprofile");
+  zt_write_str(path, "{\"head\":{\"callFrame\":{\"functionName\":\"f\","
+                     "\"url\":\"http://a/x.js\"},\"selfSize\":64,"
+                     "\"children\":[]},\"zamcap\":{\"js_heap_used_bytes\":-5,"
+                     "\"dom_nodes\":1e300,\"event_listeners\":3}}");
+  struct ana_timeline *tl = NULL;
+  ZT_INT(ana_load(c, path, &tl), ZC_OK);
+  if (tl) {
+    ZT_TRUE(isnan(tl->fig.heap_used_kb) && isnan(tl->fig.dom_nodes));
+    ZT_NEAR(tl->fig.listeners, 3, 0);
+  }
+  ana_timeline_free(tl);
+  static const char *const bad[] = {"-64", "1e300", "2e12"};
+  for (size_t i = 0; i < 3; i++) {
+    char t[256];
+    snprintf(t, sizeof t,
+             "{\"head\":{\"callFrame\":{},\"selfSize\":%s,\"children\":[]}}",
+             bad[i]);
+    zt_write_str(path, t);
+    tl = NULL;
+    ZT_INT(ana_load(c, path, &tl), ZC_E_PARSE);
+    ZT_HAS(zc_errmsg(), "figs.heapprofile: byte 35: a selfSize that is no byte "
+                        "count");
+  }
+  ana_ctx_free(c);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"real", test_real},     {"compare", test_compare},
       {"export", test_export}, {"deep", test_deep},
       {"bad", test_bad},       {"devtools", test_devtools},
-      {"bombs", test_bombs},
+      {"bombs", test_bombs},   {"bad_figures", test_bad_figures},
   };
   return ZT_RUN(cases, argc, argv);
 }
