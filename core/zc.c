@@ -598,16 +598,18 @@ void zc_children_kill(void) {
 }
 
 int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws) {
-  double asked = 0;
+  int asked = 0;
+  double asked_at = 0;
   int r;
   while ((r = (int)waitpid(pid, ws, WNOHANG)) == 0 ||
          (r < 0 && errno == EINTR)) {
     double now = zc_now_ms();
     if (!asked && ((stoppable && zc_interrupted) || now >= deadline_ms)) {
       kill(-pid, SIGTERM); /* its group: a shell's children too */
-      asked = now;
+      asked = 1;
+      asked_at = now;
     }
-    if (asked && now - asked > 2000) kill(-pid, SIGKILL);
+    if (asked && now - asked_at > 2000) kill(-pid, SIGKILL);
     zc_sleep_ms(asked ? 5 : 20);
   }
   /* what the leader left of its group goes with it */
