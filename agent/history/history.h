@@ -82,7 +82,9 @@ enum zc_err agent_history_seen(struct agent_history *h, const char *scenario,
 
 /* A cause's fingerprint: FNV-1a 64 over "zamcap-fp/1", kind, scenario,
  * top-level function, name and file (ana_component'd: no origin, port or
- * content hash), each ended by a newline; 16 hex digits into out. */
+ * content hash), each ended by a newline; when a field holds a newline,
+ * over "zamcap-fp/2\n" and each field as LENGTH:BYTES instead, so that
+ * no two causes share the string; 16 hex digits into out. */
 void agent_history_fingerprint(const char *kind, const char *scenario,
                                const char *top, const char *name,
                                const char *file, char out[17]);

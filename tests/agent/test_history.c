@@ -154,6 +154,22 @@ static void test_fingerprint(void) {
   ZT_STR(c, "4d81d9639acd2901");
 }
 
+/* Newlines in a page's names cannot make two causes one (issue 38, Low:
+ * the fields were joined with newlines): a name "a\nb" with top "x" and
+ * a name "b" with top "x\na" read the same joined; and a fingerprint of
+ * fields without one is what it always was. */
+static void test_fingerprint_newlines(void) {
+  char a[17], b[17];
+  agent_history_fingerprint("time", "checkout", "x", "a\nb", "/app.js", a);
+  agent_history_fingerprint("time", "checkout", "x\na", "b", "/app.js", b);
+  ZT_TRUE(strcmp(a, b) != 0);
+  agent_history_fingerprint("time", "flow\ntime", "", "", "", a);
+  agent_history_fingerprint("time\nflow", "time", "", "", "", b);
+  ZT_TRUE(strcmp(a, b) != 0);
+  agent_history_fingerprint("time", "", "", "", "", a);
+  ZT_STR(a, "4d81d9639acd2901");
+}
+
 /* A history whose schema a newer zamcap wrote is refused, naming both
  * versions, and left as it was. */
 static void test_newer_schema(void) {
@@ -619,6 +635,7 @@ int main(int argc, char **argv) {
       {"history_specs", test_history_specs},
       {"thirty_nights", test_thirty_nights},
       {"fingerprint", test_fingerprint},
+      {"fingerprint_newlines", test_fingerprint_newlines},
       {"newer_schema", test_newer_schema},
       {"cli", test_cli},
       {"unreachable", test_unreachable},
