@@ -16,6 +16,7 @@
 struct agent_db {
   enum agent_db_kind kind;
   sqlite3 *lite;
+  double busy_t0; /* when the current wait for a lock began */
   PGconn *pg;
   char *name; /* for messages: the file, or the URI (secrets masked) */
 };
@@ -108,6 +109,17 @@ static enum zc_err open_pg(struct agent_db *db, const char *spec,
 
 /* How long a SQLite writer waits for another before it fails. */
 enum { BUSY_MS = 30000 };
+
+/* SQLite's wait for another connection's lock: up to BUSY_MS, in short
+ * sleeps, and not at all once zamcap is asked to stop (issue 38's class:
+ * every wait honours the stop flag; sqlite3_busy_timeout's would not). */
+static int lite_busy(void *arg, int n) {
+  double *t0 = arg;
+  if (n == 0) *t0 = zc_now_ms();
+  if (zc_interrupted || zc_now_ms() - *t0 >= BUSY_MS) return 0;
+  zc_sleep_ms(n < 10 ? 1 : 10);
+  return 1;
+}
 
 /* A folder another user can write in (every user, or a sticky one):
  * there a history, its -wal or its -shm could be another account's. */
@@ -228,7 +240,7 @@ static enum zc_err open_lite(struct agent_db *db, const char *spec,
   if (rc != SQLITE_OK)
     return zc_fail(ZC_E_IO, "history %s: cannot open: %s", spec,
                    db->lite ? sqlite3_errmsg(db->lite) : sqlite3_errstr(rc));
-  sqlite3_busy_timeout(db->lite, BUSY_MS);
+  sqlite3_busy_handler(db->lite, lite_busy, &db->busy_t0);
   if (readonly) return lite_reader(db, spec);
   /* another program's database is left as it was: no WAL switch either */
   if ((e = agent_db_zamcap(db, 1))) return e;
@@ -242,7 +254,7 @@ static enum zc_err open_lite(struct agent_db *db, const char *spec,
   double t0 = zc_now_ms();
   while ((rc = sqlite3_exec(db->lite, "PRAGMA journal_mode=WAL", NULL, NULL,
                             &err)) == SQLITE_BUSY &&
-         zc_now_ms() - t0 < BUSY_MS) {
+         zc_now_ms() - t0 < BUSY_MS && !zc_interrupted) {
     sqlite3_free(err);
     err = NULL;
     zc_sleep_ms(5 + (double)((unsigned long)(zc_now_ms() * 1e3) % 20));
