@@ -203,6 +203,20 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
   return ZC_OK;
 }
 
+/* A spread-out cause whose function the call counts named in the graph
+ * (a loop's owner, say) is named once, there. */
+static void spread_not_named(struct ana_cmp *c) {
+  struct ana_spread *v = (struct ana_spread *)c->sp.v;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < c->sp.n; i++) {
+    int named = 0;
+    for (uint32_t j = 0; j < c->agg->n && !named; j++)
+      named = c->agg->nodes[j].cause && c->agg->nodes[j].key == v[i].fn.key;
+    if (!named) v[k++] = v[i];
+  }
+  c->sp.n = k;
+}
+
 void ana__cmp_aggregate(struct ana_cmp *c) {
   if (c->decided == c->n && c->agg) return;
   cmp_undecide(c);
@@ -218,7 +232,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   c->sp.v = v;
   ana_graph_drop_callers(c->agg, c->bu, v, c->sp.n, c->o.mu);
   ana_graph_mark_effects(c->agg);
-  ana__calls_explain(c);
+  if (ana__calls_explain(c)) spread_not_named(c);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;
