@@ -321,18 +321,20 @@ unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
   unsigned n = 0;
   const struct ana_e2e_row *m = ana_e2e_main(c->e2e);
   double t;
+  int whole = 0;
   if (m && row_regressed(m, 1, c->o.mu, threshold_ms, threshold_pct, &t) &&
       n < cap)
-    rows[n] = m, thr[n++] = t;
-  /* each step's wall time, then the web vitals */
-  for (unsigned i = c->e2e ? c->e2e->nmetrics : 0; c->e2e && i < c->e2e->n; i++)
+    rows[n] = m, thr[n++] = t, whole = 1;
+  /* each step's wall time (parts of the whole: only when the whole did
+   * not regress), then the web vitals */
+  for (unsigned i = c->e2e ? c->e2e->nmetrics : 0;
+       c->e2e && !whole && i < c->e2e->n; i++)
     if (row_regressed(&c->e2e->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
                       &t) &&
         n < cap)
       rows[n] = &c->e2e->rows[i], thr[n++] = t;
   for (unsigned i = 0; c->vit && i < c->vit->n; i++)
-    if (strcmp(c->vit->rows[i].name, "TBT") &&
-        row_regressed(&c->vit->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
+    if (row_regressed(&c->vit->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
                       &t) &&
         n < cap)
       rows[n] = &c->vit->rows[i], thr[n++] = t;
