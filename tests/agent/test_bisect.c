@@ -13,10 +13,6 @@
 
 #include "test.h"
 
-static const char *app(const char *f) {
-  return zt_agent_app("bisectapp", f);
-}
-
 /* app.js with extra work (million-step loops) in parseRows and renderRows,
  * warmCache's own, and a comment that makes a commit without a change. */
 static void write_app(const char *dir, int parse, int render, int cache,
@@ -54,27 +50,9 @@ static void write_app(const char *dir, int parse, int render, int cache,
   mkdir(dir, 0755);
   snprintf(p, sizeof p, "%s/app.js", dir);
   zt_write_str(p, js);
-  ZT_INT(zt_sh(NULL, "cp '%s' '%s/'", app("index.html"), dir), 0);
-}
-
-static cJSON *load(const char *out) {
-  char p[4200];
-  snprintf(p, sizeof p, "%s/report.json", out);
-  char *t = zt_read(p);
-  cJSON *j = t ? cJSON_Parse(t) : NULL;
-  free(t);
-  ZT_TRUE(j != NULL);
-  return j;
-}
-
-static double num(const cJSON *o, const char *k) {
-  const cJSON *v = cJSON_GetObjectItem(o, k);
-  return cJSON_IsNumber(v) ? v->valuedouble : -1;
-}
-
-static const char *str(const cJSON *o, const char *k) {
-  const cJSON *v = cJSON_GetObjectItem(o, k);
-  return cJSON_IsString(v) ? v->valuestring : "";
+  ZT_INT(zt_sh(NULL, "cp '%s' '%s/'", zt_agent_app("bisectapp", "index.html"),
+               dir),
+         0);
 }
 
 /* The culprit whose cause's path holds fn, or NULL. */
@@ -101,24 +79,24 @@ static void test_builds_one(void) {
     if (k >= 3) write_app(b[k], 12, 0, 1, "");
   }
   snprintf(out, sizeof out, "%s/out", zt_tmp("one"));
-  int rc = zt_sh(&log,
-                 "'%s' bisect '%s' --builds '%s' '%s' '%s' '%s' '%s' '%s' "
-                 "--out '%s'",
-                 zt_zamcap(), app("bisect.json"), b[0], b[1], b[2], b[3], b[4],
-                 b[5], out);
+  int rc = zt_run_zamcap(&log,
+                         "bisect '%s' --builds '%s' '%s' '%s' '%s' '%s' '%s' "
+                         "--out '%s'",
+                         zt_agent_app("bisectapp", "bisect.json"), b[0], b[1],
+                         b[2], b[3], b[4], b[5], out);
   ZT_INT(rc, 1);
   ZT_HAS(log, "comparing build");
-  cJSON *rep = load(out);
-  ZT_STR(str(rep, "schema"), "zamcap-bisect/1");
+  cJSON *rep = zt_json("%s/report.json", out);
+  ZT_STR(zt_jstr(rep, "schema"), "zamcap-bisect/1");
   ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(rep, "culprits")), 1);
   const cJSON *c = culprit_of(rep, "parseRows");
   ZT_TRUE(c != NULL);
-  ZT_INT((int)num(c, "index"), 3);
-  ZT_INT((int)num(c, "previous"), 2);
-  ZT_TRUE(num(c, "delta_ms") > 50);
+  ZT_INT((int)zt_jnum(c, "index"), 3);
+  ZT_INT((int)zt_jnum(c, "previous"), 2);
+  ZT_TRUE(zt_jnum(c, "delta_ms") > 50);
   const cJSON *v = cJSON_GetObjectItem(rep, "verdict");
-  ZT_INT((int)num(v, "exit_code"), 1);
-  ZT_TRUE(num(v, "traced_runs") > 0 && num(v, "traced_runs") <= 60);
+  ZT_INT((int)zt_jnum(v, "exit_code"), 1);
+  ZT_TRUE(zt_jnum(v, "traced_runs") > 0 && zt_jnum(v, "traced_runs") <= 60);
   char p[4300];
   snprintf(p, sizeof p, "%s/summary.md", out);
   char *md = zt_read(p);
@@ -171,29 +149,29 @@ static void test_git_two(void) {
   char shas[7][64], out[4200], *log = NULL;
   const char *repo = make_repo("repo", shas);
   snprintf(out, sizeof out, "%s/out", zt_tmp("git"));
-  int rc = zt_sh(&log,
-                 "'%s' bisect '%s' --git HEAD~6..HEAD --repo '%s' --build "
-                 "'test ! -e BROKEN' --dist . --out '%s'",
-                 zt_zamcap(), app("bisect.json"), repo, out);
+  int rc = zt_run_zamcap(&log,
+                         "bisect '%s' --git HEAD~6..HEAD --repo '%s' --build "
+                         "'test ! -e BROKEN' --dist . --out '%s'",
+                         zt_agent_app("bisectapp", "bisect.json"), repo, out);
   ZT_INT(rc, 1);
-  cJSON *rep = load(out);
+  cJSON *rep = zt_json("%s/report.json", out);
   const cJSON *cp = culprit_of(rep, "parseRows");
   const cJSON *cr = culprit_of(rep, "renderRows");
   ZT_TRUE(cp && cr);
-  ZT_STR(str(cp, "commit"), shas[2]);
-  ZT_STR(str(cr, "commit"), shas[5]);
+  ZT_STR(zt_jstr(cp, "commit"), shas[2]);
+  ZT_STR(zt_jstr(cr, "commit"), shas[5]);
   const cJSON *c;
   cJSON_ArrayForEach(c, cJSON_GetObjectItem(rep, "culprits")) {
-    ZT_TRUE(strcmp(str(c, "commit"), shas[4]) != 0); /* the improvement */
-    ZT_TRUE(num(c, "delta_ms") > 0);
+    ZT_TRUE(strcmp(zt_jstr(c, "commit"), shas[4]) != 0); /* the improvement */
+    ZT_TRUE(zt_jnum(c, "delta_ms") > 0);
   }
   const cJSON *b3 = cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "builds"), 3);
-  ZT_STR(str(b3, "status"), "unbuildable");
-  ZT_STR(str(b3, "commit"), shas[3]);
+  ZT_STR(zt_jstr(b3, "status"), "unbuildable");
+  ZT_STR(zt_jstr(b3, "commit"), shas[3]);
   const cJSON *ch =
       cJSON_GetArrayItem(cJSON_GetObjectItem(cp, "changed_functions"), 0);
-  ZT_STR(str(ch, "name"), "parseRows");
-  ZT_TRUE(num(ch, "delta_ms") > 50);
+  ZT_STR(zt_jstr(ch, "name"), "parseRows");
+  ZT_TRUE(zt_jnum(ch, "delta_ms") > 50);
   /* the user's worktree is as it was */
   char *st = NULL;
   zt_sh(&st, "git -C '%s' status --porcelain --untracked-files=no", repo);
@@ -213,8 +191,9 @@ static void test_aa(void) {
     write_app(b[k], 0, 0, 1, "");
   }
   snprintf(out, sizeof out, "%s/out", zt_tmp("aa"));
-  int rc = zt_sh(&log, "'%s' bisect '%s' --builds '%s' '%s' '%s' --out '%s'",
-                 zt_zamcap(), app("bisect.json"), b[0], b[1], b[2], out);
+  int rc = zt_run_zamcap(&log, "bisect '%s' --builds '%s' '%s' '%s' --out '%s'",
+                         zt_agent_app("bisectapp", "bisect.json"), b[0], b[1],
+                         b[2], out);
   ZT_INT(rc, 0);
   ZT_HAS(log, "nothing to bisect");
   if (rc) fprintf(stderr, "%s\n", log);
@@ -226,7 +205,7 @@ static void test_aa(void) {
 static void test_bad_inputs(void) {
   char shas[7][64], *log = NULL;
   const char *repo = make_repo("badrepo", shas);
-  const char *scn = app("bisect.json");
+  const char *scn = zt_agent_app("bisectapp", "bisect.json");
   struct {
     const char *args, *says;
   } cases[] = {
@@ -239,9 +218,9 @@ static void test_bad_inputs(void) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     int git = strstr(cases[i].args, "--git") != NULL;
-    int rc = zt_sh(&log, "'%s' bisect '%s' %s%s%s%s --out '%s'", zt_zamcap(),
-                   scn, cases[i].args, git ? " --repo '" : "", git ? repo : "",
-                   git ? "'" : "", zt_tmp("badout"));
+    int rc = zt_run_zamcap(&log, "bisect '%s' %s%s%s%s --out '%s'", scn,
+                           cases[i].args, git ? " --repo '" : "",
+                           git ? repo : "", git ? "'" : "", zt_tmp("badout"));
     ZT_INT(rc, 2);
     ZT_HAS(log, cases[i].says);
     free(log);
@@ -253,10 +232,11 @@ static void test_bad_inputs(void) {
   char *before = zt_read(p);
   ZT_INT(zt_sh(NULL, "echo '// local edit' >> '%s'", p), 0);
   char *edited = zt_read(p);
-  int rc = zt_sh(&log,
-                 "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build true "
-                 "--dist . --out '%s'",
-                 zt_zamcap(), scn, repo, zt_tmp("dirtyout"));
+  int rc =
+      zt_run_zamcap(&log,
+                    "bisect '%s' --git HEAD~2..HEAD --repo '%s' --build true "
+                    "--dist . --out '%s'",
+                    scn, repo, zt_tmp("dirtyout"));
   ZT_INT(rc, 2);
   ZT_HAS(log, "uncommitted changes");
   char *after = zt_read(p);
@@ -269,6 +249,7 @@ static void test_bad_inputs(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"bad_inputs", test_bad_inputs},
       {"aa", test_aa},

@@ -11,33 +11,19 @@
 #include "ana.h"
 #include "test.h"
 
-static const char *app(const char *f) {
-  return zt_agent_app("memapp", f);
-}
-
-/* zamcap on memapp with --memory; the parsed report.json, or NULL (the
- * case is skipped when there is no Chrome). */
+/* zamcap on memapp with --memory; the parsed report.json, or NULL. */
 static cJSON *run(const char *oldb, const char *newb, const char *out) {
   char *log = NULL;
-  int rc = zt_sh(&log,
-                 "'%s' '%s' --old '%s' --new '%s' --pairs 3 --memory "
-                 "--format json,html,md --out '%s' 2>&1",
-                 zt_zamcap(), app("memapp.json"), app(oldb), app(newb), out);
-  if (rc == 3 && log && strstr(log, "Chrome")) {
-    zt_skip("no Chrome to run");
-    free(log);
-    return NULL;
-  }
+  int rc = zt_run_zamcap(
+      &log,
+      "'%s' --old '%s' --new '%s' --pairs 3 --memory --format json,html,md "
+      "--out '%s'",
+      zt_agent_app("memapp", "memapp.json"), zt_agent_app("memapp", oldb),
+      zt_agent_app("memapp", newb), out);
   ZT_TRUE(rc == 0 || rc == 1);
   ZT_HAS(log, "memory: 3 pairs");
   free(log);
-  char p[4200];
-  snprintf(p, sizeof p, "%s/report.json", out);
-  char *s = zt_read(p);
-  cJSON *doc = s ? cJSON_Parse(s) : NULL;
-  free(s);
-  ZT_TRUE(doc != NULL);
-  return doc;
+  return zt_json("%s/report.json", out);
 }
 
 static void test_names_function(void) {
@@ -114,6 +100,7 @@ static void test_aa(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"names_function", test_names_function},
       {"aa", test_aa},
