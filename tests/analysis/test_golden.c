@@ -68,9 +68,7 @@ static void run_case(const char *dir) {
 }
 
 static void case_named(const char *name) {
-  char dir[2048];
-  snprintf(dir, sizeof dir, "%s/../analysis/cases/%s", zt_data(""), name);
-  run_case(dir);
+  run_case(zt_tests("analysis/cases/%s", name));
 }
 
 static void test_paper_figure1(void) {
@@ -85,9 +83,7 @@ static void test_lcs_order(void) {
 
 /* Every case folder must be listed above: a new case cannot be skipped. */
 static void test_all_cases_listed(void) {
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s/../analysis/cases", zt_data(""));
-  DIR *d = opendir(dir);
+  DIR *d = opendir(zt_tests("analysis/cases"));
   if (!ZT_TRUE(d)) return;
   int n = 0;
   for (struct dirent *e; (e = readdir(d));)

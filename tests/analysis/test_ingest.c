@@ -1134,10 +1134,8 @@ static int64_t self_of(const struct fn_self *v, size_t n, const cJSON *f) {
  * thread is held against the zamcap thread that shares most of its time
  * (threads are labelled differently, by design). */
 static void test_engine(void) {
-  char *text = zt_read(zt_data("real-traces/engine.json"));
-  cJSON *doc = text ? cJSON_Parse(text) : NULL;
-  free(text);
-  if (!ZT_TRUE(doc != NULL)) return;
+  cJSON *doc = zt_json("%s", zt_data("real-traces/engine.json"));
+  if (!doc) return;
   struct ana_ctx *c = ana_ctx_new();
   unsigned files = 0, funcs = 0, bad = 0;
   const cJSON *file;

@@ -38,10 +38,8 @@ static int same(const char *file, const char *what, double z, const cJSON *e) {
 }
 
 static void test_engine(void) {
-  char *s = zt_read(zt_data("vitals/engine.json"));
-  cJSON *doc = s ? cJSON_Parse(s) : NULL;
-  free(s);
-  if (!ZT_TRUE(doc != NULL)) return;
+  cJSON *doc = zt_json("%s", zt_data("vitals/engine.json"));
+  if (!doc) return;
   int numbers = 0, traces = 0, lcp = 0, cls = 0, inp = 0;
   const cJSON *f;
   cJSON_ArrayForEach(f, doc) {

@@ -17,7 +17,7 @@ struct peer {
 
 static int peer_start(struct peer *pr, const char *mode) {
   char cmd[1024];
-  snprintf(cmd, sizeof cmd, "python3 '%s/../cdp/fakepeer.py' %s", zt_data(""),
+  snprintf(cmd, sizeof cmd, "python3 '%s' %s", zt_tests("cdp/fakepeer.py"),
            mode);
   pr->p = popen(cmd, "r");
   int port = 0;
