@@ -53,8 +53,9 @@ static void test_record_page(void) {
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.gz"), &st) == 0);
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.part"), &st) != 0);
   /* The trace is one zamcap reads: the slow function spins 150 ms of wall
-   * time, which samples see whatever the CPU; a loaded machine may stretch
-   * it, so only the floor and its rank over the 30 ms one are checked. */
+   * time and formatTable 30 ms, which samples see whatever the CPU; a
+   * loaded machine may drop samples of either, so only the ratio the page
+   * builds in (5) is checked, with room: over twice. */
   rc = zt_run_zamcap(&out, "tree '%s' --min 5",
                      zt_tmp("rec/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
@@ -65,8 +66,8 @@ static void test_record_page(void) {
   if (ZT_TRUE(s && ft)) {
     double ms = atof(s + strlen("slowPrimeSieve  "));
     double ms_ft = atof(ft + strlen("formatTable  "));
-    ZT_TRUE(ms > 120 && ms > 2 * ms_ft);
-    if (!(ms > 120 && ms > 2 * ms_ft))
+    ZT_TRUE(ms > 2 * ms_ft);
+    if (!(ms > 2 * ms_ft))
       fprintf(stderr, "  slowPrimeSieve: %.1f, formatTable %.1f\n", ms, ms_ft);
   }
   free(out);
