@@ -200,7 +200,7 @@ static void test_newer_schema(void) {
  * the second run's report.json and report.html say it was seen before,
  * zamcap history reads it; --no-history records nothing. */
 static void test_cli(void) {
-  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("cli");
+  const char *z = zt_zamcap(), *dir = zt_tmp("cli");
   char *out = NULL;
   zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
   for (int i = 1; i <= 2; i++)
@@ -243,7 +243,7 @@ static void test_cli(void) {
 /* A database that cannot be reached: a warning that names it (never its
  * password), the report still written, the verdict's exit code. */
 static void test_unreachable(void) {
-  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("unreach");
+  const char *z = zt_zamcap(), *dir = zt_tmp("unreach");
   char *out = NULL;
   zt_sh(NULL, "rm -rf '%s'", dir);
   ZT_INT(zt_sh(&out,
