@@ -190,13 +190,14 @@ static const struct option_row rows[] = {
      "with --git, the repository (default .)"},
     {"max-runs", 0, "N", AGENT_BISECT, K_COUNT, 2, 100000, AT(max_runs),
      "traced runs a bisection may make (default 200)"},
-    {"history", 0, "DB", AGENT_RUN | AGENT_COMPARE | AGENT_HISTORY, K_STR, 0, 0,
+    {"history", 0, "DB",
+     AGENT_RUN | AGENT_COMPARE | AGENT_BISECT | AGENT_HISTORY, K_STR, 0, 0,
      AT(history),
      "the history: a SQLite file, or postgresql://...\n"
      "(default: history.db beside the run folder, in\n"
      "the folder that holds it; zamcap-out/history.db)"},
-    {"no-history", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
-     AT(no_history), "record nothing in the history"},
+    {"no-history", 0, NULL, AGENT_RUN | AGENT_COMPARE | AGENT_BISECT, K_SET, 0,
+     0, AT(no_history), "record nothing in the history"},
     {"old-label", 0, "TEXT", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
      AT(old_label),
      "the old build's name in the history (a commit\n"

@@ -48,6 +48,12 @@ int agent_run_check(const char *cmd, const struct agent_args *a);
  * recorded. */
 long long agent_record(const struct agent_args *a, const char *out,
                        const char *from, const char *command);
+/* records zamcap bisect's report (doc, its reports in out) in the
+ * history the options name, as agent_record does a comparison; returns
+ * the bisection's id, 0 when not recorded. */
+struct cJSON;
+long long agent_record_bisect(const struct agent_args *a, const char *out,
+                              const struct cJSON *doc);
 /* --attach: uploads the reports in out; returns rc as the upload changes
  * it. */
 int agent_upload(const struct agent_args *a, const char *out, int rc);
