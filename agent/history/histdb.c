@@ -126,6 +126,65 @@ enum zc_err agent_db_open(const char *spec, struct agent_db **out) {
   return ZC_OK;
 }
 
+/* ---- reading only ---- */
+
+/* SQLite's URI of a file opened as immutable: the path with '%', '?' and
+ * '#' (and what is not printable) percent-encoded. */
+static char *immutable_uri(const char *path) {
+  size_t n = strlen(path);
+  char *u = zc_xmalloc(3 * n + sizeof "file:?immutable=1");
+  char *o = u + sprintf(u, "file:");
+  for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+    o += *p <= ' ' || *p >= 0x7f || strchr("%?#", *p) ? sprintf(o, "%%%02X", *p)
+                                                      : sprintf(o, "%c", *p);
+  strcpy(o, "?immutable=1");
+  return u;
+}
+
+/* A SQLite file to read: nothing made, no WAL switch. A WAL history
+ * whose -shm cannot be made (another account's folder, a read-only
+ * mount) cannot be read so, short of its -shm and -wal being there:
+ * then it is read as immutable, as it is on disk (a writer at work
+ * meanwhile may go unseen). */
+static enum zc_err open_lite_read(struct agent_db *db, const char *spec) {
+  int rc = sqlite3_open_v2(spec, &db->lite, SQLITE_OPEN_READONLY, NULL);
+  if (rc == SQLITE_OK) {
+    sqlite3_busy_timeout(db->lite, BUSY_MS);
+    rc = sqlite3_exec(db->lite, "SELECT count(*) FROM sqlite_master", NULL,
+                      NULL, NULL);
+    if (rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN) {
+      sqlite3_close(db->lite);
+      char *uri = immutable_uri(spec);
+      rc = sqlite3_open_v2(uri, &db->lite,
+                           SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+      free(uri);
+    }
+  }
+  if (rc != SQLITE_OK)
+    return zc_fail(ZC_E_IO, "history %s: cannot open to read: %s", spec,
+                   db->lite ? sqlite3_errmsg(db->lite) : sqlite3_errstr(rc));
+  return ZC_OK;
+}
+
+enum zc_err agent_db_open_read(const char *spec, struct agent_db **out) {
+  *out = NULL;
+  struct agent_db *db = zc_xcalloc(1, sizeof *db);
+  db->kind = agent_db_is_pg(spec) ? AGENT_DB_PG : AGENT_DB_SQLITE;
+  db->name = zc_xstrdup(spec);
+  zc_scrub(db->name);
+  enum zc_err e =
+      db->kind == AGENT_DB_PG ? open_pg(db, spec) : open_lite_read(db, spec);
+  /* a reader changes nothing, whatever it is asked */
+  if (!e && db->kind == AGENT_DB_PG)
+    PQclear(PQexec(db->pg, "SET default_transaction_read_only = on"));
+  if (e) {
+    agent_db_close(db);
+    return e;
+  }
+  *out = db;
+  return ZC_OK;
+}
+
 static enum zc_err run_pg(struct agent_db *db, const char *sql, int np,
                           const char *const *p, struct agent_rows *rows) {
   PGresult *r = PQexecParams(db->pg, sql, np, NULL, p, NULL, NULL, 0);

@@ -36,6 +36,9 @@ int agent_db_is_pg(const char *spec);
  * other rather than fail). On error zc_errmsg() names the database and
  * says why (ZC_E_IO). */
 enum zc_err agent_db_open(const char *spec, struct agent_db **out);
+/* The same to read only: nothing made or changed (no WAL switch); a file
+ * of another account or on a read-only mount is read as it is. */
+enum zc_err agent_db_open_read(const char *spec, struct agent_db **out);
 void agent_db_close(struct agent_db *db); /* NULL: nothing */
 enum agent_db_kind agent_db_kind(const struct agent_db *db);
 

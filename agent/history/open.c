@@ -106,6 +106,19 @@ static enum zc_err run_ddl(struct agent_db *db, const char *sql) {
   return agent_db_run(db, at ? buf : sql, 0, NULL, NULL);
 }
 
+/* A schema newer than this zamcap's (r: its last zamcap_schema row), for
+ * a writer and a reader alike. */
+static enum zc_err newer(long have, const struct agent_rows *r,
+                         const char *name) {
+  if (have <= AGENT_HISTORY_SCHEMA) return ZC_OK;
+  return zc_fail(ZC_E_USAGE,
+                 "history %s: written by a newer zamcap (%s): its schema is "
+                 "version %ld, this zamcap %s reads versions up to %d; "
+                 "upgrade zamcap, or give another --history",
+                 name, agent_rows_get(r, 0, 1), have, ZAMCAP_VERSION,
+                 AGENT_HISTORY_SCHEMA);
+}
+
 /* Inside the migration's transaction: the version the database is at,
  * refused when newer than ours, then the missing migrations. */
 static enum zc_err migrate_locked(struct agent_db *db, const char *name) {
@@ -122,16 +135,7 @@ static enum zc_err migrate_locked(struct agent_db *db, const char *name) {
                      0, NULL, &r);
   if (e) return e;
   long have = r.n ? strtol(agent_rows_get(&r, 0, 0), NULL, 10) : 0;
-  if (have > AGENT_HISTORY_SCHEMA) {
-    e = zc_fail(ZC_E_USAGE,
-                "history %s: written by a newer zamcap (%s): its schema is "
-                "version %ld, this zamcap %s reads versions up to %d; "
-                "upgrade zamcap, or give another --history",
-                name, agent_rows_get(&r, 0, 1), have, ZAMCAP_VERSION,
-                AGENT_HISTORY_SCHEMA);
-    agent_rows_free(&r);
-    return e;
-  }
+  e = newer(have, &r, name);
   agent_rows_free(&r);
   for (long v = have + 1; !e && v <= AGENT_HISTORY_SCHEMA; v++) {
     for (const char *const *s = migrations[v - 1]; !e && *s; s++)
@@ -216,5 +220,30 @@ enum zc_err agent_history_open_existing(const char *spec,
   if (!agent_db_is_pg(spec) && access(spec, F_OK))
     return zc_fail(ZC_E_USAGE, "history %s: no such file (give --history DB)",
                    spec);
-  return agent_history_open(spec, out);
+  /* ... and changes none: nothing migrated (an older schema is read as
+   * it is, its later tables missing), no WAL switch; a history of another
+   * account, or on a read-only mount, reads too. A newer one is refused
+   * as a writer refuses it. */
+  struct agent_db *db = NULL;
+  enum zc_err e = agent_db_open_read(spec, &db);
+  struct agent_rows r;
+  if (!e)
+    e = agent_db_run(db,
+                     "SELECT version, zamcap FROM zamcap_schema ORDER BY "
+                     "version DESC LIMIT 1",
+                     0, NULL, &r);
+  if (!e) {
+    char *name = zc_xstrdup(spec);
+    zc_scrub(name);
+    e = newer(r.n ? strtol(agent_rows_get(&r, 0, 0), NULL, 10) : 0, &r, name);
+    agent_rows_free(&r);
+    free(name);
+  }
+  if (e) {
+    agent_db_close(db);
+    return e;
+  }
+  *out = zc_xcalloc(1, sizeof **out);
+  (*out)->db = db;
+  return ZC_OK;
 }
