@@ -163,6 +163,11 @@ static enum zc_err open_lite_read(struct agent_db *db, const char *spec) {
   if (rc != SQLITE_OK)
     return zc_fail(ZC_E_IO, "history %s: cannot open to read: %s", spec,
                    db->lite ? sqlite3_errmsg(db->lite) : sqlite3_errstr(rc));
+  /* a reader of a whole history (the dashboard reads it scenario by
+   * scenario, each scattered over the file) keeps 64 MB of its pages, not
+   * SQLite's 2 MB */
+  sqlite3_busy_timeout(db->lite, BUSY_MS);
+  sqlite3_exec(db->lite, "PRAGMA cache_size = -65536", NULL, NULL, NULL);
   return ZC_OK;
 }
 
