@@ -26,7 +26,7 @@ struct agent_session;
 
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard;
 /* Every command, in the order --help lists them; NULL at the end. */
 extern const struct agent_cmd *const agent_cmds[];
 
