@@ -46,19 +46,22 @@ static const char usage[] =
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
     "the version.\n"
-    "\n"
-    "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
-    "2 usage or input error, 3 capture failed, 4 internal error,\n"
-    "5 inconclusive (the pairs could not decide).\n";
+    "\n";
+
+/* The usage, then the exit codes from the one exit table (exits.c). */
+static void print_usage(FILE *f) {
+  fputs(usage, f);
+  agent_exit_help(f, NULL);
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs(usage, stderr);
+    print_usage(stderr);
     return ZC_EXIT_USAGE;
   }
   const char *name = argv[1];
   if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
-    fputs(usage, stdout);
+    print_usage(stdout);
     return 0;
   }
   if (!strcmp(name, "--version") || !strcmp(name, "-V")) {

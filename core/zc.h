@@ -30,8 +30,9 @@ enum zc_err {
   ZC_E_INTERRUPTED, /* SIGINT or SIGTERM */
 };
 
-/* zamcap's exit codes (README: exit codes); interrupted is 128 + the
- * signal. */
+/* zamcap's exit codes; interrupted is 128 + the signal. What each means,
+ * and for which command, is said once, in agent/cli/exits.c (docs/
+ * exit-codes.md is made from it). */
 enum zc_exit {
   ZC_EXIT_NONE = 0,         /* no regression-cause */
   ZC_EXIT_FOUND = 1,        /* regression-causes found */
@@ -50,9 +51,9 @@ enum zc_stage {
   ZC_STAGE_CAPTURE, /* Chrome, the traced runs, their analysis, upload */
 };
 
-/* The exit code for an error: the one table every command uses (README,
- * "Exit codes"). ZC_OK is 0; usage 2; out of memory and internal 4
- * (the allocators exit 4 too); the browser, DevTools and timeouts 3;
+/* The exit code for an error: the one table every command uses
+ * (docs/exit-codes.md shows it). ZC_OK is 0; usage 2; out of memory and
+ * internal 4 (the allocators exit 4 too); the browser, DevTools and timeouts 3;
  * interrupted 128 + zc_interrupted (SIGINT's 130 when it is 0); input
  * and output, parse errors and buffers at their ceiling 2 at
  * ZC_STAGE_INPUT and 3 at ZC_STAGE_CAPTURE. */

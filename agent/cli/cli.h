@@ -7,6 +7,8 @@
 #ifndef AGENT_CLI_H
 #define AGENT_CLI_H
 
+#include <stdio.h>
+
 #include "ana.h"
 #include "cdp.h"
 #include "zc.h"
@@ -28,6 +30,9 @@ enum {
    * every option of the main command, and --shard of its own */
   AGENT_RUNALL = 256,
   AGENT_DASHBOARD = 512,
+  AGENT_ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE |
+              AGENT_HTML | AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY |
+              AGENT_RUNALL | AGENT_DASHBOARD,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -67,6 +72,8 @@ struct agent_args {
   int memory;
   unsigned memory_interval;
   double memory_mu_kb;
+  /* --counts N: count pairs after the timed ones (0: none) */
+  unsigned counts;
   /* run-all: --shard I/N (0 and 0 without it) */
   unsigned shard_i, shard_n;
   char **operands; /* what is left after the options */
@@ -80,7 +87,8 @@ struct agent_cmd {
   unsigned bit;      /* AGENT_* */
   const char *usage; /* the usage lines */
   const char *about; /* what it does (ends in a blank line) */
-  const char *after; /* after the options: exit codes; may be NULL */
+  const char *after; /* after the options; may be NULL (the exit codes
+                        come from the exit table, exits.c) */
   int (*exec)(const struct agent_args *a); /* returns the exit code */
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
@@ -105,6 +113,29 @@ struct agent_optdoc {
 /* Sets *out to row i of the option table; returns 0 (and leaves *out)
  * past the last row. */
 int agent_option_doc(size_t i, struct agent_optdoc *out);
+
+/* One row of the exit-code table (exits.c), the one list of zamcap's
+ * exit codes: zamcap --help, every command's --help, the man page and
+ * docs/exit-codes.md are made from it. */
+enum { AGENT_EXIT_SIGNAL = 128 }; /* the row "128+N": interrupted */
+struct agent_exitdoc {
+  int code;            /* ZC_EXIT_*, or AGENT_EXIT_SIGNAL */
+  const char *name;    /* "found" */
+  unsigned cmds;       /* AGENT_* of the commands that can exit with it */
+  const char *meaning; /* what it means, one sentence without its dot */
+};
+/* Sets *out to row i; returns 0 past the last row. */
+int agent_exit_doc(size_t i, struct agent_exitdoc *out);
+/* The code as the tables show it: "2", or "128+N". */
+void agent_exit_label(int code, char *out, size_t cap);
+/* What code means for command c (NULL: for zamcap as a whole), in its
+ * own words where it has them; NULL when c never exits with it. */
+const char *agent_exit_text(const struct agent_cmd *c, int code);
+/* A closing sentence after c's codes, or NULL. */
+const char *agent_exit_after(const struct agent_cmd *c);
+/* "Exit codes:" and one line per code c can give (c NULL: every code),
+ * wrapped for a terminal, as --help prints them. */
+void agent_exit_help(FILE *f, const struct agent_cmd *c);
 
 /* Defaults for every option. */
 void agent_args_init(struct agent_args *a);

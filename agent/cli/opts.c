@@ -34,12 +34,6 @@ enum kind {
   K_HELP,
 };
 
-enum {
-  ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE | AGENT_HTML |
-        AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY | AGENT_RUNALL |
-        AGENT_DASHBOARD
-};
-
 struct option_row {
   const char *name; /* --name */
   char letter;      /* -l, or 0 */
@@ -104,6 +98,10 @@ static const struct option_row rows[] = {
      AT(memory_mu_kb),
      "with --memory or heap profiles, the smallest\n"
      "allocation regression reported (default 256)"},
+    {"counts", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 10, AT(counts),
+     "after the timed pairs, N count pairs (default 2,\n"
+     "0: none): V8 counts every function's calls, to\n"
+     "tell 'slower per call' from 'called more often'"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
     {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
@@ -244,10 +242,10 @@ static const struct option_row rows[] = {
      "run the I-th of N shares of the flows (1/3 is the\n"
      "first of 3): the flows sorted by path, the k-th\n"
      "(from 0) in share k mod N + 1"},
-    {"quiet", 'q', NULL, ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
-    {"verbose", 'v', NULL, ALL, K_VERBOSE, 0, 0, 0,
+    {"quiet", 'q', NULL, AGENT_ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
+    {"verbose", 'v', NULL, AGENT_ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
-    {"help", 'h', NULL, ALL, K_HELP, 0, 0, 0, "this text"},
+    {"help", 'h', NULL, AGENT_ALL, K_HELP, 0, 0, 0, "this text"},
 };
 #undef AT
 
@@ -287,6 +285,7 @@ void agent_args_init(struct agent_args *a) {
   a->recover_after = 3;
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
+  a->counts = 2;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {
@@ -487,7 +486,7 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
 }
 
 /* The command's --help: usage, what it does, its options from the table,
- * then its closing words. */
+ * its closing words, then its exit codes from the exit table. */
 static void help(const struct agent_cmd *c) {
   printf("%s\n\n%s\n", c->usage, c->about);
   for (size_t i = 0; i < ZC_ARRAY_LEN(rows); i++) {
@@ -510,6 +509,8 @@ static void help(const struct agent_cmd *c) {
     }
   }
   if (c->after) printf("\n%s", c->after);
+  putchar('\n');
+  agent_exit_help(stdout, c);
 }
 
 int agent_getopt(const struct agent_cmd *c, int argc, char **argv,

@@ -898,9 +898,6 @@ const struct agent_cmd agent_cmd_bisect = {
              "culprit's changed functions are ranked by their self-time\n"
              "change. The bisection is recorded in the history (--history):\n"
              "each culprit, its commit and the causes it made slower.\n",
-    .after = "Exit: 0 no regression between the ends, 1 culprit(s) found, "
-             "2 usage\nor input error, 3 builds or captures failed so that "
-             "no answer is\npossible, 5 inconclusive (the steps that stayed "
-             "undecided are named),\n130/143 interrupted.\n",
+    .after = NULL,
     .exec = bisect_exec,
 };

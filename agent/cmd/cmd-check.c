@@ -129,7 +129,6 @@ const struct agent_cmd agent_cmd_check = {
              "without a\nbrowser, and prints what it will run: each step, "
              "and the origins it\nnavigates to with where each build "
              "takes them.\n",
-    .after = "Exit: 0 valid, 2 not (one line naming the file, the step and "
-             "what is wrong).\n",
+    .after = NULL,
     .exec = check_exec,
 };

@@ -52,12 +52,22 @@ static int is_trace_name(const char *dir, const char *n) {
 
 /* What compare reads, of two kinds: traces (time) and sampling heap
  * profiles (allocation), each paired with its own kind. */
-enum { K_TRACE, K_HEAP, K_KINDS };
-static const char *const kind_name[K_KINDS] = {"trace", "heap profile"};
+enum { K_TRACE, K_HEAP, K_CALLS, K_KINDS };
+static const char *const kind_name[K_KINDS] = {"trace", "heap profile",
+                                               "call counts file"};
 
-/* Which kind dir/n is, or -1: neither. */
+/* A count run's calls (zamcap-calls/1) by its name. */
+static int is_calls_name(const char *n) {
+  size_t len = strlen(n), el = strlen(".calls.json");
+  return n[0] != '.' && len > el && !strcmp(n + len - el, ".calls.json");
+}
+
+/* Which kind dir/n is, or -1: none. */
 static int file_kind(const char *dir, const char *n) {
-  return is_heap_name(n) ? K_HEAP : is_trace_name(dir, n) ? K_TRACE : -1;
+  return is_calls_name(n)        ? K_CALLS
+         : is_heap_name(n)       ? K_HEAP
+         : is_trace_name(dir, n) ? K_TRACE
+                                 : -1;
 }
 
 static int cmp_str(const void *a, const void *b) {
@@ -77,7 +87,8 @@ static enum zc_err list_traces(const char *path, char **out[K_KINDS],
     return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
   if (!S_ISDIR(st.st_mode)) {
     const char *b = strrchr(path, '/');
-    int k = is_heap_name(b ? b + 1 : path) ? K_HEAP : K_TRACE;
+    int k = file_kind(".", b ? b + 1 : path);
+    if (k < 0) k = K_TRACE;
     out[k] = zc_xmalloc(sizeof **out);
     out[k][0] = zc_xstrdup(path);
     n[k] = 1;
@@ -85,7 +96,7 @@ static enum zc_err list_traces(const char *path, char **out[K_KINDS],
   }
   DIR *d = opendir(path);
   if (!d) return zc_fail(ZC_E_IO, "%s: %s", path, strerror(errno));
-  size_t cap[K_KINDS] = {0, 0};
+  size_t cap[K_KINDS] = {0};
   for (struct dirent *de; (de = readdir(d));) {
     int k = file_kind(path, de->d_name);
     if (k < 0) continue;
@@ -121,6 +132,8 @@ static int run_trace_name(const char *dir, const char *n, int kind,
     if (strncmp(n, trace_side[side], bl) || n[bl] != '-') continue;
     if (kind == K_HEAP && strncmp(d, "mem-", 4)) continue;
     if (kind == K_HEAP) d += 4;
+    if (kind == K_CALLS && strncmp(d, "calls-", 6)) continue;
+    if (kind == K_CALLS) d += 6;
     if (*d < '0' || *d > '9' || file_kind(dir, n) != kind) continue;
     char *end;
     unsigned long v = strtoul(d, &end, 10);
@@ -172,8 +185,10 @@ static void run_pairs_of(DIR *d, const char *dir, int kind, char ***oldf,
     } else {
       if (side[0][i] || side[1][i])
         zc_log(1, "%spair %u has only its %s %s: left out",
-               kind == K_HEAP ? "memory " : "", i,
-               trace_side[side[0][i] ? 0 : 1], kind_name[kind]);
+               kind == K_HEAP    ? "memory "
+               : kind == K_CALLS ? "count "
+                                 : "",
+               i, trace_side[side[0][i] ? 0 : 1], kind_name[kind]);
       free(side[0][i]);
       free(side[1][i]);
       side[0][i] = side[1][i] = NULL;
@@ -307,6 +322,9 @@ static int compare_exec(const struct agent_args *a) {
   in.mem_old = (const char *const *)oldf[K_HEAP];
   in.mem_new = (const char *const *)newf[K_HEAP];
   in.mem_pairs = np[K_HEAP];
+  in.calls_old = (const char *const *)oldf[K_CALLS];
+  in.calls_new = (const char *const *)newf[K_CALLS];
+  in.calls_pairs = np[K_CALLS];
   if ((e = ana_analyze((const char *const *)oldf[K_TRACE],
                        (const char *const *)newf[K_TRACE], np[K_TRACE], &o,
                        a->drop_markers, out, &in, &res)))
@@ -346,8 +364,6 @@ const struct agent_cmd agent_cmd_compare = {
     .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
              "OUT/critical-graph.dot (and .svg with Graphviz), "
              "OUT/pairs/pair-<i>.dot\nand prints the regression-causes and the "
-             "end-to-end figures.\nExit: 0 none, 1 found, 2 bad input, 3 "
-             "--tracker failed with nothing\nfound, 5 inconclusive (a "
-             "candidate the pairs could not decide).\n",
+             "end-to-end figures.\n",
     .exec = compare_exec,
 };

@@ -126,7 +126,6 @@ const struct agent_cmd agent_cmd_dashboard = {
              "report.html), its regressions and its bisections. The pages "
              "fetch\nnothing and need no server. SCENARIO (a flow's title) "
              "keeps only\nthose.\n",
-    .after = "Exit: 0, or 2 when the history cannot be read or DIR "
-             "written.\n",
+    .after = NULL,
     .exec = dashboard_exec,
 };

@@ -127,6 +127,6 @@ const struct agent_cmd agent_cmd_history = {
              "the nights it was a cause in,\nits change (delta) on each, and "
              "whether it is open or recovered.\nSCENARIO (a flow's title) "
              "keeps only its runs.\n",
-    .after = "Exit: 0, or 2 when the history cannot be read.\n",
+    .after = NULL,
     .exec = history_exec,
 };

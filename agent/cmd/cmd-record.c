@@ -171,7 +171,6 @@ const struct agent_cmd agent_cmd_record = {
         "on 127.0.0.1. Traces go to\nOUT/traces/run-<i>.json.gz (gzip, as "
         "DevTools saves traces), which\nDevTools, Perfetto and zamcap "
         "compare all load.\n",
-    .after = "Exit: 0 recorded, 2 usage error, 3 capture failed (the runs "
-             "already\nrecorded are kept), 130/143 interrupted.\n",
+    .after = NULL,
     .exec = record_exec,
 };

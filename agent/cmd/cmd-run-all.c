@@ -211,7 +211,7 @@ static cJSON *flow_json(const struct flow *f) {
   return o;
 }
 
-/* run-all.json (schema zamcap-run-all/1, README). */
+/* run-all.json (schema zamcap-run-all/1, docs/cmd/zamcap-run-all.md). */
 static cJSON *summary_json(const struct night *nt, int rc) {
   const struct agent_args *a = nt->a;
   cJSON *d = cJSON_CreateObject();
@@ -391,11 +391,6 @@ const struct agent_cmd agent_cmd_run_all = {
         "OUT/<flow>/ and its run in the history. With --shard I/N, only its\n"
         "share of the flows (the same split on every machine). Then a\n"
         "summary of the flows (stdout, OUT/run-all.json, OUT/run-all.md).\n",
-    .after =
-        "Exit: the worst of the flows' codes, in this order: 4 internal "
-        "error,\n2 a flow that cannot be read, 3 a capture failed, 1 "
-        "regression-causes\nfound, 5 inconclusive, 0 none; 2 before anything "
-        "runs for a bad option;\n130/143 interrupted (the flows finished "
-        "are kept and summarized).\n",
+    .after = NULL,
     .exec = run_all_exec,
 };

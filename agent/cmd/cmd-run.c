@@ -60,12 +60,6 @@ const struct agent_cmd agent_cmd_run = {
         "them: the\ncritical graph is the call paths down to the functions "
         "that got slower\nby MU ms or more in every pair. A folder is served "
         "by zamcap itself.\n",
-    .after =
-        "Exit: 0 no regression-cause, 1 regression-causes found, 2 usage or\n"
-        "input error, 3 capture failed or incomplete (a pair was dropped; "
-        "the\nothers are still analysed and reported) or the upload or the "
-        "tracker\nfailed with no regression to report, 5 inconclusive (a "
-        "candidate the "
-        "pairs could not\ndecide), 130/143 interrupted.\n",
+    .after = NULL,
     .exec = run_exec,
 };

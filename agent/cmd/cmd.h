@@ -8,13 +8,18 @@
  *  1. Write cmd/cmd-NAME.c with a static NAME_exec(const struct agent_args *)
  *     that returns the exit code, and a const struct agent_cmd
  *     agent_cmd_NAME with its name, its bit, usage, about and after texts.
- *  2. Give it a bit in cli.h's AGENT_* list, and in cli/opts.c mark the
- *     option rows it takes with that bit (new options: new rows there).
+ *  2. Give it a bit in cli.h's AGENT_* list (and in AGENT_ALL), in
+ *     cli/opts.c mark the option rows it takes with that bit (new options:
+ *     new rows there), and in cli/exits.c the exit codes it gives, with
+ *     its own words for them where the table's do not fit.
  *  3. Declare agent_cmd_NAME below and add it to agent_cmds[] in cmd.c,
  *     in the place --help should list it; add cmd-NAME.c to zc_cmd in
  *     CMakeLists.txt.
- *  4. Write docs/cmd/zamcap-NAME.md (test_docs checks that it names every
- *     option the table gives the command) and a test.
+ *  4. Write docs/cmd/zamcap-NAME.md with the sections of the other pages
+ *     and their generated parts (<!-- gendoc synopsis|options|exits NAME
+ *     -->), run build/zamcap-gendoc md docs to fill them, link the page
+ *     from the READMEs, and write a test. test_docs checks the page
+ *     against the command's --help.
  *
  * Ownership: arguments are borrowed. */
 #ifndef AGENT_CMD_H

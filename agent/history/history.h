@@ -54,10 +54,11 @@ enum zc_err agent_history_add(struct agent_history *h,
                               const struct agent_history_meta *m,
                               long long *run_id);
 
-/* `zamcap history`'s document (schema zamcap-history/1, README): the runs
- * recorded and one regression per fingerprint. scenario NULL: all;
- * since_days <= 0: all time; a fingerprint is recovered when its scenario
- * had recover_after runs since it was last a cause. */
+/* `zamcap history`'s document (schema zamcap-history/1, described in
+ * docs/cmd/zamcap-history.md): the runs recorded and one regression per
+ * fingerprint. scenario NULL: all; since_days <= 0: all time; a
+ * fingerprint is recovered when its scenario had recover_after runs since
+ * it was last a cause. */
 enum zc_err agent_history_query(struct agent_history *h, const char *scenario,
                                 double since_days, unsigned recover_after,
                                 struct cJSON **out);

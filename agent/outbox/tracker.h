@@ -64,7 +64,7 @@ enum zc_err agent_tracker_night(const struct agent_tracker *t,
 /* What run and compare call after agent_history_record: the night above
  * in the history the options name, when --tracker is given and the run
  * was recorded (run_id > 0). Returns the exit code: rc, or, when the
- * tracker failed, 3 in place of 0 (as --attach), 130/143 when
+ * tracker failed, 3 in place of 0 (as --attach), 128 + the signal when
  * interrupted; the report stays where it is. */
 int agent_tracker_after(const struct agent_args *a, const char *out,
                         long long run_id, int rc);

@@ -1,4 +1,4 @@
-/* agent/maps.c's inside, for its tests: the kinds of network address. */
+/* maps.c's inside, for its tests: the kinds of network address. */
 #ifndef AGENT_MAPS_INT_H
 #define AGENT_MAPS_INT_H
 

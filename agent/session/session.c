@@ -628,7 +628,7 @@ static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
   struct cap_plan plan = plan_for(s, &p, faildir, &r);
   plan.warmup = 0;
   plan.decides = 0;
-  plan.memory = 1;
+  plan.kind = CAP_HEAP;
   plan.pair_done = mem_pair_done;
   plan.pair_arg = mem;
   plan.run.trace = 0;
@@ -658,6 +658,58 @@ static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
   return mem;
 }
 
+/* A count pair into the comparison: the counts of calls explain the
+ * timed pairs' time. */
+static int calls_pair_done(void *arg, unsigned pair, const char *ta,
+                           const char *tb, int ask, const char **why) {
+  (void)ask;
+  (void)why;
+  if (ana_cmp_add_calls(arg, ta, tb))
+    zc_log(0, "warning: count pair %u left out of the analysis: %s", pair,
+           zc_errmsg());
+  return 1;
+}
+
+/* Count pairs of builds ia and ib after the timed ones (precise coverage
+ * changes how V8 optimizes, so it never runs in a timed run): n
+ * interleaved pairs, each run's call counts into cmp. Counts hardly vary,
+ * so few pairs do. A warning when none could be taken: the comparison
+ * stands without them. */
+static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
+                        unsigned ia, unsigned ib, unsigned n, cJSON *extra) {
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct cmp_run r = {.s = s, .cmp = cmp};
+  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
+  struct cap_plan plan = plan_for(s, &p, faildir, &r);
+  plan.warmup = 0;
+  plan.decides = 0;
+  plan.kind = CAP_CALLS;
+  plan.pair_done = calls_pair_done;
+  plan.pair_arg = cmp;
+  plan.run.trace = 0;
+  plan.run.calls = 1;
+  double t0 = zc_now_ms();
+  progress(&s->pg, 1, "counts: %u pair%s, calls counted by V8", n,
+           n == 1 ? "" : "s");
+  struct cap_outcome oc;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
+  cJSON *cj = cJSON_AddObjectToObject(inp ? inp : extra, "counts");
+  cJSON_AddNumberToObject(cj, "pairs", ana_cmp_calls_pairs(cmp));
+  cJSON_AddNumberToObject(cj, "wall_ms", round(zc_now_ms() - t0));
+  if (e || !ana_cmp_calls_pairs(cmp)) {
+    progress_end(&s->pg, 0);
+    zc_log(0, "warning: no call counts: %s; the causes are named without them",
+           e ? zc_errmsg() : "no count pair was complete");
+    return;
+  }
+  progress(&s->pg, 1, "counts: %u pair%s in %.1f s", ana_cmp_calls_pairs(cmp),
+           ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+}
+
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
                           const char *out, int *reported,
                           struct ana_cmp **keep) {
@@ -684,6 +736,8 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   struct ana_cmp *mem = NULL;
   if (!e && a->memory && oc.complete)
     mem = memory_pairs(s, ia, ib, oc.complete < 5 ? oc.complete : 5, extra);
+  if (!e && a->counts && oc.complete)
+    count_pairs(s, r.cmp, ia, ib, a->counts, extra);
   ana_cmp_set_memory(r.cmp, mem);
   if (e && e != r.err) {
     progress_end(&s->pg, 0);

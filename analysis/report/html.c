@@ -13,8 +13,8 @@
  * allows no script, no request and only data: images, a second wall should
  * an escape ever be missed. Links go only to the relative paths zamcap
  * writes into its output folder (html_rel_ok). */
-#include "ana.h"
-#include "report/html-int.h"
+#include "html-int.h"
+#include "report.h"
 #include "zc-out.h"
 
 #include <errno.h>

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "report.h"
+#include "timeline.h"
 
 static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   const struct ana_gnode *n = &g->nodes[i];
@@ -725,14 +726,6 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(st, "lcs_timeouts", (double)r->stats->lcs_timeouts);
   cJSON_AddItemToObject(root, "elapsed_ms", rep_num(r->elapsed_ms));
   return root;
-}
-
-enum zc_err ana_write_report_json(const struct ana_report *r,
-                                  const char *path) {
-  cJSON *doc = ana_report_json(r);
-  enum zc_err e = ana_write_json(doc, path);
-  cJSON_Delete(doc);
-  return e;
 }
 
 static enum zc_err rep_put_text(void *arg, FILE *f) {

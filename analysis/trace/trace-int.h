@@ -22,7 +22,8 @@
 #include <stdint.h>
 #include <zlib.h>
 
-#include "ana-int.h"
+#include "jread.h"
+#include "timeline.h"
 
 struct pnode {         /* a V8 profile node */
   uint32_t id, parent; /* parent == 0: none given */
@@ -190,8 +191,6 @@ void ing_copy(char *dst, size_t cap, const char *s, size_t n);
 
 /* ---- profile.c: profiles ---- */
 
-/* The profile (pid, id), added empty if it is new. */
-struct prof *ing_prof(struct ing *g, int64_t pid, const char *id);
 void prof_free(struct prof *p);
 
 /* The node with this id, or NULL; *pos is where the probe ended. */

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "timeline.h"
+#include "zam.h"
 
 void ana_opts_default(struct ana_opts *o) {
   o->mu = 50;
@@ -30,6 +31,7 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->old_w);
   free(g->new_w);
   free(g->same);
+  free(g->calls);
   free(g);
 }
 
@@ -152,6 +154,9 @@ static void match_leftovers(const uint32_t *ka, uint32_t na, const uint32_t *kb,
 
 /* ---- more of the same work (issue 25.3) ---- */
 
+#define ANA_SAME_MIN      0.75
+#define ANA_SAME_DOMINANT 0.6
+
 struct part {
   uint32_t key; /* UINT32_MAX: the node's own (self) time */
   double w[2];  /* old, new */
@@ -183,8 +188,15 @@ static double parts_of(const struct ana_timeline *tl, const struct ana_node *x,
   return all + self;
 }
 
-float ana_same_work(const struct ana_timeline *old, const struct ana_node *oc,
-                    const struct ana_timeline *new_, const struct ana_node *c) {
+/* How much of c's growth over its old match oc was more of the same work:
+ * 1 - the total variation distance between the split of the extra time
+ * over c's own time and its callees (by function) and the split of the
+ * old time; NAN where the old split has under two parts or one part holds
+ * over ANA_SAME_DOMINANT of it (then any growth looks proportional). */
+static float ana_same_work(const struct ana_timeline *old,
+                           const struct ana_node *oc,
+                           const struct ana_timeline *new_,
+                           const struct ana_node *c) {
   struct part *v = NULL;
   size_t n = 0, cap = 0;
   double o = parts_of(old, oc, 0, &v, &n, &cap);

@@ -15,7 +15,9 @@
 
 #include "maps-int.h"
 #include "maps.h"
+#include "smap/smap.h"
 #include "test.h"
+#include "timeline.h"
 
 /* A script whose function "a" (its '(' at column 10) the map names
  * "hello" in src/app.ts. */

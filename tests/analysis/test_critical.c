@@ -6,8 +6,11 @@
 #include <string.h>
 
 #include "ana.h"
+#include "report/report.h"
 #include "test.h"
+#include "timeline.h"
 #include "treefile.h"
+#include "zam/zam.h"
 
 static struct ana_graph *compare(struct ana_ctx *c, const char *old,
                                  const char *new_, double mu,

@@ -9,7 +9,9 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "treefile.h"
+#include "zam/zam.h"
 
 static void run_case(const char *dir) {
   struct ana_ctx *c = ana_ctx_new();

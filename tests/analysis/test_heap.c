@@ -11,6 +11,8 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 /* The node named name (first found), or 0. */
 static uint32_t find(const struct ana_timeline *tl, const char *name) {

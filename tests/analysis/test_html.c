@@ -16,6 +16,7 @@
 
 #include "ana.h"
 #include "cdp.h"
+#include "report/report.h"
 #include "test.h"
 #include "zc.h"
 

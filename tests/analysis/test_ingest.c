@@ -7,8 +7,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
 #include "test.h"
+#include "timeline.h"
+#include "trace/jread.h"
+#include "zam/zam.h"
 
 /* A small trace: main > render > slowThing, main > a > helper, (idle),
  * with one sample every 1 ms. Events can be wrapped or bare. */

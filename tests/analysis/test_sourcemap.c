@@ -7,7 +7,11 @@
 #include <unistd.h>
 
 #include "ana.h"
+#include "report/report.h"
+#include "smap/smap.h"
 #include "test.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 static struct ana_smap *load(const char *rel, char **text) {
   char *json = zt_read(zt_data(rel));
@@ -282,11 +286,14 @@ static void resolve_at(const char *js_rel, const char *v8name,
       ZT_TRUE(p.name == NULL);
     ZT_HAS(p.source ? p.source : "", want_src);
     ZT_INT(p.line, want_line);
-    /* Without the text, "name(" is still found from the columns. */
-    if (want && *v8name) {
+    /* Without the text, "name(" is still found from the columns, and
+     * where the name lies further ("name:function("), V8's is shown, as
+     * it is when it is the same (not "obj.name=function(": V8's name
+     * is then the whole "obj.name"). */
+    if (want && *v8name && !strchr(v8name, '.')) {
       ZT_TRUE(ana_smap_resolve(m, NULL, 0, 1, v8name, line, (uint32_t)(at - l0),
                                &p));
-      ZT_STR(p.name ? p.name : "(none)", want);
+      ZT_STR(p.name ? p.name : v8name, want);
     }
   }
   ana_smap_free(m);
@@ -449,6 +456,21 @@ static void test_resolve(void) {
  * nothing for a function it inlined), the name the library's own source
  * declares at the function's original position. Each expected name was
  * read from the map's sourcesContent at that line. */
+/* A map without source text (terser's default): the segment at the
+ * function's name token, or at an anonymous function's start, names it
+ * (issue 35.2); an inferred "obj.prop" name is looked for by its last
+ * part. */
+static void test_scope_names(void) {
+  const char *d3 = "sourcemaps/d3-force-3.0.1.terser.min.js";
+  resolve_at(d3, "i", "\"use strict\";function i(", "constant", "d3-force.js",
+             48);
+  resolve_at(d3, "u", "function u(", "jiggle", "d3-force.js", 54);
+  /* inlined where it was used once: V8 infers "n.forceSimulation"; the
+   * declaration's name is gone from the map, the property's is not */
+  resolve_at(d3, "n.forceSimulation", "n.forceSimulation=function(",
+             "forceSimulation", "d3-force.js", 291);
+}
+
 static void test_original_names(void) {
   const char *pop = "sourcemaps/popper-2.11.8.min.js";
   /* inlined where it was called once: anonymous to V8 */
@@ -467,9 +489,9 @@ static void test_original_names(void) {
   /* a method: setOptions(setOptionsAction) { */
   resolve_at(pop, "setOptions", "setOptions:function(", "setOptions",
              "src/createPopper.js", 63);
-  /* an arrow in the source ("fn: () => {}") and a callback: no name is
-   * borrowed, V8's stays */
-  resolve_at(pop, "fn", "phase:\"write\",fn:function(", NULL,
+  /* an arrow in the source ("fn: () => {}"): the segment at V8's own
+   * name "fn" names it, the same; a callback: no name is borrowed */
+  resolve_at(pop, "fn", "phase:\"write\",fn:function(", "fn",
              "src/modifiers/eventListeners.js", 50);
   resolve_at(pop, "", ".brands.map((function(", NULL, "src/utils/userAgent.js",
              14);
@@ -479,8 +501,9 @@ static void test_original_names(void) {
              "src/diff/catch-error.js", 11);
   resolve_at(pre, "createContext", "createContext:function(", "createContext",
              "src/create-context.js", 5);
-  /* "BaseComponent.prototype.setState = function (update, callback)" */
-  resolve_at(pre, "setState", "prototype.setState=function(", NULL,
+  /* "BaseComponent.prototype.setState = function (update, callback)":
+   * the segment at V8's own name names it, the same */
+  resolve_at(pre, "setState", "prototype.setState=function(", "setState",
              "src/component.js", 27);
   /* over a whole bundle: every "function NAME(" of preact is named from
    * its source, as the segment's own name would name it too */
@@ -946,6 +969,7 @@ int main(int argc, char **argv) {
       {"broken", test_broken},
       {"resolve", test_resolve},
       {"original_names", test_original_names},
+      {"scope_names", test_scope_names},
       {"original_hostile", test_original_hostile},
       {"markup_names", test_markup_names},
       {"symbolize", test_symbolize},

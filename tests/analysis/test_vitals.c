@@ -11,6 +11,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "zam/zam.h"
 
 static struct ana_timeline *load(struct ana_ctx *c, const char *path) {
   struct ana_timeline *tl = NULL;

@@ -6,8 +6,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
 #include "fuzz.h"
+#include "report/report.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 static FILE *devnull;
 
