@@ -393,6 +393,15 @@ static void click(struct tab *t, double x, double y) {
   mouse(t, "mouseReleased", x, y);
 }
 
+/* A page's policy: nothing from anywhere, styles and script by nonce
+ * (script, 1) or none at all (0). */
+static void expect_csp(const cJSON *f, int script) {
+  const char *csp = cJSON_GetStringValue(cJSON_GetObjectItem(f, "csp"));
+  ZT_HAS(csp ? csp : "", "default-src 'none'; style-src 'nonce-");
+  ZT_HAS(csp ? csp : "", script ? "script-src 'nonce-" : "script-src 'none'");
+  ZT_TRUE(csp && !strstr(csp, "unsafe") && !strstr(csp, "data:"));
+}
+
 /* Nothing ran but the page's own script, nothing was fetched. */
 static void expect_inert(struct tab *t) {
   cJSON *f = eval(t, "JSON.stringify({pwned: typeof window.__pwned})");
@@ -535,6 +544,7 @@ static const char index_js[] =
     "const at = (e, s, a) => { const x = e.querySelector(s);"
     "  return x ? x.getAttribute(a) : ''; };"
     "return JSON.stringify({text: document.body.innerText,"
+    " csp: document.querySelector('meta[http-equiv]').content,"
     " scripts: q('script').length, hrefs: q('[href]').map(a =>"
     "  a.getAttribute('href')).join('\\n'),"
     " handlers: q('*').filter(e => [...e.attributes].some(a =>"
@@ -555,6 +565,7 @@ static void check_index(const char *site, char *hostile_page, size_t cap) {
   cJSON *f = tab_open(&t, p) ? eval(&t, index_js) : NULL;
   if (f) {
     expect_inert(&t);
+    expect_csp(f, 0);
     ZT_INT(nfield(f, "scripts"), 0);
     ZT_INT(nfield(f, "handlers"), 0);
     ZT_TRUE(!strstr(sfield(f, "hrefs"), "javascript"));
@@ -592,6 +603,7 @@ static const char page_js[] =
     "(() => { const q = (s, e) => [...(e || document).querySelectorAll(s)];"
     "const x = d => parseFloat(d.slice(1));"
     "return JSON.stringify({text: document.body.innerText,"
+    " csp: document.querySelector('meta[http-equiv]').content,"
     " h1: document.querySelector('h1').innerText, title: document.title,"
     " sections: q('body > section').map(s => s.id).join(','),"
     " scripts: q('script:not([type])').length,"
@@ -705,6 +717,7 @@ static void check_checkout(const char *site) {
   cJSON *f = tab_open(&t, p) ? eval(&t, page_js) : NULL;
   if (f) {
     expect_inert(&t);
+    expect_csp(f, 1);
     ZT_INT(nfield(f, "scripts"), 1);
     ZT_INT(nfield(f, "handlers"), 0);
     ZT_STR(sfield(f, "sections"),

@@ -85,7 +85,7 @@ void agent_dash_head(FILE *f, const struct agent_dash *d, const char *title,
           "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
           "charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" "
           "content=\"default-src 'none'; style-src 'nonce-%s'; script-src "
-          "%s%s%s; img-src data:; base-uri 'none'; form-action 'none'\">\n"
+          "%s%s%s; base-uri 'none'; form-action 'none'\">\n"
           "<meta name=\"viewport\" content=\"width=device-width, "
           "initial-scale=1\">\n<meta name=\"referrer\" "
           "content=\"no-referrer\">\n<title>zamcap dashboard: ",
@@ -253,7 +253,7 @@ static void index_tr(FILE *f, const struct row *r) {
   agent_dash_verdict(f, r->last);
   fputs("</td>", f);
   open_cell(f, r->open);
-  char label[160], a[64] = "–", b[64] = "–";
+  char label[256], a[64] = "–", b[64] = "–";
   size_t first = r->nspark, last = r->nspark;
   for (size_t i = 0; i < r->nspark; i++)
     if (isfinite(r->spark[i])) {
