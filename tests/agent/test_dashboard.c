@@ -34,6 +34,7 @@
 #include <cjson/cJSON.h>
 
 #include "cdp.h"
+#include "dashboard-int.h"
 #include "histdb.h"
 #include "history.h"
 #include "test.h"
@@ -828,6 +829,10 @@ static void test_site(void) {
   check_index(site, page, sizeof page);
   check_checkout(site);
   if (ZT_TRUE(page[0])) check_hostile(site, page);
+  /* --since: every scripted night lies within 10^5 days */
+  ZT_INT(dashboard(&out, db, one, "--since 100000"), 0);
+  ZT_HAS(out, "dashboard: 2 scenarios, 33 runs");
+  free(out);
   /* one flow by name: its page, an index of one */
   ZT_INT(dashboard(&out, db, one, "checkout nosuch"), 0);
   ZT_HAS(out, "dashboard: 1 scenario, 30 runs");
@@ -1051,8 +1056,120 @@ static void test_postgres(void) {
   free(uri);
 }
 
+/* The writer's strings, without a browser: cleaning, links, page names,
+ * numbers, times. */
+static void test_strings(void) {
+  char *c = agent_dash_clean("a\xe2\x80\xae"
+                             "b\x01\tc\xff\xe2\x81\xa6",
+                             100);
+  ZT_STR(c, "a\\u202Eb\\u0001 c\xef\xbf\xbd\\u2066");
+  free(c);
+  c = agent_dash_clean("\xc3\xa9t\xc3\xa9 \xf0\x9f\x9a\x80!", 3);
+  ZT_STR(c, "\xc3\xa9t\xc3\xa9…");
+  free(c);
+  c = agent_dash_relpath("/srv/perf/site",
+                         "/srv/perf/2026-11-07/a b?#%/report.html");
+  ZT_STR(c, "../2026-11-07/a%20b%3F%23%25/report.html");
+  free(c);
+  c = agent_dash_relpath("/srv/site/./x/..", "/srv/site/r/report.html");
+  ZT_STR(c, "r/report.html");
+  free(c);
+  c = agent_dash_relpath("/a/b", "/c:d/javascript:x");
+  ZT_STR(c, "../../c%3Ad/javascript%3Ax");
+  free(c);
+  ZT_TRUE(agent_dash_relpath("site", "/x") == NULL);
+  ZT_TRUE(agent_dash_http_ok("https://t.example/i/7"));
+  ZT_TRUE(!agent_dash_http_ok("javascript:alert(1)"));
+  ZT_TRUE(!agent_dash_http_ok("https://t.example/\"onmouseover=x"));
+  ZT_TRUE(!agent_dash_http_ok("HTTPS://x y"));
+  char page[64], n[40];
+  agent_dash_page_name("Checkout: the cart (v2)!", page);
+  ZT_TRUE(!strncmp(page, "checkout-the-cart-v2-", 21));
+  ZT_INT((long long)strlen(page), 21 + 8 + 5);
+  agent_dash_page_name("", page);
+  ZT_TRUE(!strncmp(page, "scenario-", 9));
+  agent_dash_num(n, 607.25, 1);
+  ZT_STR(n, "607.3");
+  agent_dash_num(n, -0.04, 1);
+  ZT_STR(n, "0.0");
+  agent_dash_num(n, -12.5, 2);
+  ZT_STR(n, "-12.50");
+  agent_dash_jnum(n, 810.7);
+  ZT_STR(n, "810.7");
+  agent_dash_jnum(n, 500);
+  ZT_STR(n, "500");
+  agent_dash_jnum(n, NAN);
+  ZT_STR(n, "null");
+  ZT_NEAR(agent_dash_time("2026-11-07T02:30:00Z"), 1794018600, 0);
+  ZT_NEAR(agent_dash_time("2026-11-07 02:30:00"), 0, 0);
+  ZT_NEAR(agent_dash_time("2026-13-07T02:30:00Z"), 0, 0);
+}
+
+/* "x", punctuation that spells i in base 3, "y": one letter part, many
+ * names. */
+static void punct_name(unsigned i, char out[64]) {
+  int k = snprintf(out, 64, "x");
+  for (unsigned v = i + 1; v; v /= 3)
+    out[k++] = " .-"[v % 3];
+  snprintf(out + k, 64 - (size_t)k, "y");
+}
+
+struct hashed {
+  unsigned h, i;
+};
+static int hashed_cmp(const void *x, const void *y) {
+  const struct hashed *a = x, *b = y;
+  return (a->h > b->h) - (a->h < b->h);
+}
+
+/* Two flows whose names make one page name (their letters alike, their
+ * hashes met): two pages, neither replacing the other. */
+static void test_page_names(void) {
+  char a[64] = "", b[64] = "", pa[64], pb[64];
+  /* the hash's 32 bits meet among some 10^5 names (the birthday bound) */
+  enum { N = 300000 };
+  struct hashed *v = zc_xcalloc(N, sizeof *v);
+  for (unsigned i = 0; i < N; i++) {
+    punct_name(i, a);
+    agent_dash_page_name(a, pa);
+    v[i] = (struct hashed){(unsigned)strtoul(pa + 4, NULL, 16), i};
+  }
+  qsort(v, N, sizeof *v, hashed_cmp);
+  a[0] = '\0';
+  for (unsigned k = 1; k < N && !a[0]; k++)
+    if (v[k].h == v[k - 1].h) {
+      punct_name(v[k - 1].i, a);
+      punct_name(v[k].i, b);
+    }
+  free(v);
+  if (!ZT_TRUE(a[0])) return;
+  agent_dash_page_name(a, pa);
+  agent_dash_page_name(b, pb);
+  ZT_STR(pa, pb);
+  char db[4200], site[4200], *out = NULL;
+  snprintf(db, sizeof db, "%s", zt_tmp("names.db"));
+  snprintf(site, sizeof site, "%s", zt_tmp("names"));
+  unlink(db);
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  const char *names[] = {a, b};
+  for (int i = 0; i < 2; i++) {
+    cJSON *doc = night_doc(names[i], 1, 0, "f", NULL, "ci-1", "156");
+    struct agent_history_meta m = {.command = "run"};
+    ZT_INT(agent_history_add(h, doc, &m, NULL), ZC_OK);
+    cJSON_Delete(doc);
+  }
+  agent_history_close(h);
+  ZT_INT(dashboard(&out, db, site, NULL), 0);
+  free(out);
+  ZT_INT(zt_sh(&out, "ls '%s' | wc -l", site), 0);
+  ZT_STR(out, "3\n");
+  free(out);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"strings", test_strings}, {"page_names", test_page_names},
       {"site", test_site},       {"empty", test_empty},
       {"newer", test_newer},     {"read_only", test_read_only},
       {"sampled", test_sampled}, {"postgres", test_postgres},

@@ -20,7 +20,7 @@ enum { SPARK = 30, OPEN_SHOWN = 5 };
 
 /* A scenario as the index shows it. */
 struct row {
-  char *name, page[64];
+  char *name, page[80];
   size_t runs;
   cJSON *last;         /* the last run, as agent_history_series has it */
   double spark[SPARK]; /* its end-to-end time, NAN where missing */
@@ -194,12 +194,25 @@ static void index_row(struct agent_dash *d, const struct page *pg,
   }
 }
 
+static int page_taken(const struct agent_dash *d, const char *page) {
+  for (size_t i = 0; i < d->nrows; i++)
+    if (!strcmp(d->rows[i].page, page)) return 1;
+  return 0;
+}
+
 enum zc_err agent_dash_scenario(struct agent_dash *d, const cJSON *series,
                                 const cJSON *regs, const cJSON *bisects) {
   const char *name = jstr(series, "scenario");
   if (!name) return zc_fail(ZC_E_INTERNAL, "a series without its scenario");
-  char page[64], path[4200];
+  char page[80], path[4200];
   agent_dash_page_name(name, page);
+  /* two names of one page name (their hashes met): the later one's gets
+   * a number, so that neither page replaces the other */
+  for (unsigned k = 2; page_taken(d, page); k++) {
+    char base[64];
+    agent_dash_page_name(name, base);
+    snprintf(page, sizeof page, "%.*s-%u.html", (int)strlen(base) - 5, base, k);
+  }
   snprintf(path, sizeof path, "%s/%s", d->o.out, page);
   struct page pg = {.site = d};
   struct page_arg a = {&pg, series, regs, bisects};
