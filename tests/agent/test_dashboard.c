@@ -20,7 +20,9 @@
  *  - read_only: a history the user may not write (another account's).
  *  - sampled: 1000 runs: no circle per point, the lines through 600
  *    slices, the hover data whole.
- *  - postgres: the 30 nights in a throwaway PostgreSQL (pgserver.sh). */
+ *  - postgres: the 30 nights in a throwaway PostgreSQL (pgserver.sh).
+ *  - strings, page_names (no browser): the writer's cleaning, links,
+ *    numbers and times; two names of one page name get two pages. */
 #define _GNU_SOURCE /* realpath */
 #include <limits.h>
 #include <math.h>
