@@ -188,6 +188,16 @@ static const struct cfn *innermost(const struct cfn *fns, size_t n,
   return NULL;
 }
 
+/* Function f's calls for key on side. */
+static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
+                     int side) {
+  struct ckey *ck = ckey_of(k, key);
+  if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
+  ck->hash[side] = f->hash;
+  ck->seen[side] = 1;
+  ck->calls[side] += f->calls;
+}
+
 /* One count file of side into the keys' counts. */
 static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
   struct ana__calls *k = c->calls;
@@ -226,15 +236,27 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
       else
         hi = mid;
     }
+    uint8_t *used = zc_xcalloc(nf + 1, 1);
     for (size_t i = lo; i < np && pl[i].url == u; i++) {
       const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
       if (!f || strcmp(f->name, ana_str(c->ctx, pl[i].name))) continue;
-      struct ckey *ck = ckey_of(k, pl[i].key);
-      ck->calls[side] += f->calls;
-      if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
-      ck->hash[side] = f->hash;
-      ck->seen[side] = 1;
+      used[f - fns] = 1;
+      count_fn(k, pl[i].key, f, side);
     }
+    /* A function the timed pairs never sampled on this side has no place
+     * there (it ran, briefly): it counts for the key its name and file
+     * make, as a timeline's unrenamed function would have. */
+    char comp[2048];
+    size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
+    uint32_t cid = ana_intern(c->ctx, comp, cl);
+    for (size_t j = 0; j < nf; j++)
+      if (!used[j])
+        count_fn(
+            k,
+            ana_key(c->ctx, cid,
+                    ana_intern_name(c->ctx, fns[j].name, strlen(fns[j].name))),
+            &fns[j], side);
+    free(used);
     free(fns);
   }
   cJSON_Delete(doc);
@@ -422,10 +444,16 @@ static int named_fn(const struct ana_cmp *c, uint32_t path) {
   return kind == ANA_FUNC && !ana_name_pruned(c->ctx, name);
 }
 
-/* Whether key grew by mu over all its paths, by calls or per call. */
+/* How an old function grew by mu over all its paths, as evidence that
+ * it is a root: 1 called more often (its loop's owner is), 2 slower per
+ * call with its own code changed; 0 neither. Slower per call with the
+ * same code is no root: what it is given changed (its caller's doing). */
 static int grew(const struct ana_cmp *c, uint32_t key, double mu) {
   struct csplit s;
-  return split_of(c, key, &s) && s.co > 0 && (s.more >= mu || s.slower >= mu);
+  if (!split_of(c, key, &s) || !(s.co > 0)) return 0;
+  if (s.more >= mu && s.slower < mu) return 1;
+  if (s.slower >= mu && ana_calls_changed(c, key) == 1) return 2;
+  return 0;
 }
 
 /* Inside the new function of leaf l: the lowest old functions that grew
@@ -457,9 +485,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   for (uint32_t p = 0; p < np; p++) {
     if (cand[p] != 1) continue;
     uint32_t fk = ana_bu_path_key(b, p, NULL, NULL), nk = fk;
-    struct csplit s;
-    split_of(c, fk, &s);
-    if (s.slower < mu) { /* called more often: whose loop? */
+    if (grew(c, fk, mu) == 1) { /* called more often: whose loop? */
       nk = lk;
       uint32_t child = fk;
       for (uint32_t q = ana_bu_path_parent(b, p);
@@ -503,15 +529,157 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
   if (!split_of(c, g->nodes[l].key, &s) || !(s.co > 0) || s.more < mu ||
       s.slower >= mu)
     return ANA_NONE;
-  uint32_t child = l;
-  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
-    if (g->nodes[a].kind != ANA_FUNC) return ANA_NONE;
-    int f = fanout_grew(c, g->nodes[a].key, g->nodes[child].key);
-    if (f == 1) return a;
+  /* Counts are a function's, over every level of a recursion: inside
+   * one, the ratio of two of its functions' calls says nothing of a loop.
+   * The recursion's levels right above the cause (keys that repeat with
+   * a period of 1 to 4 frames) are passed, and the first caller above
+   * them is asked about the top of the recursion. */
+  uint32_t up[64];
+  unsigned n = 0;
+  for (uint32_t a = l; a != ANA_NONE && n < 64; a = g->nodes[a].parent)
+    up[n++] = a;
+  unsigned top = 0; /* the recursion's top, as an index into up */
+  for (unsigned per = 1; per <= 4; per++) {
+    unsigned k = per;
+    while (k < n && g->nodes[up[k]].kind == ANA_FUNC &&
+           g->nodes[up[k]].key == g->nodes[up[k - per]].key)
+      k++;
+    if (k - 1 >= 2 * per - 1 && k - 1 > top) top = k - 1;
+  }
+  for (unsigned i = top + 1; i < n; i++) {
+    if (g->nodes[up[i]].kind != ANA_FUNC) return ANA_NONE;
+    int f = fanout_grew(c, g->nodes[up[i]].key, g->nodes[up[i - 1]].key);
+    if (f == 1) return up[i];
     if (f < 0) return ANA_NONE;
-    child = a;
   }
   return ANA_NONE;
+}
+
+/* A function's own (self) time growth over all its paths, the mean over
+ * the pairs (ms). */
+static double self_growth(const struct ana_cmp *c, uint32_t key) {
+  double d[ANA_SPREAD_MAX_PAIRS], s = 0;
+  unsigned n = ana_bu_deltas(c->bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  for (unsigned p = 0; p < n; p++)
+    s += d[p];
+  return n ? s / n : 0;
+}
+
+/* A function whose own time is under this share of the growth of its
+ * time with its callees does little itself: a conduit to its callees. */
+#define CONDUIT_SHARE 0.1
+
+/* A cause new to the run (never called in the old count runs) that does
+ * little itself (its own time grew by under CONDUIT_SHARE of its
+ * growth on the path) is a conduit: its time is old code's, run for the
+ * new code above it. Up its path while the caller is new to the run too;
+ * returns the entry of the new code (the cause itself when it does work
+ * of its own, or its caller ran before). */
+static uint32_t new_code_entry(const struct ana_cmp *c,
+                               const struct ana_graph *g, uint32_t l) {
+  uint32_t cur = l;
+  for (unsigned k = 0; k < 10000; k++) {
+    double o, n, d;
+    ana_gnode_means(g, cur, &o, &n, &d);
+    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d) break;
+    uint32_t p = g->nodes[cur].parent;
+    if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
+        !(ana_calls(c, g->nodes[p].key, 0) == 0) ||
+        !(ana_calls(c, g->nodes[p].key, 1) > 0))
+      break;
+    cur = p;
+  }
+  return cur;
+}
+
+/* Whether cause l's own code says it is not where the change is: it is
+ * slower per call (not called more often) with the same code as before,
+ * or it is an old function newly called by a caller whose code and calls
+ * are the same. Then what it is given changed. */
+static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
+                         uint32_t l, double mu) {
+  struct csplit s;
+  uint32_t k = g->nodes[l].key;
+  if (!split_of(c, k, &s)) return 0;
+  if (s.co > 0)
+    return s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
+  uint32_t p = g->nodes[l].parent;
+  if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
+  double po = ana_calls(c, g->nodes[p].key, 0),
+         pn = ana_calls(c, g->nodes[p].key, 1);
+  return po > 0 && pn <= po * FANOUT_GREW &&
+         ana_calls_changed(c, g->nodes[p].key) == 0;
+}
+
+/* The new work upstream of cause l: up its path, under the nearest
+ * ancestor that has some, the function whose calls appear only in the new
+ * build (not on l's path, not under l) with the most time in the new
+ * build; *where gets that ancestor. 0 when there is none. */
+static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
+                            uint32_t l, uint32_t *where) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t np = ana_bu_npaths(b), at;
+  uint32_t onpath[256];
+  unsigned non = 0;
+  for (uint32_t a = l; a != ANA_NONE && non < 256; a = g->nodes[a].parent)
+    onpath[non++] = g->nodes[a].key;
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return 0;
+    uint32_t ak = g->nodes[a].key, best = 0;
+    double best_t = 0;
+    for (uint32_t p = 0; p < np; p++) {
+      uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+      int skip = !named_fn(c, p) || !under(b, p, ak, &at) ||
+                 !(ana_calls(c, k, 0) == 0) || !(ana_calls(c, k, 1) > 0);
+      for (unsigned i = 0; i < non && !skip; i++)
+        skip = k == onpath[i];
+      /* not below l: l's own work is l's */
+      uint32_t t;
+      if (!skip && under(b, p, g->nodes[l].key, &t)) skip = 1;
+      if (skip) continue;
+      double v[ANA_SPREAD_MAX_PAIRS], sum = 0;
+      unsigned n = ana_bu_incl_values(b, k, 1, v, ANA_SPREAD_MAX_PAIRS);
+      for (unsigned i = 0; i < n; i++)
+        sum += v[i];
+      if (!best || sum > best_t) best = k, best_t = sum;
+    }
+    if (best) {
+      *where = a;
+      return best;
+    }
+  }
+  return 0;
+}
+
+/* Causes whose input changed are consequences of the new work upstream:
+ * that function is named as a root beside them (function-level figures,
+ * whatever its own growth: it is why theirs happened), they are ranked
+ * after it. Returns the roots added. */
+static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
+                               uint32_t n0, double mu) {
+  uint32_t added = 0;
+  for (uint32_t l = 0; l < n0; l++) {
+    if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
+      continue;
+    if (!input_changed(c, g, l, mu)) continue;
+    uint32_t at, rk = upstream_of(c, g, l, &at);
+    if (!rk) continue;
+    uint32_t r = ANA_NONE;
+    for (uint32_t i = 0; i < g->n && r == ANA_NONE; i++)
+      if (g->nodes[i].key == rk && g->nodes[i].cause) r = i;
+    if (r == ANA_NONE) {
+      r = graph_append(c, g, at, rk);
+      if (r == ANA_NONE) continue;
+      g->nodes[r].cause = 1;
+      added++;
+    }
+    if (!g->calls[r].why) {
+      g->calls[r].why = ANA_WHY_UPSTREAM;
+      g->calls[r].landed = l;
+    }
+    g->nodes[l].effect = 1;
+  }
+  return added;
 }
 
 uint32_t ana__calls_explain(struct ana_cmp *c) {
@@ -525,7 +693,18 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     if (!nd->cause || nd->kind != ANA_FUNC) continue;
     /* new code: what inside it grew */
     if (nd->isnew == nd->present && ana_calls(c, nd->key, 0) == 0) {
-      moved += inside_new(c, g, l, mu) > 0;
+      if (inside_new(c, g, l, mu)) {
+        moved++;
+        continue;
+      }
+      uint32_t e = new_code_entry(c, g, l);
+      if (e != l) {
+        g->nodes[l].cause = 0;
+        if (!g->nodes[e].cause) moved++;
+        g->nodes[e].cause = 1;
+        g->calls[e].why = ANA_WHY_ENTRY;
+        g->calls[e].landed = l;
+      }
       continue;
     }
     uint32_t o = loop_owner(c, g, l, mu);
@@ -536,7 +715,7 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     g->calls[o].why = ANA_WHY_LOOP;
     g->calls[o].landed = l;
   }
-  return moved;
+  return moved + upstream_roots(c, g, n0, mu);
 }
 
 /* ---- the evidence, for the reports ---- */
@@ -569,6 +748,27 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                     : gc->landed_key;
   const struct ana_ctx *x = c->ctx;
   char a[32], b[32], pa[32], pb[32];
+  if (gc->why == ANA_WHY_UPSTREAM && gc->landed != ANA_NONE) {
+    uint32_t lkey = g->nodes[gc->landed].key;
+    count_text(ana_calls(c, g->nodes[i].key, 1), b, sizeof b);
+    snprintf(out, cap,
+             "new work: called %s times a run, never before; after it, %s "
+             "does more with the same code: what it is given changed",
+             b, ana_str(x, g->nodes[gc->landed].name));
+    (void)lkey;
+    return;
+  }
+  if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
+    uint32_t lkey = g->nodes[gc->landed].key;
+    count_text(ana_calls(c, lkey, 1), b, sizeof b);
+    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    snprintf(out, cap,
+             "new code: called %s times a run, never before; it calls %s "
+             "(%s times a run, never before), which does little itself: "
+             "the time is the old code that runs under it",
+             pb, ana_str(x, g->nodes[gc->landed].name), b);
+    return;
+  }
   if (lk) {
     const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
     count_text(ana_calls(c, lk, 0), a, sizeof a);
@@ -650,12 +850,12 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
     ana__calls_words(c, i, words, sizeof words);
     if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
     const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
-    if (gc && gc->why)
-      cJSON_AddStringToObject(o, "named_by",
-                              gc->why == ANA_WHY_LOOP ? "loop_owner"
-                                                      : "inside_new_code");
+    static const char *const why_name[] = {"", "loop_owner", "inside_new_code",
+                                           "new_code_entry", "upstream"};
+    if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
+      cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
     if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");
-    uint32_t lk = gc && gc->why == ANA_WHY_LOOP && gc->landed != ANA_NONE
+    uint32_t lk = gc && gc->why != ANA_WHY_INSIDE_NEW && gc->landed != ANA_NONE
                       ? g->nodes[gc->landed].key
                   : gc ? gc->landed_key
                        : 0;

@@ -103,6 +103,15 @@ enum ana_why {
   /* an old function inside a function new to the build, named instead of
    * the new function's whole time (itself, or its loop's owner) */
   ANA_WHY_INSIDE_NEW,
+  /* the entry of new code: the cause, new to the run, did little itself
+   * (a conduit to old code); the new code above it that calls it is
+   * named, the time landed in `landed` */
+  ANA_WHY_ENTRY,
+  /* upstream of a consequence: a function whose calls appear only in the
+   * new build, run before a cause (`landed`) that does more per call with
+   * the same code, or is newly called by unchanged code: what that cause
+   * is given changed, and this is the new work that changed it */
+  ANA_WHY_UPSTREAM,
 };
 struct ana_gcalls {
   uint32_t landed;     /* ANA_WHY_LOOP: the node the time landed in */
