@@ -11,10 +11,11 @@
 /* The first SIGINT, SIGTERM, SIGHUP (the terminal closed, an ssh session
  * dropped) or SIGQUIT asks every wait to stop, so that the normal
  * path ends Chrome and removes its profile; a second one ends Chrome
- * at once and exits. */
+ * and the children's process groups at once and exits. */
 static void on_signal(int sig) {
   if (zc_interrupted) {
     cdp_kill_all_now();
+    zc_children_kill(); /* a --build, dot, git: none left orphaned */
     _exit(128 + sig);
   }
   zc_interrupted = sig;
@@ -68,6 +69,11 @@ int main(int argc, char **argv) {
     printf("zamcap %s (commit %s)\n", ZAMCAP_VERSION, zc_commit);
     return 0;
   }
+  /* Secrets the environment gives are taken out of it before any child
+   * can start: Chrome, dot, git, and every --build command (the code of
+   * each commit bisected) would inherit them. */
+  zc_env_take("ZAMCAP_TRACKER_TOKEN");
+  zc_env_take("PGPASSWORD");
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -99,5 +105,9 @@ int main(int argc, char **argv) {
   /* Before anything is printed: every command's output is masked. */
   agent_args_secrets(&a);
   agent_mask_stdout();
-  return c->exec(&a);
+  if ((rc = agent_history_check(c->name, &a))) return rc;
+  rc = c->exec(&a);
+  /* Asked to stop: 128 + the signal, whatever step the command was at
+   * when it saw it (a tracker's retry, a build, the reports). */
+  return zc_interrupted ? 128 + zc_interrupted : rc;
 }

@@ -151,8 +151,10 @@ int agent_getopt(const struct agent_cmd *c, int argc, char **argv,
  * that no report, trace or message shows them, and says so when it has a
  * user:password. */
 void agent_url_secrets(const char *opt, const char *url);
-/* Registers the secrets of the URLs the options give for builds and
- * Chrome (mask.c); the outbox registers its own. */
+/* Registers the secrets of the URLs the options give for builds (--old,
+ * --new, --url, bisect's --builds and the builds after it), Chrome and the
+ * history (--history's password), at start-up, before anything is written
+ * (mask.c); the outbox registers its own. */
 void agent_args_url_secrets(const struct agent_args *a);
 /* From here on, what goes to stdout is masked as zc_log's messages are,
  * when secrets are registered; flushed and restored at exit. */

@@ -85,9 +85,36 @@ void agent_mask_stdout(void) {
   atexit(mask_end);
 }
 
+/* --history's password: a URI's user:password and query (zc_url_secrets,
+ * whatever its scheme's case), and a libpq keyword string's password=
+ * value (refused later, but never printed meanwhile). */
+static void history_secrets(const char *spec) {
+  if (!spec) return;
+  if (strstr(spec, "://")) zc_url_secrets(spec);
+  for (const char *p = spec; (p = strstr(p, "password")) != NULL;) {
+    p += 8;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    if (*p != '=') continue;
+    p++;
+    while (*p == ' ' || *p == '\t')
+      p++;
+    char q = *p == '\'' ? '\'' : 0;
+    const char *v = p + (q != 0);
+    size_t n = q ? strcspn(v, "'") : strcspn(v, " \t");
+    zc_secret_add_forms(v, n);
+  }
+}
+
 void agent_args_url_secrets(const struct agent_args *a) {
   agent_url_secrets("--old", a->old);
   agent_url_secrets("--new", a->new_);
   agent_url_secrets("--url", a->url);
   agent_url_secrets("--browser-url", a->cdp.browser_url);
+  /* bisect's builds: --builds B0, then B1 ... Bn among the operands (the
+   * first is the scenario); every report of the bisection names them */
+  agent_url_secrets("--builds", a->builds);
+  for (int i = 1; a->builds && i < a->noperands; i++)
+    agent_url_secrets("--builds", a->operands[i]);
+  history_secrets(a->history);
 }

@@ -290,7 +290,7 @@ void agent_args_init(struct agent_args *a) {
 
 void agent_url_secrets(const char *opt, const char *url) {
   /* Said once per URL, however many of the commands' parts register it. */
-  static const char *said[8];
+  static const char *said[64];
   size_t i = 0;
   while (i < ZC_ARRAY_LEN(said) && said[i] && said[i] != url)
     i++;

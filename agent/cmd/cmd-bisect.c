@@ -35,6 +35,7 @@ struct bbuild {
   char *label;  /* as given; with --git the short commit */
   char *commit; /* --git: the full SHA */
   char *serve;  /* the folder or URL served */
+  char *wt;     /* --git: its worktree, removed at the end */
   int sidx;     /* in the session; -1 not yet; -2 does not build */
   int tested;
   unsigned pairs;
@@ -176,40 +177,97 @@ static void note_step(struct bisect *x, const char *kind, unsigned i,
 
 /* ---- builds: given, or commits built in worktrees of their own ---- */
 
-/* git -C repo ARGS..., its stdout in *out; the exit code. */
-static int git(const struct bisect *x, char **out, const char *a1,
-               const char *a2, const char *a3, const char *a4, const char *a5) {
+/* git -C repo ARGS..., its stdout in *out, its stderr appended to log
+ * (NULL: dropped); the exit code, -1 when it could not run. */
+static int git_log(const struct bisect *x, const char *log, char **out,
+                   const char *a1, const char *a2, const char *a3,
+                   const char *a4, const char *a5, const char *a6) {
   const char *repo = x->a->repo ? x->a->repo : ".";
   char *argv[] = {"git",      "-C",       (char *)repo, (char *)a1, (char *)a2,
-                  (char *)a3, (char *)a4, (char *)a5,   NULL};
+                  (char *)a3, (char *)a4, (char *)a5,   (char *)a6, NULL};
   int st = -1;
-  if (agent_exec(argv, NULL, NULL, NULL, out, 64u << 20, &st)) {
+  if (agent_exec(argv, NULL, NULL, log, out, 64u << 20, &st)) {
     if (out) *out = zc_xstrdup("");
     return -1;
   }
   return st;
 }
 
-/* Checks out commit k in OUT/worktrees/<sha> (kept, reused) and builds it
- * there with sh -c CMD; 0 when its folder can be served. */
+static int git(const struct bisect *x, char **out, const char *a1,
+               const char *a2, const char *a3, const char *a4, const char *a5) {
+  return git_log(x, NULL, out, a1, a2, a3, a4, a5, NULL);
+}
+
+/* The last line of a log that is not empty (git's reason), into line. */
+static void last_line(const char *path, char *line, size_t cap) {
+  char *t = NULL;
+  size_t n = 0;
+  line[0] = '\0';
+  if (zc_read_file(path, 64u << 20, &t, &n)) return;
+  while (n && (t[n - 1] == '\n' || t[n - 1] == '\r'))
+    t[--n] = '\0';
+  char *l = strrchr(t, '\n');
+  snprintf(line, cap, "%s", l ? l + 1 : t);
+  for (char *p = line; *p; p++)
+    if ((unsigned char)*p < 0x20) *p = ' ';
+  free(t);
+}
+
+/* A place of this bisection's own for commit k's worktree and its log,
+ * under OUT/worktrees: <sha12>, else <sha12>-2 ..., never one that exists
+ * (issue 38: a link there to the user's checkout made the build run and
+ * write in it, and its HEAD was measured as the commit). */
+static int fresh_place(const struct bisect *x, const struct bbuild *b, char *wt,
+                       size_t wcap, char *logp, size_t lcap) {
+  struct stat st;
+  for (unsigned i = 1; i < 100; i++) {
+    if (i == 1)
+      snprintf(wt, wcap, "%s/%.12s", x->wtdir, b->commit);
+    else
+      snprintf(wt, wcap, "%s/%.12s-%u", x->wtdir, b->commit, i);
+    snprintf(logp, lcap, "%s.log", wt);
+    if (lstat(wt, &st) != 0 && lstat(logp, &st) != 0) return 0;
+  }
+  return -1;
+}
+
+/* Checks out commit k in a fresh worktree under OUT/worktrees (removed when
+ * the bisection ends) and builds it there with sh -c CMD; 0 when its
+ * folder can be served, -1 when not, -3 when zamcap was asked to stop. */
 static int build_commit(struct bisect *x, unsigned k) {
   struct bbuild *b = &x->b[k];
-  char wt[4200], logp[4300], env[200], dist[8400];
-  snprintf(wt, sizeof wt, "%s/%.12s", x->wtdir, b->commit);
-  snprintf(logp, sizeof logp, "%s.log", wt);
+  char wt[4200], logp[4300], env[200], dist[8400], why[300];
   struct stat st;
-  int fresh = stat(wt, &st) != 0;
-  if (fresh && git(x, NULL, "worktree", "add", "--detach", wt, b->commit)) {
-    zc_log(1, "build %u (%s): git worktree add failed; skipped", k, b->label);
+  if (fresh_place(x, b, wt, sizeof wt, logp, sizeof logp)) {
+    zc_log(1, "build %u (%s): no free place for its worktree in %s; skipped", k,
+           b->label, x->wtdir);
     return -1;
   }
+  /* --force: a worktree of an earlier bisection whose OUT was removed is
+   * still registered in the repository, and git refuses its path */
+  if (git_log(x, logp, NULL, "worktree", "add", "--force", "--detach", wt,
+              b->commit)) {
+    if (zc_interrupted) return -3;
+    last_line(logp, why, sizeof why);
+    zc_log(1, "build %u (%s): git worktree add failed (%s; see %s); skipped", k,
+           b->label, why[0] ? why : "no reason given", logp);
+    return -1;
+  }
+  b->wt = zc_xstrdup(wt);
   snprintf(env, sizeof env, "ZAMCAP_COMMIT=%s", b->commit);
   char *argv[] = {"sh", "-c", (char *)x->a->build_cmd, NULL};
   int status = -1;
   zc_log(1, "build %u (%s): building ...", k, b->label);
-  if (agent_exec(argv, wt, env, logp, NULL, 0, &status) || status != 0) {
-    zc_log(1, "build %u (%s): the build failed (exit %d, see %s); skipped", k,
-           b->label, status, logp);
+  enum zc_err e = agent_exec(argv, wt, env, logp, NULL, 0, &status);
+  if (e == ZC_E_INTERRUPTED) {
+    zc_error("interrupted while building build %u (%s); its process group "
+             "was ended",
+             k, b->label);
+    return -3;
+  }
+  if (e || status != 0) {
+    zc_log(1, "build %u (%s): the build failed (%s %d, see %s); skipped", k,
+           b->label, e ? zc_errmsg() : "exit", status, logp);
     return -1;
   }
   snprintf(dist, sizeof dist, "%s/%s", wt, x->a->dist);
@@ -223,11 +281,14 @@ static int build_commit(struct bisect *x, unsigned k) {
 }
 
 /* The session's index of build k, serving (and with --git building) it
- * first; -1 when it cannot be had. */
+ * first; -1 when it cannot be had, -3 when zamcap was asked to stop. */
 static int need_build(struct bisect *x, unsigned k) {
   struct bbuild *b = &x->b[k];
   if (b->sidx >= 0 || b->sidx == -2) return b->sidx >= 0 ? b->sidx : -1;
-  if (b->commit && build_commit(x, k)) {
+  if (zc_interrupted) return -3; /* nothing new starts */
+  int r = b->commit ? build_commit(x, k) : 0;
+  if (r == -3) return -3;
+  if (r) {
     b->sidx = -2;
     return -1;
   }
@@ -350,7 +411,8 @@ static void untest(struct bbuild *b) {
  * decided; 0 done, -1 it does not build, -2 capture failed (printed). */
 static int test_build(struct bisect *x, unsigned m) {
   struct bbuild *b = &x->b[m];
-  if (need_build(x, m) < 0) return -1;
+  int have = need_build(x, m);
+  if (have < 0) return have == -3 ? -2 : -1;
   unsigned *ks = zc_xcalloc(x->np, sizeof *ks), nk = 0;
   for (unsigned k = 0; k < x->np; k++)
     if (in_range(x, k, m)) ks[nk++] = k;
@@ -420,6 +482,7 @@ static int candidate(const struct bisect *x, unsigned k, int *undecided) {
  * returns 0, or an exit code when the capture failed. */
 static int search(struct bisect *x) {
   for (;;) {
+    if (zc_interrupted) return 128 + zc_interrupted;
     int busy = 0;
     for (unsigned k = 0; k < x->np && !busy; k++) {
       if (x->c[k].state != BS_SEARCH) continue;
@@ -441,6 +504,7 @@ static int search(struct bisect *x) {
           break;
         }
         int r = test_build(x, (unsigned)m);
+        if (zc_interrupted) return 128 + zc_interrupted;
         if (r == -2) return ZC_EXIT_CAPTURE;
         if (r == -1) continue;
       }
@@ -509,8 +573,9 @@ static unsigned parse_hunks(char *text, struct ana_hunk **out) {
 static cJSON *changed_functions(struct bisect *x, unsigned g, unsigned b,
                                 struct ana_cmp *cmp) {
   char *diff = NULL;
-  if (git(x, &diff, "diff", "-U0", "--no-color", x->b[g].commit,
-          x->b[b].commit)) {
+  if (agent_git_diff(x->a->repo ? x->a->repo : ".", x->b[g].commit,
+                     x->b[b].commit, &diff)) {
+    zc_log(1, "warning: %s; no changed functions", zc_errmsg());
     free(diff);
     return cJSON_CreateArray();
   }
@@ -537,7 +602,7 @@ static int verify(struct bisect *x) {
     struct ana_cmp *cmp = compare(x, g, b, &sc);
     if (!cmp) {
       free(ks);
-      return ZC_EXIT_CAPTURE;
+      return zc_interrupted ? 128 + zc_interrupted : ZC_EXIT_CAPTURE;
     }
     struct ana_stat *st = zc_xcalloc(nk, sizeof *st);
     int *v = zc_xcalloc(nk, sizeof *v);
@@ -806,6 +871,7 @@ static int confirm(struct bisect *x) {
 /* Confirm, search, verify; the exit code. */
 static int bisect_run(struct bisect *x) {
   if (need_build(x, 0) < 0 || need_build(x, x->n - 1) < 0) {
+    if (zc_interrupted) return 128 + zc_interrupted;
     zc_error("the %s end cannot be built or served: no answer is possible",
              x->b[0].sidx == -2 ? "good" : "bad");
     return ZC_EXIT_CAPTURE;
@@ -827,12 +893,27 @@ static int bisect_run(struct bisect *x) {
   return 0;
 }
 
+/* The bisection's worktrees removed, and unregistered from the user's
+ * repository (issue 38: they stayed registered after every bisect); their
+ * build logs stay in OUT/worktrees/. Run after a stop too. */
+static void remove_worktrees(struct bisect *x) {
+  for (unsigned k = 0; k < x->n; k++) {
+    if (!x->b[k].wt) continue;
+    if (git(x, NULL, "worktree", "remove", "--force", x->b[k].wt, NULL))
+      zc_log(0,
+             "warning: git worktree remove %s failed; 'git worktree prune' "
+             "in the repository clears it",
+             x->b[k].wt);
+  }
+}
+
 static void bisect_free(struct bisect *x) {
   for (unsigned k = 0; k < x->n; k++) {
     untest(&x->b[k]);
     free(x->b[k].label);
     free(x->b[k].commit);
     free(x->b[k].serve);
+    free(x->b[k].wt);
   }
   free(x->b);
   for (unsigned k = 0; x->c && k < x->np; k++)
@@ -843,20 +924,35 @@ static void bisect_free(struct bisect *x) {
   free(x->wtdir);
 }
 
+/* OUT/worktrees, a folder of this bisection's (not a link elsewhere). */
+static int make_wtdir(struct bisect *x) {
+  size_t n = strlen(agent_session_out(x->s)) + 16;
+  x->wtdir = zc_xmalloc(n);
+  snprintf(x->wtdir, n, "%s/worktrees", agent_session_out(x->s));
+  struct stat st;
+  if (zc_mkdirs(x->wtdir)) {
+    zc_error("%s", zc_errmsg());
+    return ZC_EXIT_USAGE;
+  }
+  if (lstat(x->wtdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    zc_error("%s: not a folder of its own (a link?); zamcap builds commits "
+             "only in a folder it made",
+             x->wtdir);
+    return ZC_EXIT_USAGE;
+  }
+  return 0;
+}
+
 static int bisect_exec(const struct agent_args *a) {
   int rc = check_args(a);
   if (rc) return rc;
   struct bisect x = {.a = a, .steps = cJSON_CreateArray()};
   rc = a->git_range ? git_builds(&x) : given_builds(&x);
   if (!rc) rc = agent_session_open(a, NULL, 0, &x.s);
-  if (!rc && a->git_range) {
-    size_t n = strlen(agent_session_out(x.s)) + 16;
-    x.wtdir = zc_xmalloc(n);
-    snprintf(x.wtdir, n, "%s/worktrees", agent_session_out(x.s));
-    if (zc_mkdirs(x.wtdir)) zc_error("%s", zc_errmsg()), rc = ZC_EXIT_USAGE;
-  }
+  if (!rc && a->git_range) rc = make_wtdir(&x);
   if (!rc) {
     rc = bisect_run(&x);
+    if (zc_interrupted) rc = 128 + zc_interrupted; /* no report then */
     if (!rc && x.np) {
       char text[4096];
       rc = verdict(&x, text, sizeof text);
@@ -875,7 +971,9 @@ static int bisect_exec(const struct agent_args *a) {
     }
   }
   agent_session_close(x.s, 0);
+  remove_worktrees(&x);
   bisect_free(&x);
+  if (zc_interrupted) rc = 128 + zc_interrupted;
   return rc;
 }
 

@@ -1,6 +1,7 @@
 /* zamcap history: what the history holds, one regression per fingerprint,
  * printed from the history's queries (history/history.h). */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,31 @@
 
 #include "cmd.h"
 #include "history.h"
+
+/* One line of the history's text: every value in it came from a page, a
+ * flow or the database (a function named after a string, a title, a
+ * planted row), so the whole line goes to the terminal harmlessly. */
+static void put_line(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+static void put_line(const char *fmt, ...) {
+  struct zc_buf b;
+  zc_buf_init(&b, 1 << 20);
+  va_list ap;
+  va_start(ap, fmt);
+  if (zc_buf_vprintf(&b, fmt, ap)) {
+    /* at the ceiling the line is cut */
+  }
+  va_end(ap);
+  zc_term_put(stdout, b.ptr ? b.ptr : "", b.len);
+  putchar('\n');
+  zc_buf_free(&b);
+}
+
+/* o's string k, "-" when it is none (a row the database let be NULL) */
+static const char *sv(const cJSON *o, const char *k) {
+  const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(o, k));
+  return v ? v : "-";
+}
 
 static void print_text(const cJSON *doc) {
   const cJSON *regs = cJSON_GetObjectItem(doc, "regressions"), *g;
@@ -23,29 +49,19 @@ static void print_text(const cJSON *doc) {
         cJSON_GetArrayItem(d, cJSON_GetArraySize(d) - 1), "delta"));
     const char *file = cJSON_GetStringValue(cJSON_GetObjectItem(g, "file"));
     const char *scn = cJSON_GetStringValue(cJSON_GetObjectItem(g, "scenario"));
-    printf("%s  %-9s %4.0f night%s  %s .. %s  %+.1f %s  %s%s%s%s  [%s] %s",
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "fingerprint")),
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "state")),
-           cJSON_GetNumberValue(cJSON_GetObjectItem(g, "nights")),
-           cJSON_GetNumberValue(cJSON_GetObjectItem(g, "nights")) == 1 ? " "
-                                                                       : "s",
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "first_seen")),
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "last_seen")),
-           isnan(last) ? 0 : last,
-           cJSON_IsString(cJSON_GetObjectItem(g, "unit"))
-               ? cJSON_GetStringValue(cJSON_GetObjectItem(g, "unit"))
-               : "ms",
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "function")),
-           file ? " (" : "", file ? file : "", file ? ")" : "",
-           cJSON_GetStringValue(cJSON_GetObjectItem(g, "kind")),
-           scn && scn[0] ? scn : "-");
-    /* the tracker's address: its text is the tracker's, shown harmlessly */
     const char *issue = cJSON_GetStringValue(cJSON_GetObjectItem(g, "issue"));
-    if (issue) {
-      fputs("  ", stdout);
-      zc_term_put(stdout, issue, SIZE_MAX);
-    }
-    putchar('\n');
+    put_line(
+        "%s  %-9s %4.0f night%s  %s .. %s  %+.1f %s  %s%s%s%s  [%s] %s%s%s",
+        sv(g, "fingerprint"), sv(g, "state"),
+        cJSON_GetNumberValue(cJSON_GetObjectItem(g, "nights")),
+        cJSON_GetNumberValue(cJSON_GetObjectItem(g, "nights")) == 1 ? " " : "s",
+        sv(g, "first_seen"), sv(g, "last_seen"), isnan(last) ? 0 : last,
+        cJSON_IsString(cJSON_GetObjectItem(g, "unit"))
+            ? cJSON_GetStringValue(cJSON_GetObjectItem(g, "unit"))
+            : "ms",
+        sv(g, "function"), file ? " (" : "", file ? file : "", file ? ")" : "",
+        sv(g, "kind"), scn && scn[0] ? scn : "-", issue ? "  " : "",
+        issue ? issue : "");
   }
 }
 

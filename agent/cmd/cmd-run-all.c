@@ -66,10 +66,47 @@ static char *slug_of(const char *file) {
   return s;
 }
 
+/* Whether name is taken: a folder given to a flow before, another flow's
+ * own name, or one of the session's and run-all's own names in OUT. */
+static int taken(char *const *names, char *const *slugs, size_t n, size_t me,
+                 const char *name) {
+  static const char *const own[] = {
+      "run-all.json",  "run-all.md", ZC_OUT_CHROME_LOG, ZC_OUT_TRACES,
+      ZC_OUT_FAILURES, ZC_OUT_PAIRS, ZC_OUT_SOURCEMAPS};
+  for (size_t i = 0; i < ZC_ARRAY_LEN(own); i++)
+    if (!strcmp(name, own[i])) return 1;
+  for (size_t j = 0; j < n; j++)
+    if ((names[j] && !strcmp(names[j], name)) ||
+        (j != me && !strcmp(slugs[j], name)))
+      return 1;
+  return 0;
+}
+
+/* Each flow's folder name, unique over every flow given and the same on
+ * every shard: a flow whose name no other has keeps it; the others get
+ * their index in the list after it (x-2), and more (x-2-2, x-2-3) while
+ * that too is taken (issue 38: a/x.json, b/x.json and x-2.json gave two
+ * flows the folder x-2, the later overwriting the earlier's reports). */
+static char **folder_names(char **slugs, size_t n) {
+  char **names = zc_xcalloc(n + 1, sizeof *names);
+  for (size_t k = 0; k < n; k++)
+    if (!taken(names, slugs, n, k, slugs[k])) names[k] = zc_xstrdup(slugs[k]);
+  for (size_t k = 0; k < n; k++) {
+    if (names[k]) continue;
+    size_t len = strlen(slugs[k]) + 48;
+    char *c = zc_xmalloc(len);
+    snprintf(c, len, "%s-%zu", slugs[k], k + 1);
+    for (unsigned i = 2; taken(names, slugs, n, k, c); i++)
+      snprintf(c, len, "%s-%zu-%u", slugs[k], k + 1, i);
+    names[k] = c;
+  }
+  return names;
+}
+
 /* This shard's flows, from every flow in path order: the same split on
  * every machine given the same list, whatever order a shell's glob gave.
- * Two flows whose folder names would be the same get their index in the
- * list after it, on every shard alike. Returns 0 or the usage error. */
+ * Folder names as folder_names gives them. Returns 0 or the usage
+ * error. */
 static int plan(struct night *nt) {
   const struct agent_args *a = nt->a;
   size_t n = (size_t)a->noperands;
@@ -85,26 +122,26 @@ static int plan(struct night *nt) {
   char **slugs = zc_xmalloc(n * sizeof *slugs);
   for (size_t k = 0; k < n; k++)
     slugs[k] = slug_of(all[k]);
+  char **names = folder_names(slugs, n);
   unsigned si = a->shard_n ? a->shard_i - 1 : 0,
            sn = a->shard_n ? a->shard_n : 1;
   nt->f = zc_xcalloc(n, sizeof *nt->f);
   nt->given = n;
   for (size_t k = 0; k < n; k++) {
-    if (k % sn != si) continue;
-    int twin = 0;
-    for (size_t j = 0; j < n; j++)
-      twin |= j != k && !strcmp(slugs[j], slugs[k]);
+    if (k % sn != si) {
+      free(names[k]);
+      continue;
+    }
     struct flow *f = &nt->f[nt->n++];
     f->file = all[k];
     f->index = (unsigned)k;
     f->rc = -1;
-    size_t len = strlen(slugs[k]) + 24;
-    f->slug = zc_xmalloc(len);
-    snprintf(f->slug, len, twin ? "%s-%zu" : "%s", slugs[k], k + 1);
+    f->slug = names[k];
   }
   for (size_t k = 0; k < n; k++)
     free(slugs[k]);
   free(slugs);
+  free(names);
   free(all);
   return 0;
 }
@@ -140,6 +177,7 @@ static int run_flow(struct night *nt, struct flow *f) {
   f->args.noperands = 1;
   f->args.out = f->dir;
   f->args.history = nt->history;
+  f->args.no_history |= !nt->history;
   f->args.formats |= ANA_FMT_JSON; /* the summary reads each verdict */
   int rc = agent_session_flow(nt->s, &f->args, nt->restart);
   if (rc) {
@@ -244,16 +282,39 @@ static cJSON *summary_json(const struct night *nt, int rc) {
   return d;
 }
 
-/* A Markdown table cell: text from a flow (its title, an error) cannot
- * end the cell or the row. */
-static void md_cell(FILE *f, const char *s) {
+/* A Markdown table cell: text from a flow or a page (its file, title, an
+ * error that quotes a selector or a URL) is a code span, so that no link,
+ * image, HTML or @mention in it renders or pings: fenced by more
+ * backticks than it holds in a row, a space inside each end (CommonMark
+ * strips them), line breaks and control characters as spaces, and every
+ * '|' escaped with an odd run of backslashes (GFM splits the row first,
+ * on any pipe after an even run). */
+static void md_code(FILE *f, const char *s) {
   fputs(" ", f);
-  for (; s && *s; s++)
-    if (*s == '|')
-      fputs("\\|", f);
-    else
-      fputc(*s == '\n' || *s == '\r' ? ' ' : *s, f);
+  size_t ticks = 0, run = 0, bs = 0;
+  for (const char *p = s ? s : ""; *p; p++) {
+    run = *p == '`' ? run + 1 : 0;
+    if (run > ticks) ticks = run;
+  }
+  if (s && *s) {
+    for (size_t i = 0; i <= ticks; i++)
+      fputc('`', f);
+    fputc(' ', f);
+    for (; *s; s++) {
+      if (*s == '|') fputs(bs % 2 ? "\\\\" : "\\", f);
+      bs = *s == '\\' ? bs + 1 : 0;
+      fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, f);
+    }
+    fputc(' ', f);
+    for (size_t i = 0; i <= ticks; i++)
+      fputc('`', f);
+  }
   fputs(" |", f);
+}
+
+/* A cell of zamcap's own words or numbers. */
+static void md_cell(FILE *f, const char *s) {
+  fprintf(f, " %s |", s);
 }
 
 static enum zc_err write_md(void *arg, FILE *f) {
@@ -268,14 +329,20 @@ static enum zc_err write_md(void *arg, FILE *f) {
     const struct flow *fl = &nt->f[i];
     char num[32];
     fputs("|", f);
-    md_cell(f, fl->file);
-    md_cell(f, fl->title);
-    md_cell(f, fl->error && !fl->state ? fl->error : status_of(fl));
+    md_code(f, fl->file);
+    md_code(f, fl->title);
+    if (fl->error && !fl->state)
+      md_code(f, fl->error);
+    else
+      md_cell(f, status_of(fl));
     snprintf(num, sizeof num, "%d", fl->causes);
     md_cell(f, num);
     snprintf(num, sizeof num, "%d", fl->rc);
     md_cell(f, fl->rc >= 0 ? num : "-");
-    md_cell(f, fl->dir ? fl->slug : "-");
+    if (fl->dir)
+      md_code(f, fl->slug);
+    else
+      md_cell(f, "-");
     fputs("\n", f);
   }
   return ferror(f) ? ZC_E_IO : ZC_OK;
@@ -368,9 +435,13 @@ static int run_all_exec(const struct agent_args *a) {
     return rc;
   }
   nt.out = zc_xstrdup(agent_session_out(nt.s));
-  if (!a->no_history)
+  if (!a->no_history) {
     nt.history =
         a->history ? zc_xstrdup(a->history) : agent_history_default(nt.out);
+    /* said once: every flow then records nothing */
+    if (!nt.history)
+      zc_log(0, "warning: %s; no flow is recorded in the history", zc_errmsg());
+  }
   zc_log(1, "run-all: %zu of %zu flows%s; reports in %s/", nt.n, nt.given,
          a->shard_n ? " (this shard's)" : "", nt.out);
   rc = run_flows(&nt);

@@ -39,8 +39,10 @@ static void print_figures(const struct ana_figures *f) {
     printf("scenario: %.1f ms from step %u to the end\n", f->scenario_ms,
            f->steps[0].step);
   for (uint32_t i = 0; i < f->nsteps; i++) {
-    printf("  step %u %s: %.1f ms\n", f->steps[i].step, f->steps[i].type,
-           f->steps[i].ms);
+    /* the type is the trace's (a mark's name): shown harmlessly */
+    printf("  step %u ", f->steps[i].step);
+    zc_term_put(stdout, f->steps[i].type, sizeof f->steps[i].type);
+    printf(": %.1f ms\n", f->steps[i].ms);
     print_vitals("    vitals", &f->steps[i].vit);
   }
 }

@@ -39,6 +39,12 @@ extern const struct agent_cmd *const agent_cmds[];
  * before anything is printed. */
 void agent_args_secrets(const struct agent_args *a);
 
+/* --history as zamcap takes it (a postgresql:// URI or a SQLite file),
+ * and, with --tracker, a default history it may use; checked for every
+ * command before anything starts. Returns 0, or 2 after the usage
+ * error. */
+int agent_history_check(const char *cmd, const struct agent_args *a);
+
 /* The main command's options that need each other (both builds, a
  * --quorum within the pairs, the outbox's), checked before anything
  * starts, for run and run-all (cmd: "run-all", NULL for the main

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "histdb.h"
 #include "history.h"
 #include "outbox.h"
 #include "session.h"
@@ -14,10 +15,27 @@ void agent_args_secrets(const struct agent_args *a) {
   agent_outbox_secrets(a);
 }
 
+int agent_history_check(const char *cmd, const struct agent_args *a) {
+  if (a->history && agent_db_spec_check(a->history))
+    return agent_usage_error(cmd, "%s", zc_errmsg());
+  /* the tracker cannot work without its history: said before anything
+   * runs rather than after the night */
+  char *def = NULL;
+  if (a->tracker && !a->history && !a->no_history && a->out &&
+      !(def = agent_history_default(a->out)))
+    return agent_usage_error(cmd, "--tracker: %s", zc_errmsg());
+  free(def);
+  return 0;
+}
+
 long long agent_record(const struct agent_args *a, const char *out,
                        const char *from, const char *command) {
   if (a->no_history) return 0;
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  if (!spec) {
+    zc_log(0, "warning: %s; this run is not in the history", zc_errmsg());
+    return 0;
+  }
   int two = a->noperands == 2 && !strcmp(command, "compare");
   struct agent_history_meta m = {
       .command = command,
@@ -42,6 +60,10 @@ long long agent_record_bisect(const struct agent_args *a, const char *out,
                               const struct cJSON *doc) {
   if (a->no_history) return 0;
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  if (!spec) {
+    zc_log(0, "warning: %s; this bisection is not in the history", zc_errmsg());
+    return 0;
+  }
   long long id = agent_history_record_bisect(spec, out, doc);
   free(spec);
   return id;

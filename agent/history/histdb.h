@@ -27,20 +27,33 @@ void agent_rows_free(struct agent_rows *r);
 /* Row i's column j, or NULL. */
 const char *agent_rows_get(const struct agent_rows *r, size_t i, size_t j);
 
-/* Whether spec names a PostgreSQL database (postgresql://, postgres://). */
+/* Whether spec names a PostgreSQL database (postgresql://, postgres://,
+ * in any case). */
 int agent_db_is_pg(const char *spec);
+/* Whether spec is one zamcap takes: a PostgreSQL URI or a SQLite file,
+ * not a URI of another scheme nor a libpq keyword string (either would
+ * become a file named after it); ZC_E_USAGE with the reason. */
+enum zc_err agent_db_spec_check(const char *spec);
 
-/* Opens the database spec names: a PostgreSQL URI (its user:password
- * masked in every message), else a SQLite file, made if absent, in WAL
- * mode with a busy timeout (parallel runs on one machine wait for each
- * other rather than fail). On error zc_errmsg() names the database and
- * says why (ZC_E_IO). */
+/* Opens the database spec names to write: a PostgreSQL URI (its
+ * user:password masked in every message), else a SQLite file, made if
+ * absent, in WAL mode with a busy timeout (parallel runs on one machine
+ * wait for each other rather than fail), never through a link; in a
+ * folder other users can write in (sticky, like /tmp), the file and its
+ * -wal, -shm and -journal must be this user's (ZC_E_USAGE otherwise). On
+ * error zc_errmsg() names the database and says why (ZC_E_IO). */
 enum zc_err agent_db_open(const char *spec, struct agent_db **out);
-/* The same to read only: nothing made or changed (no WAL switch); a file
+/* The same to read only: nothing made or changed (no WAL switch), a file
  * of another account or on a read-only mount is read as it is. */
 enum zc_err agent_db_open_read(const char *spec, struct agent_db **out);
 void agent_db_close(struct agent_db *db); /* NULL: nothing */
 enum agent_db_kind agent_db_kind(const struct agent_db *db);
+
+/* Whether db is zamcap's: it has zamcap_schema, or no table at all
+ * (empty_ok: a history about to be made). One that holds another
+ * program's tables is ZC_E_USAGE ("not a zamcap history"), and writers
+ * leave it as it was. */
+enum zc_err agent_db_zamcap(struct agent_db *db, int empty_ok);
 
 /* Runs one statement with np text parameters ($1 ...); rows (may be NULL)
  * gets what it returns. On error zc_errmsg() has the database's message. */

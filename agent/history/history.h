@@ -24,13 +24,16 @@ struct agent_history;
 
 /* The default history of a run folder: history.db in the folder that holds
  * it (zamcap-out/<time>/ -> zamcap-out/history.db; --out a/b -> a/history.db).
- * Caller frees. */
+ * Caller frees. NULL (zc_errmsg says why) when every user can write in
+ * that folder (--out /tmp/x): a history there could be another account's. */
 char *agent_history_default(const char *outdir);
 
 /* Opens (and on first use makes) the history spec names: a
- * postgresql:// URI, else a SQLite file; brings its schema up to date in
- * one transaction. A schema newer than this zamcap's is ZC_E_USAGE, and
- * the message names both versions; an unreachable database is ZC_E_IO. */
+ * postgresql:// URI, else a SQLite file (agent_db_open's checks); brings
+ * its schema up to date in one transaction. A schema newer than this
+ * zamcap's is ZC_E_USAGE, and the message names both versions; so is a
+ * database that holds another program's tables and not zamcap's (it is
+ * left as it was); an unreachable database is ZC_E_IO. */
 enum zc_err agent_history_open(const char *spec, struct agent_history **out);
 void agent_history_close(struct agent_history *h); /* NULL: nothing */
 
@@ -80,7 +83,9 @@ enum zc_err agent_history_seen(struct agent_history *h, const char *scenario,
 
 /* A cause's fingerprint: FNV-1a 64 over "zamcap-fp/1", kind, scenario,
  * top-level function, name and file (ana_component'd: no origin, port or
- * content hash), each ended by a newline; 16 hex digits into out. */
+ * content hash), each ended by a newline; when a field holds a newline,
+ * over "zamcap-fp/2\n" and each field as LENGTH:BYTES instead, so that
+ * no two causes share the string; 16 hex digits into out. */
 void agent_history_fingerprint(const char *kind, const char *scenario,
                                const char *top, const char *name,
                                const char *file, char out[17]);
@@ -99,7 +104,9 @@ long long agent_history_record(const char *spec, const char *out,
                                int keep_json);
 
 /* Opens a history to read: one that does not exist is ZC_E_USAGE ("no such
- * file"), none is made. */
+ * file"), none is made, and nothing is changed (read-only: a history of
+ * another account or on a read-only mount reads as it is); a database
+ * without zamcap's schema is ZC_E_USAGE ("not a zamcap history"). */
 enum zc_err agent_history_open_existing(const char *spec,
                                         struct agent_history **out);
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -106,8 +107,7 @@ static enum zc_err run_ddl(struct agent_db *db, const char *sql) {
   return agent_db_run(db, at ? buf : sql, 0, NULL, NULL);
 }
 
-/* A schema newer than this zamcap's (r: its last zamcap_schema row), for
- * a writer and a reader alike. */
+/* A schema newer than this zamcap's (r: its last zamcap_schema row). */
 static enum zc_err newer(long have, const struct agent_rows *r,
                          const char *name) {
   if (have <= AGENT_HISTORY_SCHEMA) return ZC_OK;
@@ -122,7 +122,9 @@ static enum zc_err newer(long have, const struct agent_rows *r,
 /* Inside the migration's transaction: the version the database is at,
  * refused when newer than ours, then the missing migrations. */
 static enum zc_err migrate_locked(struct agent_db *db, const char *name) {
-  enum zc_err e = agent_db_run(
+  enum zc_err e = agent_db_zamcap(db, 1);
+  if (e) return e;
+  e = agent_db_run(
       db,
       "CREATE TABLE IF NOT EXISTS zamcap_schema (version INTEGER PRIMARY KEY, "
       "zamcap TEXT NOT NULL, applied_at TEXT NOT NULL)",
@@ -206,6 +208,20 @@ char *agent_history_default(const char *outdir) {
   for (size_t n = strlen(copy); n > 1 && copy[n - 1] == '/'; n--)
     copy[n - 1] = '\0';
   const char *parent = dirname(copy);
+  /* --out /tmp/x: in a folder every user writes in, the history there
+   * may be another account's, its rows planted (a regression "already
+   * filed" as an issue that the tracker then closes with this user's
+   * token). */
+  struct stat st;
+  if (stat(parent, &st) == 0 && (st.st_mode & S_IWOTH)) {
+    zc_fail(ZC_E_USAGE,
+            "no default history in %s: every user can write there, so "
+            "another account's history could pass for this one's (give "
+            "--history FILE, or --no-history)",
+            parent);
+    free(copy);
+    return NULL;
+  }
   size_t n = strlen(parent) + sizeof "/history.db";
   char *p = zc_xmalloc(n);
   snprintf(p, n, "%s/history.db", parent);
@@ -220,12 +236,15 @@ enum zc_err agent_history_open_existing(const char *spec,
   if (!agent_db_is_pg(spec) && access(spec, F_OK))
     return zc_fail(ZC_E_USAGE, "history %s: no such file (give --history DB)",
                    spec);
-  /* ... and changes none: nothing migrated (an older schema is read as
-   * it is, its later tables missing), no WAL switch; a history of another
-   * account, or on a read-only mount, reads too. A newer one is refused
-   * as a writer refuses it. */
+  /* ... and changes none: no schema made or migrated, no WAL switch; a
+   * history of another account, or on a read-only mount, reads as it
+   * is. */
   struct agent_db *db = NULL;
   enum zc_err e = agent_db_open_read(spec, &db);
+  if (e) return e;
+  char *name = zc_xstrdup(spec);
+  zc_scrub(name);
+  e = agent_db_zamcap(db, 0);
   struct agent_rows r;
   if (!e)
     e = agent_db_run(db,
@@ -233,12 +252,10 @@ enum zc_err agent_history_open_existing(const char *spec,
                      "version DESC LIMIT 1",
                      0, NULL, &r);
   if (!e) {
-    char *name = zc_xstrdup(spec);
-    zc_scrub(name);
     e = newer(r.n ? strtol(agent_rows_get(&r, 0, 0), NULL, 10) : 0, &r, name);
     agent_rows_free(&r);
-    free(name);
   }
+  free(name);
   if (e) {
     agent_db_close(db);
     return e;

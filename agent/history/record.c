@@ -25,18 +25,41 @@ static void fnv(uint64_t *h, const char *s) {
   *h *= 0x100000001b3ULL;
 }
 
+/* A field of "zamcap-fp/2": its length in decimal, a colon, its bytes. */
+static void fnv_len(uint64_t *h, const char *s) {
+  char n[32];
+  snprintf(n, sizeof n, "%zu:", s ? strlen(s) : 0);
+  for (const char *p = n; *p; p++) {
+    *h ^= (unsigned char)*p;
+    *h *= 0x100000001b3ULL;
+  }
+  for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
+    *h ^= *p;
+    *h *= 0x100000001b3ULL;
+  }
+}
+
 void agent_history_fingerprint(const char *kind, const char *scenario,
                                const char *top, const char *name,
                                const char *file, char out[17]) {
   char comp[1024] = "";
   if (file) ana_component(file, strlen(file), comp, sizeof comp);
+  const char *f[] = {kind, scenario, top, name, comp};
+  /* Fields ended by a newline, which a page may put in a name: then two
+   * causes could share one string (issue 38). Such fields are spelled
+   * with their lengths under "zamcap-fp/2", which no "zamcap-fp/1" string
+   * equals; every other fingerprint stays as it was, so that histories
+   * keep their regressions and issues. */
+  int nl = 0;
+  for (size_t i = 0; i < ZC_ARRAY_LEN(f); i++)
+    nl |= f[i] && strchr(f[i], '\n') != NULL;
   uint64_t h = 0xcbf29ce484222325ULL;
-  fnv(&h, "zamcap-fp/1");
-  fnv(&h, kind);
-  fnv(&h, scenario);
-  fnv(&h, top);
-  fnv(&h, name);
-  fnv(&h, comp);
+  fnv(&h, nl ? "zamcap-fp/2" : "zamcap-fp/1");
+  for (size_t i = 0; i < ZC_ARRAY_LEN(f); i++)
+    if (nl)
+      fnv_len(&h, f[i]);
+    else
+      fnv(&h, f[i]);
   snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
@@ -75,6 +98,7 @@ static const char *num(const cJSON *v, char buf[40]) {
   return buf;
 }
 
+/* histdb.h */
 void agent_hist_scenario_key(const cJSON *inputs, char *out, size_t cap) {
   const char *t = jstr(inputs, "title"), *f = jstr(inputs, "scenario");
   if (t && t[0]) {

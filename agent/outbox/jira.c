@@ -4,6 +4,7 @@
  * reopened by a workflow transition. */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "tracker-int.h"
 
@@ -21,7 +22,7 @@ static unsigned jira_headers(const struct agent_tracker *t,
                              char h[][TRK_HEADER]) {
   unsigned n = 0;
   const char *tok = t->token ? t->token : "";
-  char enc[1024];
+  char enc[TRK_HEADER - 64];
   if (strchr(tok, ':')) trk_b64(tok, enc, sizeof enc);
   snprintf(h[n++], TRK_HEADER, "Authorization: %s %s",
            strchr(tok, ':') ? "Basic" : "Bearer", strchr(tok, ':') ? enc : tok);
@@ -30,18 +31,23 @@ static unsigned jira_headers(const struct agent_tracker *t,
   return n;
 }
 
+/* The text inside one {noformat} block, which only "{noformat" ends: a
+ * space after the brace of each one in the text, in any case. Inserting
+ * spaces can make no new one (the word holds none), so one pass is
+ * enough; issue 38's one-pass strip turned "{no{noformat}format}" into
+ * the closing tag, and the page's text after it rendered as wiki markup
+ * (images from any host, [~user] mentions). Nothing is taken out. */
 static char *jira_text(const struct agent_tracker *t, const char *text,
                        const struct trk_upl *u) {
   (void)t;
   (void)u;
   struct zc_buf b;
-  zc_buf_init(&b, 1 << 20);
+  zc_buf_init(&b, 2 << 20);
   enum zc_err e = zc_buf_printf(&b, "{noformat}\n");
-  for (const char *p = text; *p && !e;) {
-    const char *q = strstr(p, "{noformat}");
-    size_t n = q ? (size_t)(q - p) : strlen(p);
-    e = zc_buf_add(&b, p, n);
-    p += n + (q ? 10 : 0);
+  for (const char *p = text; *p && !e; p++) {
+    e = zc_buf_addc(&b, *p);
+    if (!e && *p == '{' && !strncasecmp(p + 1, "noformat", 8))
+      e = zc_buf_addc(&b, ' ');
   }
   if (!e) e = zc_buf_printf(&b, "\n{noformat}");
   (void)e; /* at the ceiling the text is cut */

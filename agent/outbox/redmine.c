@@ -1,6 +1,8 @@
 /* Redmine's issues through its REST API (tracker-int.h): the report's
  * files uploaded first, their tokens sent with the issue or the note;
- * closed and reopened by the first closed or open issue status. */
+ * texts in character references (rm_text), whatever formatting the
+ * Redmine uses; closed and reopened by the first closed or open issue
+ * status. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,44 @@ static unsigned rm_headers(const struct agent_tracker *t,
            t->token ? t->token : "");
   snprintf(h[n++], TRK_HEADER, "Accept: application/json");
   return n;
+}
+
+/* A text as every Redmine shows it harmlessly, whichever formatting it
+ * was set up with (Textile, Markdown, CommonMark: a REST client cannot
+ * ask): every ASCII mark that any of them or Redmine's own links read
+ * (!, *, _, @, #, :, [, {, <, &, |, ...) as an HTML character reference,
+ * which all three print as the character and none reads as markup; a
+ * space that starts a line likewise (no code block). Letters, digits,
+ * spaces, line breaks and UTF-8 stay. Issue 38: with Textile, the page's
+ * text rendered as markup (images from any host, mentions). */
+static char *rm_text(const struct agent_tracker *t, const char *text,
+                     const struct trk_upl *u) {
+  (void)t;
+  (void)u;
+  struct zc_buf b;
+  zc_buf_init(&b, 8 << 20);
+  enum zc_err e = ZC_OK;
+  int bol = 1; /* at a line's start */
+  for (const unsigned char *p = (const unsigned char *)text; *p && !e; p++) {
+    unsigned char c = *p;
+    if (c == '\n') {
+      e = zc_buf_addc(&b, '\n');
+      bol = 1;
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f) c = ' ';
+    int plain = c >= 0x80 || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+                (c >= 'A' && c <= 'Z') || (c == ' ' && !bol);
+    e = plain ? zc_buf_addc(&b, (char)c) : zc_buf_printf(&b, "&#%u;", c);
+    /* CommonMark's HTML prints the character again, and Redmine reads
+     * its links (@user, user:x, #1) in that HTML: a word joiner after
+     * each, zero-width, ends them there */
+    if (!e && (c == '@' || c == ':' || c == '#'))
+      e = zc_buf_printf(&b, "&#8288;");
+    bol = bol && c == ' ';
+  }
+  (void)e; /* at the ceiling the text is cut */
+  return zc_buf_take(&b);
 }
 
 static enum zc_err rm_upload(const struct agent_tracker *t,
@@ -126,7 +166,7 @@ const struct agent_tracker_ops trk_redmine = {
     .where_ok = rm_where_ok,
     .headers = rm_headers,
     .upload = rm_upload,
-    .text = trk_markdown,
+    .text = rm_text,
     .file = rm_file,
     .comment = rm_comment,
     .state = rm_state,

@@ -13,7 +13,9 @@
 
 #include "tracker.h"
 
-enum { TRK_HEADER = 1100 }; /* one header line */
+/* one header line: a token of AGENT_TRACKER_TOKEN_MAX bytes fits it in
+ * base64 (Jira's Basic) */
+enum { TRK_HEADER = 6200 };
 
 /* A request and its answer. */
 struct trk_req {

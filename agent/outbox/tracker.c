@@ -52,6 +52,7 @@ int agent_tracker_parse(const char *spec, const char *url,
   memset(t, 0, sizeof *t);
   t->attempts = 5;
   t->backoff_s = 1;
+  t->retry_budget_s = 300;
   t->recover_after = 3;
   const char *colon = strchr(spec, ':');
   size_t n = colon ? (size_t)(colon - spec) : 0;
@@ -106,7 +107,7 @@ int agent_tracker_from_args(const struct agent_args *a, struct agent_tracker *t,
   t->dry_run = a->tracker_dry_run;
   t->close_recovered = a->close_recovered;
   t->recover_after = a->recover_after;
-  const char *tok = getenv("ZAMCAP_TRACKER_TOKEN");
+  const char *tok = agent_tracker_token();
   if (!t->dry_run && (!tok || !*tok))
     return bad(why, cap,
                "--tracker %s: set ZAMCAP_TRACKER_TOKEN to the tracker's "
@@ -117,6 +118,12 @@ int agent_tracker_from_args(const struct agent_args *a, struct agent_tracker *t,
       return bad(why, cap,
                  "ZAMCAP_TRACKER_TOKEN has a line break or another control "
                  "character");
+  /* a header cut short would be a 401 that names no reason */
+  if (tok && strlen(tok) > AGENT_TRACKER_TOKEN_MAX)
+    return bad(why, cap,
+               "ZAMCAP_TRACKER_TOKEN is %zu bytes; zamcap takes tokens up to "
+               "%d",
+               strlen(tok), AGENT_TRACKER_TOKEN_MAX);
   t->token = t->dry_run ? NULL : tok;
   return 1;
 }
@@ -168,7 +175,13 @@ static void created(const struct agent_tracker *t, const cJSON *j, char *key,
     url[0] = '\0';
     return;
   }
-  if (!url[0] || !fits) snprintf(url, 1024, "%s#%s", t->spec, key);
+  /* The address is the tracker's word, and report.html, zamcap history
+   * and later comments show it: an http(s) URL without spaces or control
+   * characters, else none (issue 38: javascript: was stored as given). */
+  int web = !strncasecmp(url, "https://", 8) || !strncasecmp(url, "http://", 7);
+  for (const char *p = url; web && *p; p++)
+    web = (unsigned char)*p > 0x20 && *p != 0x7f && !strchr("\"<>\\`", *p);
+  if (!url[0] || !fits || !web) snprintf(url, 1024, "%s#%s", t->spec, key);
 }
 
 /* Files a new issue: key (64 bytes) and url (1024) get its key and
@@ -176,8 +189,9 @@ static void created(const struct agent_tracker *t, const cJSON *j, char *key,
  * attaching the report to it, leaves them set). */
 static enum zc_err op_file(const struct agent_tracker *t, const char *title,
                            const char *body, const struct trk_files *f,
-                           char *key, char *url) {
+                           char *key, char *url, int *answered) {
   key[0] = url[0] = '\0';
+  *answered = 0;
   struct trk_upl u;
   enum zc_err e = upload(t, f, &u);
   char *text = e ? NULL : t->ops->text(t, body, &u);
@@ -187,6 +201,7 @@ static enum zc_err op_file(const struct agent_tracker *t, const char *title,
   char *js = json_body(&q, o);
   if (!e) e = trk_send(t, &q);
   if (!e) {
+    *answered = 1; /* 2xx: the issue may well be there */
     created(t, q.json, key, url);
     if (!key[0])
       e = zc_fail(ZC_E_IO,
@@ -299,8 +314,11 @@ static void text_of(const struct night *n, const struct agent_hcause *c,
                     const char *action, struct zc_buf *b) {
   char name[512], dir[4200], scn[512];
   flat(c->name, name, sizeof name);
-  flat(n->dir, dir, sizeof dir);
-  flat(n->scenario, scn, sizeof scn);
+  /* the folder's name, not the runner's path to it (a public tracker
+   * need not learn the machine's layout; the history keeps the path) */
+  const char *base = strrchr(n->dir, '/');
+  flat(base && base[1] ? base + 1 : n->dir, dir, sizeof dir);
+  flat(n->scenario[0] ? n->scenario : "(no scenario)", scn, sizeof scn);
   enum zc_err e = ZC_OK;
   if (!strcmp(action, "filed"))
     e = zc_buf_printf(b,
@@ -311,20 +329,20 @@ static void text_of(const struct night *n, const struct agent_hcause *c,
                       n->summary, c->fp, dir);
   else if (!strcmp(action, "comment"))
     e = zc_buf_printf(b,
-                      "Seen again in run %s of %s (%s): `%s` %+.1f %s.\n\n"
+                      "Seen again in run %s of `%s` (%s): `%s` %+.1f %s.\n\n"
                       "Report folder: `%s`.",
                       n->run, scn, n->at, name, c->delta,
                       c->unit ? c->unit : "ms", dir);
   else if (!strcmp(action, "returned"))
     e = zc_buf_printf(b,
-                      "Back in run %s of %s (%s), after it had recovered: "
+                      "Back in run %s of `%s` (%s), after it had recovered: "
                       "`%s` %+.1f %s.\n\nReport folder: `%s`.",
                       n->run, scn, n->at, name, c->delta,
                       c->unit ? c->unit : "ms", dir);
   else
     e = zc_buf_printf(b,
                       "Recovered: `%s` was no regression-cause in the last "
-                      "%u runs of %s (the latest: run %s, %s).%s",
+                      "%u runs of `%s` (the latest: run %s, %s).%s",
                       name, n->t->recover_after, scn, n->run, n->at,
                       n->t->close_recovered ? " Closing." : "");
   (void)e; /* at the ceiling the text is cut */
@@ -361,9 +379,13 @@ static enum zc_err comment_once(const struct night *n,
 }
 
 /* Files c as a new issue if this process can claim its row: 1 filed, 0
- * another process has it, -1 an error. */
-static int file_new(const struct night *n, const struct agent_hcause *c) {
+ * another process has it, -1 an error, *err its code (a stop is
+ * ZC_E_INTERRUPTED, whatever was under way: issue 38 had it ZC_E_IO, and
+ * SIGTERM during a request or its retry wait exited 1 or 3). */
+static int file_new(const struct night *n, const struct agent_hcause *c,
+                    enum zc_err *err) {
   char claim[128];
+  *err = ZC_E_IO;
   int got = agent_history_claim(n->h, c->fp, n->t->spec, FILING_STALE_S, claim);
   if (got <= 0) return got;
   char title[TITLE_MAX + 8], key[64], url[1024];
@@ -371,13 +393,27 @@ static int file_new(const struct night *n, const struct agent_hcause *c) {
   zc_buf_init(&b, 1 << 20);
   title_of(n, c, title, sizeof title);
   text_of(n, c, "filed", &b);
-  enum zc_err e = op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url);
+  int answered = 0;
+  enum zc_err e =
+      op_file(n->t, title, b.ptr ? b.ptr : "", &n->f, key, url, &answered);
   zc_buf_free(&b);
-  if (e && !key[0]) { /* nothing was made: the next night tries again */
+  if (e) *err = e;
+  if (e && !key[0]) {
     struct zc_errsave keep;
     zc_err_save(&keep);
-    agent_history_unclaim(n->h, c->fp, claim);
+    /* A 2xx that names no issue may have filed one: filing it again each
+     * night would make one a night (issue 38). It stays "unknown" until
+     * someone looks; refused or not sent, the next night tries again. */
+    if (answered)
+      agent_history_move(n->h, c->fp, "filing", "unknown");
+    else
+      agent_history_unclaim(n->h, c->fp, claim);
     zc_err_restore(&keep);
+    if (answered)
+      zc_fail(e,
+              "%s; it may have been filed, so zamcap files this "
+              "regression (fingerprint %s) no more: look in the tracker",
+              zc_errmsg(), c->fp);
     return -1;
   }
   /* Made, even if attaching to it failed (Jira): it is recorded, so that
@@ -442,14 +478,21 @@ static enum zc_err night_seen(const struct night *n,
              n->t->spec, c->name, r.tracker, r.url[0] ? r.url : "filing");
       return ZC_OK;
     }
+    if (!strcmp(r.state, "unknown")) {
+      zc_log(1,
+             "tracker %s: %s: its filing was answered without an issue; "
+             "left alone (fingerprint %s)",
+             n->t->spec, c->name, c->fp);
+      return ZC_OK;
+    }
     if (n->t->dry_run) {
       dry_seen(n, c, &r);
       return ZC_OK;
     }
     if (!r.state[0] || !strcmp(r.state, "filing")) {
       /* a stale claim is taken over; a live one is waited for */
-      int got = file_new(n, c);
-      if (got < 0) return ZC_E_IO;
+      int got = file_new(n, c, &e);
+      if (got < 0) return e;
       if (got > 0) return ZC_OK;
       if (r.state[0] && (e = wait_filing(n, c->fp, &r))) return e;
       continue;
@@ -574,6 +617,7 @@ int agent_tracker_after(const struct agent_args *a, const char *out,
                 t.spec);
   struct agent_history *h = NULL;
   char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  if (!e && !spec) e = zc_fail(ZC_E_USAGE, "tracker: %s", zc_errmsg());
   /* The token over plain http to another machine can be read on the
    * way. */
   if (!e && !t.dry_run && !strncasecmp(t.api, "http://", 7) &&
@@ -594,12 +638,16 @@ int agent_tracker_after(const struct agent_args *a, const char *out,
   return rc == ZC_EXIT_NONE ? ZC_EXIT_CAPTURE : rc;
 }
 
+const char *agent_tracker_token(void) {
+  return zc_env_take("ZAMCAP_TRACKER_TOKEN");
+}
+
 void agent_tracker_secrets(const struct agent_args *a) {
-  const char *tok = getenv("ZAMCAP_TRACKER_TOKEN");
+  const char *tok = agent_tracker_token();
   if (!a->tracker || !tok || !*tok) return;
   zc_secret_add(tok, strlen(tok));
   /* Jira's basic auth sends it in base64: a server may quote that back */
-  char enc[1024];
+  char enc[TRK_HEADER];
   trk_b64(tok, enc, sizeof enc);
   zc_secret_add(enc, strlen(enc));
   if (a->tracker_url) agent_url_secrets("--tracker-url", a->tracker_url);

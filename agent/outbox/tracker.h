@@ -34,7 +34,13 @@ struct agent_tracker {
   unsigned recover_after;
   unsigned attempts; /* per request, with 429 and 5xx retried (5) */
   double backoff_s;  /* the first wait without Retry-After (1 s) */
+  /* the retries' waits of this process in all, whatever Retry-After asks
+   * (300 s): a night has other flows to run */
+  double retry_budget_s;
 };
+
+/* The longest ZAMCAP_TRACKER_TOKEN taken (bytes). */
+enum { AGENT_TRACKER_TOKEN_MAX = 4096 };
 
 /* The tracker's kind as --tracker spells it ("gitlab"). */
 const char *agent_tracker_kind(const struct agent_tracker *t);
@@ -68,6 +74,11 @@ enum zc_err agent_tracker_night(const struct agent_tracker *t,
  * interrupted; the report stays where it is. */
 int agent_tracker_after(const struct agent_args *a, const char *out,
                         long long run_id, int rc);
+
+/* ZAMCAP_TRACKER_TOKEN, taken out of the environment the first time it is
+ * asked for (zc_env_take): no child (Chrome, dot, a --build command, the
+ * code of every commit bisected) inherits it. NULL when unset. */
+const char *agent_tracker_token(void);
 
 /* Registers ZAMCAP_TRACKER_TOKEN (as it is and in base64) and
  * --tracker-url's secrets when --tracker is given: no message, report or

@@ -69,6 +69,9 @@ char *trk_markdown(const struct agent_tracker *t, const char *text,
   return zc_buf_take(&b);
 }
 
+/* The seconds this process has waited to retry, over every request. */
+static double retry_spent;
+
 /* Sleeps s seconds, or less when zamcap is asked to stop. */
 static void wait_s(double s) {
   for (double left = s; left > 0 && !zc_interrupted; left -= 0.1) {
@@ -131,6 +134,16 @@ enum zc_err trk_send(const struct agent_tracker *t, struct trk_req *q) {
     free(h.answer);
     double w = h.retry_after >= 0 ? (double)h.retry_after : backoff;
     if (w > 120) w = 120; /* a night has other flows to run */
+    /* ... and all the retries of a night share one budget (issue 38: a
+     * tracker that answered every request with Retry-After: 120 held a
+     * night of many flows for hours) */
+    if (retry_spent + w > t->retry_budget_s)
+      return zc_fail(ZC_E_IO,
+                     "tracker %s: %s %s: HTTP %ld, and waiting %g s more "
+                     "would pass the %g s this night gives the tracker's "
+                     "retries",
+                     t->spec, q->method, shown, h.status, w, t->retry_budget_s);
+    retry_spent += w;
     zc_log(1, "tracker %s: HTTP %ld from %s; trying again in %.0f s", t->spec,
            h.status, shown, w);
     wait_s(w);

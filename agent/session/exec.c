@@ -3,6 +3,7 @@
  * in its environment, its output kept or logged. */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,14 +33,23 @@ static void child(char *const argv[], const char *dir, const char *env,
   _exit(127);
 }
 
-/* Reads the child's output until it closes it, up to cap bytes kept. */
-static void read_all(int fd, struct zc_buf *b) {
+/* Reads the child's output until it closes it, up to cap bytes kept, or
+ * until zamcap is asked to stop (stoppable). */
+static void read_all(int fd, struct zc_buf *b, int stoppable) {
   char chunk[8192];
-  ssize_t n;
-  while ((n = read(fd, chunk, sizeof chunk)) > 0 || (n < 0 && errno == EINTR))
-    if (n > 0 && zc_buf_add(b, chunk, (size_t)n)) {
+  for (;;) {
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    if (stoppable && zc_interrupted) return;
+    int r = poll(&p, 1, 100);
+    if (r < 0 && errno != EINTR) return;
+    if (r <= 0) continue;
+    ssize_t n = read(fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    if (zc_buf_add(b, chunk, (size_t)n)) {
       /* past the cap: the rest is read and let go */
     }
+  }
 }
 
 enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
@@ -50,24 +60,45 @@ enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
   if (out) *out = NULL;
   if (out && pipe(pfd) != 0)
     return zc_fail(ZC_E_IO, "%s: pipe: %s", argv[0], strerror(errno));
+  /* never through a link: OUT/worktrees/<sha>.log may have been made by
+   * someone else */
   if (log_path)
-    log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    log_fd = open(log_path,
+                  O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (log_path && log_fd < 0) {
+    int err = errno;
+    if (out) close(pfd[0]), close(pfd[1]);
+    return zc_fail(ZC_E_IO, "%s: cannot write there: %s", log_path,
+                   strerror(err));
+  }
+  /* A child started after a stop is cleanup (git worktree remove): it
+   * runs to its end; a second signal still ends it. */
+  int stoppable = !zc_interrupted;
   pid_t pid = fork();
-  if (pid == 0) child(argv, dir, env, out ? pfd[1] : -1, log_fd);
+  if (pid == 0) {
+    setpgid(0, 0); /* its group: ended whole on a stop */
+    child(argv, dir, env, out ? pfd[1] : -1, log_fd);
+  }
   if (log_fd >= 0) close(log_fd);
   if (pid < 0) {
     if (out) close(pfd[0]), close(pfd[1]);
     return zc_fail(ZC_E_IO, "%s: fork: %s", argv[0], strerror(errno));
   }
+  setpgid(pid, pid); /* as the child does: whichever runs first */
+  zc_child_add(pid);
   struct zc_buf b;
   zc_buf_init(&b, cap ? cap : 1);
   if (out) {
     close(pfd[1]);
-    read_all(pfd[0], &b);
+    read_all(pfd[0], &b, stoppable);
     close(pfd[0]);
   }
-  int st;
-  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  int st = 0;
+  int ended = zc_child_wait(pid, stoppable, 1e300, &st);
+  zc_child_del(pid);
+  if (ended == 2) {
+    zc_buf_free(&b);
+    return zc_fail(ZC_E_INTERRUPTED, "%s: interrupted", argv[0]);
   }
   *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   if (out) {
@@ -78,4 +109,35 @@ enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
   }
   zc_buf_free(&b);
   return ZC_OK;
+}
+
+enum zc_err agent_git_diff(const char *repo, const char *from, const char *to,
+                           char **out) {
+  /* The same text whatever the user's git config says: prefixes a/ and
+   * b/ (diff.noprefix, diff.mnemonicPrefix), no external diff or textconv
+   * (diff.external, GIT_EXTERNAL_DIFF), the whole tree (diff.relative),
+   * no colour, paths unquoted. */
+  char *argv[] = {"git",
+                  "-C",
+                  (char *)repo,
+                  "-c",
+                  "core.quotePath=false",
+                  "diff",
+                  "-U0",
+                  "--no-color",
+                  "--no-ext-diff",
+                  "--no-textconv",
+                  "--no-relative",
+                  "--src-prefix=a/",
+                  "--dst-prefix=b/",
+                  (char *)from,
+                  (char *)to,
+                  "--",
+                  NULL};
+  int st = -1;
+  enum zc_err e = agent_exec(argv, NULL, NULL, NULL, out, 64u << 20, &st);
+  if (!e && st != 0)
+    e = zc_fail(ZC_E_IO, "git diff %.12s %.12s in %s: exit %d", from, to, repo,
+                st);
+  return e;
 }

@@ -93,12 +93,23 @@ enum zc_err agent_load_scenario(const struct agent_args *a, const char *path,
 
 /* Runs argv[0] (found on PATH) with argv, no shell, in dir (NULL: here),
  * with env ("NAME=value", or NULL) added to its environment, stdin on
- * /dev/null; its stdout into *out (NUL-terminated, at most cap bytes kept;
- * out NULL: stdout goes with stderr), its stderr appended to log_path (NULL:
- * dropped). *status is its exit code, 127 when it is not installed, -1
- * when a signal ended it. Fails only when the child could not be set up. */
+ * /dev/null, in a process group of its own; its stdout into *out
+ * (NUL-terminated, at most cap bytes kept; out NULL: stdout goes with
+ * stderr), its stderr appended to log_path (NULL: dropped; never opened
+ * through a link). *status is its exit code, 127 when it is not
+ * installed, -1 when a signal ended it. Fails when the child could not be
+ * set up or its log opened, and with ZC_E_INTERRUPTED when zc_interrupted
+ * turns non-zero while it runs: its group is then ended (SIGTERM, SIGKILL
+ * 2 s later) and waited for. A child started once zamcap was asked to
+ * stop (cleanup) runs to its end. */
 enum zc_err agent_exec(char *const argv[], const char *dir, const char *env,
                        const char *log_path, char **out, size_t cap,
                        int *status);
+
+/* git diff -U0 from..to in repo, into *out (caller frees), spelled the
+ * same whatever the user's git config: "+++ b/PATH" and "@@ ... +N,M @@"
+ * lines. */
+enum zc_err agent_git_diff(const char *repo, const char *from, const char *to,
+                           char **out);
 
 #endif

@@ -306,14 +306,18 @@ void ana_md_code(FILE *f, const char *s) {
   for (size_t k = 0; k <= longest; k++)
     fputc('`', f);
   if (pad) fputc(' ', f);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0, bs = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
+    /* GFM splits a table row before it reads code spans, on any pipe
+     * after an even run of backslashes: "x\\|" would end the span early
+     * and let the rest of the name render */
     if (c == '|')
-      fputs("\\|", f);
+      fputs(bs % 2 ? "\\\\|" : "\\|", f);
     else if (c < 0x20 || c == 0x7f)
       fputc(' ', f);
     else
       fputc(c, f);
+    bs = c == '\\' ? bs + 1 : 0;
   }
   if (cut) fputs("…", f);
   if (pad) fputc(' ', f);

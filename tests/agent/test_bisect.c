@@ -5,15 +5,20 @@
  * that does not build and an improvement between (never blamed), an A/A
  * series; and the bad inputs, each a one-line error and exit 2. The
  * bisection with commits is recorded in the history beside OUT. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cjson/cJSON.h>
 
 #include "history.h"
+#include "session.h"
 #include "test.h"
+#include "zc.h"
 
 static const char *app(const char *f) {
   return zt_agent_app("bisectapp", f);
@@ -324,8 +329,292 @@ static void test_bad_inputs(void) {
   free(log);
 }
 
+/* A static server of dir on a loopback port (python3 -m http.server);
+ * its port, or 0. */
+static int serve_dir(const char *dir, int *pid) {
+  char cmd[8600];
+  FILE *out = NULL;
+  snprintf(cmd, sizeof cmd,
+           "exec python3 -u -m http.server 0 --bind 127.0.0.1 --directory "
+           "'%s' 2>/dev/null",
+           dir);
+  *pid = zt_spawn(cmd, &out);
+  char line[256] = "";
+  int port = 0;
+  if (*pid > 0 && out && fgets(line, sizeof line, out))
+    sscanf(line, "Serving HTTP on %*s port %d", &port);
+  return port;
+}
+
+/* Builds given as URLs with a user:password and a token: bisect's own
+ * report.json, summary.md and report.html, and every other file of its
+ * folder, name them masked (issue 38: only confirm/ was). */
+static void test_url_secrets(void) {
+  char b[2][4200], url[2][512], out[4200], *log = NULL;
+  int pid[2] = {-1, -1}, port[2];
+  mkdir(zt_tmp("urls"), 0755);
+  for (int k = 0; k < 2; k++) {
+    snprintf(b[k], sizeof b[k], "%s/b%d", zt_tmp("urls"), k);
+    write_app(b[k], k ? 12 : 0, 0, 1, "");
+    port[k] = serve_dir(b[k], &pid[k]);
+    snprintf(url[k], sizeof url[k],
+             "http://bisector:pw-b%d-6161@127.0.0.1:%d/?token=tok-b%d-7272", k,
+             port[k], k);
+  }
+  snprintf(out, sizeof out, "%s/out", zt_tmp("urls"));
+  int rc = port[0] && port[1]
+               ? zt_sh(&log, "'%s' bisect '%s' --builds '%s' '%s' --out '%s'",
+                       zt_zamcap(), app("bisect.json"), url[0], url[1], out)
+               : -1;
+  for (int k = 0; k < 2; k++)
+    zt_stop(pid[k]);
+  ZT_INT(rc, 1);
+  ZT_TRUE(log && !strstr(log, "pw-b") && !strstr(log, "tok-b"));
+  char *n = NULL;
+  ZT_INT(zt_sh(&n,
+               "cd '%s' && for f in $(find . -type f); do case $f in "
+               "*.gz) zcat $f;; *) cat $f;; esac; done | grep -a -c "
+               "'pw-b[01]\\|tok-b[01]\\|bisector'",
+               out),
+         1);
+  ZT_STR(n, "0\n");
+  free(n);
+  cJSON *rep = load(out);
+  const char *b0 =
+      str(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "builds"), 0), "build");
+  ZT_HAS(b0, "http://*******************@127.0.0.1:");
+  ZT_HAS(b0, "/?token=***********");
+  cJSON_Delete(rep);
+  if (rc != 1) fprintf(stderr, "%s\n", log);
+  free(log);
+}
+
+/* zamcap bisect --git on repo GOOD..HEAD with --build cmd, spawned: its
+ * pid; its stderr goes to err. */
+static int spawn_bisect(const char *repo, const char *range, const char *cmd,
+                        const char *out, const char *err) {
+  char line[40000];
+  snprintf(line, sizeof line,
+           "exec '%s' bisect '%s' --git %s --repo '%s' --build '%s' --dist . "
+           "--out '%s' 2>'%s' >/dev/null",
+           zt_zamcap(), app("bisect.json"), range, repo, cmd, out, err);
+  FILE *so = NULL;
+  int pid = zt_spawn(line, &so);
+  if (so) fclose(so);
+  return pid;
+}
+
+/* The pid a build wrote into path, once it is there (0: never). */
+static int build_pid(const char *path) {
+  for (int i = 0; i < 400; i++) {
+    char *t = zt_read(path);
+    int pid = t ? atoi(t) : 0;
+    free(t);
+    if (pid > 0) return pid;
+    zc_sleep_ms(50);
+  }
+  return 0;
+}
+
+/* How zamcap ended, waiting at most ms; -1 when it did not. */
+static int exit_within(int pid, double ms) {
+  int st = 0;
+  for (double t = 0; t < ms; t += 50) {
+    if (waitpid(pid, &st, WNOHANG) == pid)
+      return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    zc_sleep_ms(50);
+  }
+  return -1;
+}
+
+static int gone(int pid) {
+  for (int i = 0; i < 100 && kill(pid, 0) == 0; i++)
+    zc_sleep_ms(50);
+  return kill(pid, 0) != 0;
+}
+
+/* SIGTERM and SIGINT while a commit builds: its process group is ended,
+ * no other build starts, and zamcap exits 143 or 130 within seconds; a
+ * second signal ends a build that ignores SIGTERM at once (issue 38: the
+ * build went on, the next one started, Ctrl-C was "the build failed",
+ * exit 3, and a second signal left the build orphaned). */
+static void test_sigterm_build(void) {
+  char shas[7][64], cmd[8600], out[4200], err[4200], pids[4200];
+  const char *repo = make_repo("sigrepo", shas);
+  static const struct {
+    int sig, twice;
+    const char *body;
+    int want;
+  } cases[] = {
+      {SIGTERM, 0, "exec sleep 60", 143},
+      {SIGINT, 0, "exec sleep 60", 130},
+      {SIGTERM, 1, "trap \"\" TERM; while :; do sleep 0.2; done", 143},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    snprintf(out, sizeof out, "%s/sig-out-%zu", zt_tmp("sig"), i);
+    snprintf(err, sizeof err, "%s/sig-err-%zu.txt", zt_tmp("sig"), i);
+    snprintf(pids, sizeof pids, "%s/sig-pids-%zu.txt", zt_tmp("sig"), i);
+    zt_sh(NULL, "mkdir -p '%s'; rm -rf '%s' '%s'", zt_tmp("sig"), out, pids);
+    snprintf(cmd, sizeof cmd, "echo $$ >> %s; %s", pids, cases[i].body);
+    int pid = spawn_bisect(repo, "HEAD~2..HEAD", cmd, out, err);
+    int bpid = build_pid(pids);
+    if (!ZT_TRUE(pid > 0 && bpid > 0)) {
+      zt_stop(pid);
+      continue;
+    }
+    kill(pid, cases[i].sig);
+    if (cases[i].twice) {
+      zc_sleep_ms(300);
+      kill(pid, cases[i].sig);
+    }
+    int rc = exit_within(pid, cases[i].twice ? 2000 : 10000);
+    if (rc < 0) zt_stop(pid);
+    ZT_INT(rc, cases[i].want);
+    ZT_TRUE(gone(bpid));
+    char *log = zt_read(err), *all = zt_read(pids);
+    if (!cases[i].twice) ZT_HAS(log ? log : "", "interrupted while building");
+    ZT_TRUE(log && !strstr(log, "the build failed"));
+    /* one build started, none after it */
+    ZT_TRUE(all && !strchr(strchr(all, '\n') + 1, '\n'));
+    free(log);
+    free(all);
+  }
+}
+
+/* git worktree list's worktrees of repo. */
+static int worktrees_of(const char *repo) {
+  char *t = NULL;
+  zt_sh(&t, "git -C '%s' worktree list --porcelain | grep -c '^worktree '",
+        repo);
+  int n = t ? atoi(t) : -1;
+  free(t);
+  return n;
+}
+
+/* A bisection removes its worktrees, and one run after 'rm -rf OUT' builds
+ * as the first did (issue 38: the worktrees stayed registered, and every
+ * commit was then "skipped" with git's message thrown away). No Chrome:
+ * the builds make no --dist folder, so the ends cannot be served. */
+static void test_stale_worktrees(void) {
+  char shas[7][64], out[4200];
+  const char *repo = make_repo("stalerepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("stale"));
+  for (int k = 0; k < 2; k++) {
+    char *log = NULL;
+    zt_sh(NULL, "rm -rf '%s'", out);
+    int rc = zt_sh(&log,
+                   "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+                   "true --dist no-such-dist --out '%s' 2>&1",
+                   zt_zamcap(), app("bisect.json"), repo, out);
+    ZT_INT(rc, 3);
+    ZT_HAS(log ? log : "", "no folder no-such-dist after the build");
+    ZT_TRUE(log && !strstr(log, "git worktree add failed"));
+    ZT_INT(worktrees_of(repo), 1); /* the user's own */
+    free(log);
+  }
+}
+
+/* Whatever is at OUT/worktrees/<sha> (a link to the user's checkout) or
+ * at its log's place is not used: the commit builds in a place of its
+ * own, and the user's files are untouched (issue 38: --build ran and wrote
+ * in the checkout, and its HEAD was measured as the commit). */
+static void test_worktree_link(void) {
+  char shas[7][64], out[4200], wt[4300], victim[4300];
+  const char *repo = make_repo("linkrepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("link"));
+  snprintf(victim, sizeof victim, "%s/victim.txt", zt_tmp("link"));
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s/worktrees'", out, out);
+  zt_write_str(victim, "mine\n");
+  /* the good end is HEAD~2: commit 4 of make_repo's 7 */
+  snprintf(wt, sizeof wt, "%s/worktrees/%.12s", out, shas[4]);
+  ZT_INT(symlink(repo, wt), 0);
+  snprintf(wt, sizeof wt, "%s/worktrees/%.12s.log", out, shas[4]);
+  ZT_INT(symlink(victim, wt), 0);
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+                 "'touch BUILT_HERE; echo built >&2' --dist no-such-dist "
+                 "--out '%s' 2>&1",
+                 zt_zamcap(), app("bisect.json"), repo, out);
+  ZT_INT(rc, 3);
+  char p[4300];
+  snprintf(p, sizeof p, "%s/BUILT_HERE", repo);
+  ZT_TRUE(access(p, F_OK) != 0);
+  char *v = zt_read(victim);
+  ZT_STR(v, "mine\n");
+  free(v);
+  ZT_INT(worktrees_of(repo), 1);
+  free(log);
+  /* OUT/worktrees itself a link elsewhere: refused */
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s' && ln -s '%s' '%s/worktrees'", out,
+        out, zt_tmp("link"), out);
+  rc = zt_sh(&log,
+             "'%s' bisect '%s' --git HEAD~2..HEAD --repo '%s' --build "
+             "'touch BUILT_HERE' --dist no-such-dist --out '%s' 2>&1",
+             zt_zamcap(), app("bisect.json"), repo, out);
+  ZT_INT(rc, 2);
+  ZT_HAS(log ? log : "", "not a folder of its own");
+  free(log);
+}
+
+/* The culprit's diff reads the same whatever the user's git config says
+ * (issue 38: with diff.noprefix, diff.external or diff.mnemonicPrefix the
+ * changed functions were silently none). */
+static void test_diff_config(void) {
+  char shas[7][64], *diff = NULL;
+  const char *repo = make_repo("diffrepo", shas);
+  ZT_INT(zt_sh(NULL,
+               "cd '%s' && git config diff.noprefix true && git config "
+               "diff.mnemonicPrefix true && git config diff.external false "
+               "&& git config diff.relative true && git config color.diff "
+               "always",
+               repo),
+         0);
+  ZT_INT(agent_git_diff(repo, shas[1], shas[2], &diff), ZC_OK);
+  ZT_HAS(diff ? diff : "", "\n+++ b/app.js\n@@ ");
+  ZT_TRUE(diff && !strchr(diff, 0x1b));
+  free(diff);
+  diff = NULL;
+  /* a subfolder as the repository: still the whole tree's paths */
+  char sub[4300];
+  snprintf(sub, sizeof sub, "%s/sub", repo);
+  mkdir(sub, 0755);
+  ZT_INT(agent_git_diff(sub, shas[1], shas[2], &diff), ZC_OK);
+  ZT_HAS(diff ? diff : "", "\n+++ b/app.js\n@@ ");
+  free(diff);
+}
+
+/* ZAMCAP_TRACKER_TOKEN and PGPASSWORD reach no child: a --build command
+ * runs the code of every commit in the range (issue 38, Low: they stayed
+ * in the environment of Chrome, dot and every build). */
+static void test_build_env(void) {
+  char shas[7][64], out[4200], env[4200];
+  const char *repo = make_repo("envrepo", shas);
+  snprintf(out, sizeof out, "%s/out", zt_tmp("env"));
+  snprintf(env, sizeof env, "%s/env.txt", zt_tmp("env"));
+  zt_sh(NULL, "rm -rf '%s' '%s'; mkdir -p '%s'", out, env, zt_tmp("env"));
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "ZAMCAP_TRACKER_TOKEN=tok-env-8181 PGPASSWORD=pg-env-8282 "
+                 "'%s' bisect '%s' --git HEAD~1..HEAD --repo '%s' --build "
+                 "'env >> %s' --dist no-such-dist --out '%s' 2>&1",
+                 zt_zamcap(), app("bisect.json"), repo, env, out);
+  ZT_INT(rc, 3);
+  char *t = zt_read(env);
+  ZT_HAS(t ? t : "", "ZAMCAP_COMMIT=");
+  ZT_TRUE(t && !strstr(t, "8181") && !strstr(t, "8282"));
+  free(t);
+  free(log);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"build_env", test_build_env},
+      {"sigterm_build", test_sigterm_build},
+      {"stale_worktrees", test_stale_worktrees},
+      {"worktree_link", test_worktree_link},
+      {"diff_config", test_diff_config},
+      {"url_secrets", test_url_secrets},
       {"bad_inputs", test_bad_inputs},
       {"aa", test_aa},
       {"builds_one", test_builds_one},

@@ -881,6 +881,34 @@ static void test_tree(void) {
 
 /* Files named like commands in the working folder do not turn a command
  * into a scenario run. */
+/* zamcap tree shows a step's type (a mark's name, the trace's) harmlessly
+ * on the terminal: issue 38's class, every text from a page escaped for
+ * its sink (a mark named with a screen clear reached it raw). */
+static void test_tree_mark_name(void) {
+  char *t = zt_read(zt_data("../fuzz/corpus/ingest/figures-marks.json"));
+  if (!ZT_TRUE(t != NULL)) return;
+  char *at = strstr(t, "zamcap:step:2:click");
+  if (!ZT_TRUE(at != NULL)) {
+    free(t);
+    return;
+  }
+  size_t n = strlen(t);
+  char *u = zc_xmalloc(n + 16);
+  size_t head = (size_t)(at - t) + strlen("zamcap:step:2:");
+  memcpy(u, t, head);
+  strcpy(u + head, "\\u001b[2J");
+  strcat(u, t + head + strlen("click"));
+  zt_write_str(zt_tmp("esc-marks.json"), u);
+  free(u);
+  free(t);
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' tree '%s'", zt_zamcap(), zt_tmp("esc-marks.json")),
+         0);
+  ZT_HAS(out ? out : "", "  step 2 \\e[2J: ");
+  ZT_TRUE(out && !strchr(out, 0x1b));
+  free(out);
+}
+
 static void test_command_over_file(void) {
   char *out = NULL;
   zt_sh(NULL, "mkdir -p '%s' && cd '%s' && touch tree html compare",
@@ -1039,6 +1067,7 @@ int main(int argc, char **argv) {
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
+      {"tree_mark_name", test_tree_mark_name},
       {"command_over_file", test_command_over_file},
       {"svg", test_svg},
       {"hostile_names", test_hostile_names},

@@ -7,6 +7,7 @@
  * history, an unreachable database), and a throwaway PostgreSQL
  * (pgserver.sh: Unix socket, no TCP, never as root) with 8 concurrent
  * writers. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,6 +334,22 @@ static void test_fingerprint(void) {
   ZT_STR(c, "4d81d9639acd2901");
 }
 
+/* Newlines in a page's names cannot make two causes one (issue 38, Low:
+ * the fields were joined with newlines): a name "a\nb" with top "x" and
+ * a name "b" with top "x\na" read the same joined; and a fingerprint of
+ * fields without one is what it always was. */
+static void test_fingerprint_newlines(void) {
+  char a[17], b[17];
+  agent_history_fingerprint("time", "checkout", "x", "a\nb", "/app.js", a);
+  agent_history_fingerprint("time", "checkout", "x\na", "b", "/app.js", b);
+  ZT_TRUE(strcmp(a, b) != 0);
+  agent_history_fingerprint("time", "flow\ntime", "", "", "", a);
+  agent_history_fingerprint("time\nflow", "time", "", "", "", b);
+  ZT_TRUE(strcmp(a, b) != 0);
+  agent_history_fingerprint("time", "", "", "", "", a);
+  ZT_STR(a, "4d81d9639acd2901");
+}
+
 /* A history whose schema a newer zamcap wrote is refused, naming both
  * versions, and left as it was. */
 static void test_newer_schema(void) {
@@ -514,13 +531,360 @@ static void test_postgres(void) {
   free(uri);
 }
 
+/* The file's bytes, for "left as it was". */
+static char *bytes_of(const char *path, size_t *n) {
+  char *t = NULL;
+  *n = 0;
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  t = zc_xmalloc(1 << 20);
+  *n = fread(t, 1, 1 << 20, f);
+  fclose(f);
+  return t;
+}
+
+static int same_bytes(const char *path, const char *was, size_t n) {
+  size_t m;
+  char *now = bytes_of(path, &m);
+  int same = now && was && m == n && !memcmp(now, was, n);
+  free(now);
+  return same;
+}
+
+/* A history with one run whose function, file and scenario a page and a
+ * flow chose. */
+static void add_named(const char *db, const char *scenario, const char *fn,
+                      const char *file) {
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  cJSON *doc = night("0badf00d", 9000, 120);
+  cJSON *c = cJSON_GetArrayItem(field(doc, "regression_causes"), 0);
+  cJSON_ReplaceItemInObject(c, "name", cJSON_CreateString(fn));
+  cJSON_ReplaceItemInObject(c, "file", cJSON_CreateString(file));
+  cJSON_ReplaceItemInObject((cJSON *)field(doc, "inputs"), "title",
+                            cJSON_CreateString(scenario));
+  struct agent_history_meta m = {.command = "run"};
+  ZT_INT(agent_history_add(h, doc, &m, NULL), ZC_OK);
+  cJSON_Delete(doc);
+  agent_history_close(h);
+}
+
+/* --out /tmp/x made the folder above OUT the history, whoever wrote it
+ * (issue 38): a world-writable folder holds no default history, and with
+ * --tracker that is said before anything runs; a planted file or a link
+ * in a shared folder is refused as --history too. */
+static void test_shared_default(void) {
+  const char *z = getenv("ZAMCAP"), *data = getenv("ZC_DATA");
+  const char *dir = zt_tmp("shared");
+  char *out = NULL, db[4200], p[4300];
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s' && chmod 1777 '%s'", dir, dir, dir);
+  snprintf(db, sizeof db, "%s/history.db", dir);
+  add_named(db, "checkout", "slowChecksum", "/js/app.js"); /* planted */
+  size_t n;
+  char *was = bytes_of(db, &n);
+  ZT_INT(zt_sh(&out,
+               "'%s' compare '%s/real/old' '%s/real/new' -q --out '%s/run' "
+               "2>&1 >/dev/null",
+               z, data, data, dir),
+         1);
+  ZT_HAS(out ? out : "", "no default history in");
+  ZT_HAS(out ? out : "", "every user can write there");
+  ZT_TRUE(same_bytes(db, was, n));
+  free(out);
+  ZT_INT(zt_sh(&out,
+               "ZAMCAP_TRACKER_TOKEN=tok-1234 '%s' compare '%s/real/old' "
+               "'%s/real/new' -q --out '%s/run2' --tracker github:acme/shop "
+               "--tracker-url http://127.0.0.1:9 --close-recovered 2>&1",
+               z, data, data, dir),
+         2);
+  ZT_HAS(out ? out : "", "--tracker: no default history in");
+  snprintf(p, sizeof p, "%s/run2", dir);
+  ZT_TRUE(access(p, F_OK) != 0); /* nothing ran */
+  free(out);
+  /* a link in a shared folder, and a file of another account */
+  snprintf(p, sizeof p, "%s/link.db", dir);
+  ZT_INT(symlink(db, p), 0);
+  ZT_INT(zt_sh(&out,
+               "'%s' compare '%s/real/old' '%s/real/new' -q --out '%s/run3' "
+               "--history '%s' 2>&1 >/dev/null",
+               z, data, data, zt_tmp("shared-out"), p),
+         1);
+  ZT_HAS(out ? out : "", "a symbolic link");
+  ZT_TRUE(same_bytes(db, was, n));
+  free(out);
+  if (geteuid() == 0 && zt_sh(NULL, "chown nobody '%s'", db) == 0) {
+    ZT_INT(zt_sh(&out,
+                 "'%s' compare '%s/real/old' '%s/real/new' -q --out "
+                 "'%s/run4' --history '%s' 2>&1 >/dev/null",
+                 z, data, data, zt_tmp("shared-out"), db),
+           1);
+    ZT_HAS(out ? out : "", "not this user's in the shared folder");
+    ZT_TRUE(same_bytes(db, was, n));
+    free(out);
+  }
+  free(was);
+}
+
+/* zamcap history reads a history it cannot write (another account's, a
+ * read-only mount): issue 38 had it exit 2 wanting write access. Nothing
+ * is made beside it, and its bytes stay as they were. */
+static void test_read_only(void) {
+  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("ro");
+  char db[4200], *out = NULL;
+  zt_sh(NULL, "chmod -R u+w '%s' 2>/dev/null; rm -rf '%s' && mkdir -p '%s'",
+        dir, dir, dir);
+  snprintf(db, sizeof db, "%s/history.db", dir);
+  add_named(db, "checkout", "slowChecksum", "/js/app.js");
+  size_t n;
+  char *was = bytes_of(db, &n);
+  ZT_INT(zt_sh(NULL, "chmod 0444 '%s' && chmod 0555 '%s'", db, dir), 0);
+  /* root writes anyway: read as nobody, whose the file is not */
+  const char *as = geteuid() == 0 ? "setpriv --reuid=nobody --regid=nogroup "
+                                    "--clear-groups -- "
+                                  : "";
+  ZT_INT(zt_sh(&out, "%s'%s' history --history '%s' 2>&1", as, z, db), 0);
+  ZT_HAS(out ? out : "", "1 runs recorded; 1 regression");
+  ZT_HAS(out ? out : "", "slowChecksum (/js/app.js)");
+  free(out);
+  ZT_INT(
+      zt_sh(&out, "%s'%s' history --history '%s' --list-runs 2>&1", as, z, db),
+      0);
+  ZT_HAS(out ? out : "", "run 1");
+  free(out);
+  ZT_TRUE(same_bytes(db, was, n));
+  ZT_INT(zt_sh(&out, "ls '%s'", dir), 0);
+  ZT_STR(out, "history.db\n");
+  free(out);
+  free(was);
+  zt_sh(NULL, "chmod 0755 '%s'", dir);
+}
+
+/* Another program's SQLite file given as --history: zamcap history says
+ * it is no zamcap history (exit 2) and a run records nothing into it; in
+ * both, the file is left as it was (issue 38: WAL mode and 7 tables
+ * added). */
+static void test_foreign_db(void) {
+  const char *z = getenv("ZAMCAP"), *data = getenv("ZC_DATA");
+  char db[4200], *out = NULL;
+  snprintf(db, sizeof db, "%s", zt_tmp("other-program.db"));
+  unlink(db);
+  ZT_INT(
+      zt_sh(NULL,
+            "python3 -c 'import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); "
+            "c.execute(\"create table notes (t text)\"); "
+            "c.execute(\"insert into notes values (1)\"); c.commit()' "
+            "'%s'",
+            db),
+      0);
+  size_t n;
+  char *was = bytes_of(db, &n);
+  ZT_INT(zt_sh(&out, "'%s' history --history '%s' 2>&1", z, db), 2);
+  ZT_HAS(out ? out : "", "not a zamcap history");
+  ZT_HAS(out ? out : "", "notes");
+  free(out);
+  ZT_TRUE(same_bytes(db, was, n));
+  ZT_INT(zt_sh(&out,
+               "'%s' compare '%s/real/old' '%s/real/new' -q --out '%s' "
+               "--history '%s' 2>&1 >/dev/null",
+               z, data, data, zt_tmp("foreign-out"), db),
+         1);
+  ZT_HAS(out ? out : "", "not a zamcap history");
+  ZT_HAS(out ? out : "", "not in the history");
+  free(out);
+  ZT_TRUE(same_bytes(db, was, n));
+  char p[4300];
+  snprintf(p, sizeof p, "%s-wal", db);
+  ZT_TRUE(access(p, F_OK) != 0);
+  free(was);
+  /* an empty file is no history to read either */
+  snprintf(p, sizeof p, "%s", zt_tmp("empty.db"));
+  zt_write_str(p, "");
+  ZT_INT(zt_sh(&out, "'%s' history --history '%s' 2>&1", z, p), 2);
+  ZT_HAS(out ? out : "", "not a zamcap history");
+  free(out);
+}
+
+/* zamcap history prints names a page chose (a function named after a
+ * string key, a file, a flow's title) harmlessly: issue 38's OSC 52
+ * clipboard write and screen clear reached the terminal. */
+static void test_hostile_names(void) {
+  const char *z = getenv("ZAMCAP"), *db = zt_tmp("names.db");
+  unlink(db);
+  add_named(db, "flow\x1b[2J\x1b[H", "fn\x1b]52;c;cm0gLXJmIH4=\x07",
+            "/js/\x1b[31mred.js");
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' history --history '%s' --list-runs", z, db), 0);
+  ZT_TRUE(out && !strchr(out, 0x1b) && !strchr(out, 0x07));
+  ZT_HAS(out ? out : "", "fn\\e]52;c;cm0gLXJmIH4=\\x07");
+  ZT_HAS(out ? out : "", "/js/\\e[31mred.js");
+  ZT_HAS(out ? out : "", "[flow\\e[2J\\e[H]");
+  free(out);
+}
+
+/* A libpq keyword string, or another scheme, given to --history: exit 2
+ * before anything runs, no file named after it, the password never shown
+ * (issue 38: it became a SQLite file named after it). POSTGRESQL:// in
+ * capitals is PostgreSQL's. */
+static void test_history_specs(void) {
+  const char *z = getenv("ZAMCAP"), *data = getenv("ZC_DATA");
+  const char *dir = zt_tmp("specs");
+  char *out = NULL;
+  zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
+  static const char *const bad[][2] = {
+      {"host=/tmp dbname=zc password=pw-kw-5150", "libpq keyword string"},
+      {"mysql://u:pw-my-5150@db/zc", "zamcap takes postgresql://"},
+  };
+  for (size_t i = 0; i < 2; i++) {
+    ZT_INT(zt_sh(&out,
+                 "cd '%s' && '%s' compare '%s/real/old' '%s/real/new' -q "
+                 "--out r%zu --history '%s' 2>&1",
+                 dir, z, data, data, i, bad[i][0]),
+           2);
+    ZT_HAS(out ? out : "", bad[i][1]);
+    ZT_TRUE(out && !strstr(out, "5150"));
+    free(out);
+  }
+  ZT_INT(zt_sh(&out, "ls '%s'", dir), 0);
+  ZT_STR(out, "");
+  free(out);
+  ZT_INT(zt_sh(&out,
+               "cd '%s' && '%s' compare '%s/real/old' '%s/real/new' -q --out "
+               "r --history 'POSTGRESQL://zc:pw-up-5150@/db?host=/nonexistent' "
+               "2>&1 >/dev/null",
+               dir, z, data, data),
+         1);
+  ZT_HAS(out ? out : "", "cannot connect");
+  ZT_TRUE(out && !strstr(out, "5150"));
+  free(out);
+  ZT_INT(zt_sh(&out, "ls '%s'", dir), 0);
+  ZT_STR(out, "r\n");
+  free(out);
+}
+
+/* PGPASSWORD still opens a PostgreSQL that asks for a password, though
+ * zamcap takes it out of the environment at start (so that no child
+ * inherits it): a throwaway server with SCRAM (pgserver.sh PASSWORD). */
+static void test_pgpassword(void) {
+  char tmpl[] = "/tmp/zc-pgpw-XXXXXX", *uri = NULL, script[4200];
+  const char *dir = mkdtemp(tmpl), *z = getenv("ZAMCAP");
+  if (!ZT_TRUE(dir != NULL)) return;
+  snprintf(script, sizeof script, "%s/../agent/pgserver.sh", getenv("ZC_DATA"));
+  int rc = zt_sh(&uri, "sh '%s' start '%s' pg-pw-6363", script, dir);
+  if (rc == 77) zt_skip("no PostgreSQL server installed");
+  if (rc == 0) {
+    uri[strcspn(uri, "\n")] = '\0';
+    char *out = NULL;
+    ZT_INT(zt_sh(&out,
+                 "env -u PGPASSWORD '%s' compare '%s/real/old' '%s/real/new' "
+                 "-q --out '%s/r0' --history '%s' 2>&1 >/dev/null",
+                 z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir, uri),
+           1);
+    ZT_HAS(out ? out : "", "not in the history"); /* no password: refused */
+    free(out);
+    ZT_INT(zt_sh(&out,
+                 "PGPASSWORD=pg-pw-6363 '%s' compare '%s/real/old' "
+                 "'%s/real/new' -q --out '%s/r1' --history '%s' 2>&1 "
+                 ">/dev/null",
+                 z, getenv("ZC_DATA"), getenv("ZC_DATA"), dir, uri),
+           1);
+    ZT_TRUE(out && !strstr(out, "history"));
+    free(out);
+    ZT_INT(zt_sh(&out,
+                 "PGPASSWORD=pg-pw-6363 '%s' history --history '%s' "
+                 "--format json",
+                 z, uri),
+           0);
+    cJSON *doc = cJSON_Parse(out ? out : "");
+    ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 1);
+    cJSON_Delete(doc);
+    free(out);
+  } else if (rc != 77) {
+    ZT_INT(rc, 0);
+  }
+  zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+  free(uri);
+}
+
+/* Whether process pid has path open. */
+static int has_open(int pid, const char *path) {
+  char dir[64], *out = NULL;
+  snprintf(dir, sizeof dir, "/proc/%d/fd", pid);
+  zt_sh(&out, "ls -l '%s' 2>/dev/null", dir);
+  int yes = out && strstr(out, path) != NULL;
+  free(out);
+  return yes;
+}
+
+/* SIGTERM while the history waits for another process's lock: exit 143
+ * at once, not after the 30 s wait (issue 38's class: every wait
+ * honours the stop flag; SQLite's busy timeout did not). */
+static void test_sigterm_locked(void) {
+  const char *db = zt_tmp("locked.db"), *err = zt_tmp("locked.err");
+  unlink(db);
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  agent_history_close(h);
+  char cmd[9000], line[64] = "";
+  snprintf(cmd, sizeof cmd,
+           "exec python3 -c 'import sqlite3,sys,time; c=sqlite3.connect("
+           "sys.argv[1], isolation_level=None); c.execute(\"BEGIN "
+           "EXCLUSIVE\"); print(\"locked\", flush=True); time.sleep(60)' "
+           "'%s'",
+           db);
+  FILE *lo = NULL;
+  int locker = zt_spawn(cmd, &lo);
+  if (!ZT_TRUE(locker > 0 && fgets(line, sizeof line, lo))) {
+    zt_stop(locker);
+    return;
+  }
+  snprintf(cmd, sizeof cmd,
+           "exec '%s' compare '%s/real/old' '%s/real/new' -q --out '%s' "
+           "--history '%s' 2>'%s' >/dev/null",
+           getenv("ZAMCAP"), getenv("ZC_DATA"), getenv("ZC_DATA"),
+           zt_tmp("locked-out"), db, err);
+  FILE *so = NULL;
+  int pid = zt_spawn(cmd, &so);
+  int waiting = 0;
+  for (int i = 0; i < 400 && !waiting; i++) {
+    waiting = has_open(pid, db);
+    if (!waiting) zc_sleep_ms(50);
+  }
+  zc_sleep_ms(500); /* inside SQLite's wait for the lock */
+  double t0 = zc_now_ms();
+  kill(pid, SIGTERM);
+  int st = 0, rc = -1;
+  while (rc < 0 && zc_now_ms() - t0 < 20000) {
+    if (waitpid(pid, &st, WNOHANG) == pid)
+      rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    else
+      zc_sleep_ms(20);
+  }
+  double took = zc_now_ms() - t0;
+  if (rc < 0) zt_stop(pid);
+  if (so) fclose(so);
+  zt_stop(locker);
+  if (lo) fclose(lo);
+  ZT_TRUE(waiting);
+  ZT_INT(rc, 143);
+  ZT_TRUE(took < 3000);
+  if (took >= 3000) fprintf(stderr, "  exit after %.0f ms\n", took);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"sigterm_locked", test_sigterm_locked},
+      {"pgpassword", test_pgpassword},
+      {"shared_default", test_shared_default},
+      {"read_only", test_read_only},
+      {"foreign_db", test_foreign_db},
+      {"hostile_names", test_hostile_names},
+      {"history_specs", test_history_specs},
       {"thirty_nights", test_thirty_nights},
       {"series", test_series},
       {"bisect_recorded", test_bisect_recorded},
       {"migrate_v2", test_migrate_v2},
       {"fingerprint", test_fingerprint},
+      {"fingerprint_newlines", test_fingerprint_newlines},
       {"newer_schema", test_newer_schema},
       {"cli", test_cli},
       {"unreachable", test_unreachable},

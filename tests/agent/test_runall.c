@@ -390,10 +390,155 @@ static void test_sigterm(void) {
   free(log);
 }
 
+/* --history's password is masked from start-up on, also when no flow
+ * opened the history (issue 38: an empty shard, or flows that do not
+ * parse, left it in clear in run-all.json). */
+static void test_history_secret(void) {
+  const char *dir = zt_tmp("hsecret"), *out = zt_tmp("hsecret-out");
+  write_flows(dir);
+  char *log = NULL;
+  int rc = zt_sh(&log,
+                 "'%s' run-all '%s/flow-0.json' '%s/bad.json' %s --shard 1/2 "
+                 "--history 'postgresql://night:pg-pw-4471@127.0.0.1:9/zc' "
+                 "--out '%s' 2>&1",
+                 zt_zamcap(), dir, dir, common(), out);
+  if (rc == 3 && log && strstr(log, "Chrome")) {
+    zt_skip("no Chrome to run");
+    free(log);
+    return;
+  }
+  ZT_INT(rc, 2); /* bad.json, the shard's one flow, does not parse */
+  ZT_TRUE(log && !strstr(log, "pg-pw-4471"));
+  free(log);
+  char p[4300];
+  static const char *const files[] = {"run-all.json", "run-all.md"};
+  for (size_t i = 0; i < 2; i++) {
+    snprintf(p, sizeof p, "%s/%s", out, files[i]);
+    char *t = zt_read(p);
+    ZT_TRUE(t != NULL);
+    ZT_TRUE(t && !strstr(t, "pg-pw-4471"));
+    if (i == 0) ZT_HAS(t ? t : "", "postgresql://****************@127");
+    free(t);
+  }
+}
+
+/* Flows whose folder names meet: a/x.json, b/x.json, x-2.json, and one
+ * named like run-all's own file: each its own folder, the same on every
+ * shard (issue 38: two flows got x-2/, the later one overwriting the
+ * earlier's reports, and the history pointed both at one folder). No
+ * browser: --chrome /bin/false fails each flow's capture, which still
+ * makes its folder. */
+static void test_folder_names(void) {
+  const char *dir = zt_tmp("names"), *out = zt_tmp("names-out");
+  char *s = zt_read(demo("search.json"));
+  zt_sh(NULL, "rm -rf '%s' '%s' && mkdir -p '%s/a' '%s/b'", dir, out, dir, dir);
+  static const char *const files[] = {"a/x.json", "b/x.json", "x-2.json",
+                                      "chrome.log.json"};
+  char list[20000] = "", p[4300];
+  for (size_t i = 0; i < 4; i++) {
+    snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+    zt_write_str(p, s ? s : "");
+    size_t l = strlen(list);
+    snprintf(list + l, sizeof list - l, " '%s'", p);
+  }
+  free(s);
+  ZT_INT(zt_sh(NULL,
+               "'%s' run-all%s %s --chrome /bin/false --no-history --out '%s' "
+               ">/dev/null 2>&1",
+               zt_zamcap(), list, common(), out),
+         3);
+  cJSON *sum = read_json(out, "run-all.json");
+  const cJSON *f;
+  const char *want[] = {"x-1", "x-2-2", "chrome.log-3", "x-2"};
+  int k = 0;
+  cJSON_ArrayForEach(f, cJSON_GetObjectItem(sum, "flows")) {
+    const char *d = cJSON_GetStringValue(cJSON_GetObjectItem(f, "report_dir"));
+    if (k < 4) ZT_STR(d, want[k]);
+    k++;
+  }
+  ZT_INT(k, 4);
+  cJSON_Delete(sum);
+  /* shard 2/2 alone names its flows as the whole night does */
+  zt_sh(NULL, "rm -rf '%s'", out);
+  zt_sh(NULL,
+        "'%s' run-all%s %s --chrome /bin/false --no-history --shard 2/2 "
+        "--out '%s' >/dev/null 2>&1",
+        zt_zamcap(), list, common(), out);
+  sum = read_json(out, "run-all.json");
+  const char *want2[] = {"x-2-2", "x-2"};
+  k = 0;
+  cJSON_ArrayForEach(f, cJSON_GetObjectItem(sum, "flows")) {
+    if (k < 2)
+      ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(f, "report_dir")),
+             want2[k]);
+    k++;
+  }
+  ZT_INT(k, 2);
+  cJSON_Delete(sum);
+}
+
+/* The pipes of a Markdown table row that split it (GFM: a pipe after an
+ * even run of backslashes). */
+static int row_pipes(const char *l, size_t n) {
+  int pipes = 0;
+  size_t bs = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (l[i] == '|' && bs % 2 == 0) pipes++;
+    bs = l[i] == '\\' ? bs + 1 : 0;
+  }
+  return pipes;
+}
+
+/* run-all.md quotes a flow's title as a code span in its cell: a link, an
+ * image, HTML, an @mention, pipes after backslashes and backticks neither
+ * render nor break the row (issue 38, Low: only | and line breaks were
+ * escaped). */
+static void test_md_title(void) {
+  const char *dir = zt_tmp("mdt"), *out = zt_tmp("mdt-out");
+  char *s = zt_read(demo("search.json"));
+  cJSON *doc = s ? cJSON_Parse(s) : NULL;
+  free(s);
+  if (!ZT_TRUE(doc != NULL)) return;
+  static const char title[] = "![x](http://evil.example/p.png) @org/team "
+                              "<img src=x onerror=alert(1)> a|b c\\|d "
+                              "e\\\\|f ``g`` [l](javascript:x)";
+  cJSON_ReplaceItemInObject(doc, "title", cJSON_CreateString(title));
+  char *txt = cJSON_Print(doc), p[4300];
+  cJSON_Delete(doc);
+  zt_sh(NULL, "rm -rf '%s' '%s' && mkdir -p '%s'", dir, out, dir);
+  snprintf(p, sizeof p, "%s/hostile.json", dir);
+  zt_write_str(p, txt);
+  free(txt);
+  zt_sh(NULL,
+        "'%s' run-all '%s' %s --chrome /bin/false --no-history --out '%s' "
+        ">/dev/null 2>&1",
+        zt_zamcap(), p, common(), out);
+  snprintf(p, sizeof p, "%s/run-all.md", out);
+  char *md = zt_read(p);
+  const char *row = md ? strstr(md, "\n| `") : NULL;
+  if (!ZT_TRUE(row != NULL)) {
+    free(md);
+    return;
+  }
+  row++;
+  size_t n = strcspn(row, "\n");
+  ZT_INT(row_pipes(row, n), 7);
+  /* the title's cell: one code span, fenced by three backticks */
+  const char *cell = strstr(row, "| ``` ![x](");
+  ZT_TRUE(cell != NULL && cell < row + n);
+  ZT_TRUE(cell && strstr(cell, "[l](javascript:x) ``` |") != NULL);
+  free(md);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"bad_shard", test_bad_shard}, {"empty_shard", test_empty_shard},
-      {"shards", test_shards},       {"failed_capture", test_failed_capture},
+      {"md_title", test_md_title},
+      {"folder_names", test_folder_names},
+      {"history_secret", test_history_secret},
+      {"bad_shard", test_bad_shard},
+      {"empty_shard", test_empty_shard},
+      {"shards", test_shards},
+      {"failed_capture", test_failed_capture},
       {"sigterm", test_sigterm},
   };
   return ZT_RUN(cases, argc, argv);
