@@ -689,6 +689,10 @@ static void hover_and_follow(struct tab *t, int run, const char *card_has,
   ZT_TRUE(card && cJSON_IsTrue(field(card, "ring")));
   ZT_HAS(sfield(card, "text"), card_has);
   ZT_STR(sfield(card, "href"), href);
+  struct pixels px; /* the card over its chart, for whoever looks */
+  char name[64];
+  snprintf(name, sizeof name, "card-%d.png", run);
+  shot(t, "section", zt_tmp(name), &px);
   click(t, nfield(pt, "x"), nfield(pt, "y")); /* keeps the card */
   a = eval(t, "(() => { const r = document.querySelector('#card a')"
               ".getBoundingClientRect(); return JSON.stringify({x: r.x + "
