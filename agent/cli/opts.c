@@ -99,7 +99,7 @@ static const struct option_row rows[] = {
      "with --memory or heap profiles, the smallest\n"
      "allocation regression reported (default 256)"},
     {"counts", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 10, AT(counts),
-     "after the timed pairs, N count pairs (default 2,\n"
+     "after the timed pairs, N count pairs (default 1,\n"
      "0: none): V8 counts every function's calls, to\n"
      "tell 'slower per call' from 'called more often'"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
@@ -285,7 +285,7 @@ void agent_args_init(struct agent_args *a) {
   a->recover_after = 3;
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
-  a->counts = 2;
+  a->counts = 1;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

@@ -112,6 +112,9 @@ void agent_hist_scenario_key(const cJSON *inputs, char *out, size_t cap) {
   snprintf(out, cap, "%.*s", (int)n, base);
 }
 
+/* The causes of one array of a report: kind 0 regression_causes, 1
+ * spread_causes, 2 unexplained_causes (an end-to-end or web-vitals figure
+ * that got slower with no function named: known by its metric and step). */
 static void add_causes(const cJSON *arr, int spread, const char *scenario,
                        struct hcause **v, size_t *n) {
   const cJSON *c;
@@ -130,13 +133,18 @@ static void add_causes(const cJSON *arr, int spread, const char *scenario,
                                : NULL;
     *h = (struct hcause){
         .j = c,
-        .kind = spread ? "spread-out"
-                : kb   ? "allocation"
-                       : "time",
+        .kind = spread == 2 ? "end-to-end"
+                : spread    ? "spread-out"
+                : kb        ? "allocation"
+                            : "time",
         .unit = kb ? "KB" : "ms",
         .rank = cJSON_IsNumber(rank) ? rank->valueint : i,
         .top = !spread && cJSON_IsString(top) ? top->valuestring : "",
     };
+    if (spread == 2) { /* its metric stands where a path's top would */
+      h->unit = jstr(c, "unit") ? jstr(c, "unit") : "";
+      h->top = jstr(c, "metric") ? jstr(c, "metric") : "";
+    }
     agent_history_fingerprint(h->kind, scenario, h->top, jstr(c, "name"),
                               jstr(c, "file"), h->fp);
   }
@@ -149,6 +157,7 @@ static size_t report_causes(const cJSON *report, const char *scenario,
   size_t n = 0;
   add_causes(jget(report, "regression_causes"), 0, scenario, out, &n);
   add_causes(jget(report, "spread_causes"), 1, scenario, out, &n);
+  add_causes(jget(report, "unexplained_causes"), 2, scenario, out, &n);
   return n;
 }
 
@@ -264,11 +273,19 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
       num(jget(j, "line"), line),
       c->top,
       c->unit,
-      num(jeither(j, "old_ms", jget(j, "old_kb") ? "old_kb" : "old_self_ms"),
+      num(jget(j, "old")
+              ? jget(j, "old")
+              : jeither(j, "old_ms",
+                        jget(j, "old_kb") ? "old_kb" : "old_self_ms"),
           o),
-      num(jeither(j, "new_ms", jget(j, "new_kb") ? "new_kb" : "new_self_ms"),
+      num(jget(j, "new")
+              ? jget(j, "new")
+              : jeither(j, "new_ms",
+                        jget(j, "new_kb") ? "new_kb" : "new_self_ms"),
           n),
-      num(jeither(j, "delta_ms", "delta_kb"), d),
+      num(jget(j, "delta") ? jget(j, "delta")
+                           : jeither(j, "delta_ms", "delta_kb"),
+          d),
       num(cJSON_GetArrayItem(ci, 0), lo),
       num(cJSON_GetArrayItem(ci, 1), hi),
   };
@@ -281,7 +298,9 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
                      (int)ZC_ARRAY_LEN(p), p, NULL);
   const cJSON *v;
   int k = 0;
-  cJSON_ArrayForEach(v, jeither(j, "delta_ms_per_pair", "delta_kb_per_pair")) {
+  const cJSON *per = jget(j, "delta_per_pair");
+  if (!per) per = jeither(j, "delta_ms_per_pair", "delta_kb_per_pair");
+  cJSON_ArrayForEach(v, per) {
     char pair[24];
     snprintf(pair, sizeof pair, "%d", ++k);
     const char *q[] = {run, c->kind, rank, pair, num(v, d)};

@@ -370,8 +370,10 @@ static int fanout_grew(const struct ana_cmp *c, uint32_t parent,
 static struct ana_gcalls *gcalls(struct ana_graph *g) {
   if (!g->calls) {
     g->calls = zc_xcalloc((size_t)g->n + 1, sizeof *g->calls);
-    for (uint32_t i = 0; i < g->n; i++)
+    for (uint32_t i = 0; i < g->n; i++) {
       g->calls[i].landed = ANA_NONE;
+      g->calls[i].calls[0] = g->calls[i].calls[1] = NAN;
+    }
   }
   return g->calls;
 }
@@ -413,7 +415,8 @@ static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
     g->new_w[(size_t)i * np + p] = p < n ? (int64_t)llround(t1[p] * per) : 0;
     g->same[(size_t)i * np + p] = NAN;
   }
-  g->calls[i] = (struct ana_gcalls){.landed = ANA_NONE, .bu = 1};
+  g->calls[i] =
+      (struct ana_gcalls){.landed = ANA_NONE, .bu = 1, .calls = {NAN, NAN}};
   struct ana_gnode *pa = &g->nodes[parent];
   if (pa->last == ANA_NONE)
     pa->kid = i;
@@ -715,7 +718,20 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     g->calls[o].why = ANA_WHY_LOOP;
     g->calls[o].landed = l;
   }
-  return moved + upstream_roots(c, g, n0, mu);
+  moved += upstream_roots(c, g, n0, mu);
+  /* What every node's function was called, and each cause's evidence in
+   * words, for the writers that see the graph alone (DOT, terminal,
+   * summary.md). */
+  for (uint32_t i = 0; i < g->n; i++) {
+    if (g->nodes[i].kind != ANA_FUNC) continue;
+    g->calls[i].calls[0] = ana_calls(c, g->nodes[i].key, 0);
+    g->calls[i].calls[1] = ana_calls(c, g->nodes[i].key, 1);
+    if (!g->nodes[i].cause) continue;
+    char w[1024];
+    ana__calls_words(c, i, w, sizeof w);
+    if (w[0]) g->calls[i].words = zc_xstrdup(w);
+  }
+  return moved;
 }
 
 /* ---- the evidence, for the reports ---- */
@@ -771,15 +787,22 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   }
   if (lk) {
     const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
-    count_text(ana_calls(c, lk, 0), a, sizeof a);
-    count_text(ana_calls(c, lk, 1), b, sizeof b);
-    count_text(ana_calls(c, g->nodes[i].key, 0), pa, sizeof pa);
-    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    double lo = ana_calls(c, lk, 0), ln = ana_calls(c, lk, 1);
+    double oo = ana_calls(c, g->nodes[i].key, 0),
+           on = ana_calls(c, g->nodes[i].key, 1);
+    count_text(lo, a, sizeof a);
+    count_text(ln, b, sizeof b);
+    count_text(oo, pa, sizeof pa);
+    count_text(on, pb, sizeof pb);
+    char k[64] = "more often";
+    if (lo > 0 && oo > 0 && on > 0)
+      snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
     snprintf(out, cap,
-             "%s called %s times a run instead of %s, from %s (called %s "
-             "times, %s before): a loop that runs more, or a lost cache",
+             "%s called %s times a run instead of %s, under %s (called %s "
+             "times, %s before), which calls it %s per call of its own: a "
+             "loop that runs more, or a lost cache",
              r ? ana_str(x, r->name) : "?", b, a, ana_str(x, g->nodes[i].name),
-             pb, pa);
+             pb, pa, k);
     return;
   }
   struct csplit s;

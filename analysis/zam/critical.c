@@ -31,6 +31,8 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->old_w);
   free(g->new_w);
   free(g->same);
+  for (uint32_t i = 0; g->calls && i < g->n; i++)
+    free(g->calls[i].words);
   free(g->calls);
   free(g);
 }

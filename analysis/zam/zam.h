@@ -120,6 +120,9 @@ struct ana_gcalls {
   uint8_t why;         /* enum ana_why */
   uint8_t bu;          /* a node the counts added: its weights are the
                           function's over all its call paths */
+  double calls[2];     /* its function's calls a run, old and new; NAN none */
+  char *words;         /* a cause's evidence in words (ana__calls_words), or
+                          NULL; owned */
 };
 
 /* Algorithm 2 on two pruned timelines; stats are added to. Below the top
