@@ -189,13 +189,14 @@ static const struct option_row rows[] = {
      "with --git, the repository (default .)"},
     {"max-runs", 0, "N", AGENT_BISECT, K_COUNT, 2, 100000, AT(max_runs),
      "traced runs a bisection may make (default 200)"},
-    {"history", 0, "DB", AGENT_RUN | AGENT_COMPARE | AGENT_HISTORY, K_STR, 0, 0,
-     AT(history),
+    {"history", 0, "DB",
+     AGENT_RUN | AGENT_COMPARE | AGENT_BISECT | AGENT_HISTORY | AGENT_DASHBOARD,
+     K_STR, 0, 0, AT(history),
      "the history: a SQLite file, or postgresql://...\n"
      "(default: history.db beside the run folder, in\n"
      "the folder that holds it; zamcap-out/history.db)"},
-    {"no-history", 0, NULL, AGENT_RUN | AGENT_COMPARE, K_SET, 0, 0,
-     AT(no_history), "record nothing in the history"},
+    {"no-history", 0, NULL, AGENT_RUN | AGENT_COMPARE | AGENT_BISECT, K_SET, 0,
+     0, AT(no_history), "record nothing in the history"},
     {"old-label", 0, "TEXT", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
      AT(old_label),
      "the old build's name in the history (a commit\n"
@@ -204,14 +205,15 @@ static const struct option_row rows[] = {
      AT(new_label), "the new build's name in the history"},
     {"format", 0, "text|json", AGENT_HISTORY, K_STR, 0, 0, AT(history_format),
      "text (the default) or json"},
-    {"since", 0, "DAYS", AGENT_HISTORY, K_DAYS, 0, 1e6, AT(since_days),
-     "only the runs of the last DAYS days"},
+    {"since", 0, "DAYS", AGENT_HISTORY | AGENT_DASHBOARD, K_DAYS, 0, 1e6,
+     AT(since_days), "only the runs of the last DAYS days"},
     {"list-runs", 0, NULL, AGENT_HISTORY, K_SET, 0, 0, AT(list_runs),
      "list the runs too, newest first: time, scenario,\n"
      "host, labels, verdict, exit code, causes, report\n"
      "folder (--since 1: the last night, every shard)"},
-    {"recover-after", 0, "N", AGENT_HISTORY | AGENT_RUN | AGENT_COMPARE,
-     K_COUNT, 1, 1000, AT(recover_after),
+    {"recover-after", 0, "N",
+     AGENT_HISTORY | AGENT_DASHBOARD | AGENT_RUN | AGENT_COMPARE, K_COUNT, 1,
+     1000, AT(recover_after),
      "a regression not seen in its scenario's last N\n"
      "runs has recovered (default 3)"},
     {"tracker", 0, "KIND:WHERE", AGENT_RUN | AGENT_COMPARE, K_STR, 0, 0,
@@ -232,6 +234,10 @@ static const struct option_row rows[] = {
      AT(close_recovered),
      "with --tracker, close an issue once its regression\n"
      "has recovered (else only comment)"},
+    {"out", 0, "DIR", AGENT_DASHBOARD, K_STR, 0, 0, AT(out),
+     "the site's folder: index.html and a page per\n"
+     "scenario (made if absent; pages of the same\n"
+     "names are replaced)"},
     {"shard", 0, "I/N", AGENT_RUNALL, K_SHARD, 1, 10000, 0,
      "run the I-th of N shares of the flows (1/3 is the\n"
      "first of 3): the flows sorted by path, the k-th\n"

@@ -957,10 +957,13 @@ static int bisect_exec(const struct agent_args *a) {
       char text[4096];
       rc = verdict(&x, text, sizeof text);
       cJSON *doc = report_doc(&x, rc, text);
-      if (ana_write_bisect(doc, agent_session_out(x.s)))
-        zc_error("%s", zc_errmsg()), rc = ZC_EXIT_CAPTURE;
-      else
+      if (ana_write_bisect(doc, agent_session_out(x.s))) {
+        zc_error("%s", zc_errmsg());
+        rc = ZC_EXIT_CAPTURE;
+      } else {
+        agent_record_bisect(x.a, agent_session_out(x.s), doc);
         rc = agent_upload(x.a, agent_session_out(x.s), rc);
+      }
       cJSON_Delete(doc);
       zc_log(1, "%s", text);
       zc_log(1, "%u traced runs; report in %s/", runs_made(&x),
@@ -990,8 +993,9 @@ const struct agent_cmd agent_cmd_bisect = {
              "one) is verified with fresh pairs. With --git,\neach commit is "
              "checked out in a worktree of its own under OUT and\nbuilt with "
              "CMD; a commit that does not build is skipped, and the\n"
-             "culprit's changed functions are ranked by their self-time "
-             "change.\n",
+             "culprit's changed functions are ranked by their self-time\n"
+             "change. The bisection is recorded in the history (--history):\n"
+             "each culprit, its commit and the causes it made slower.\n",
     .after = NULL,
     .exec = bisect_exec,
 };

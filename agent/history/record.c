@@ -98,9 +98,8 @@ static const char *num(const cJSON *v, char buf[40]) {
   return buf;
 }
 
-/* The scenario's name in the history: its title, else its file's name
- * without .json; "" for traces compared with no run around them. */
-static void scenario_key(const cJSON *inputs, char *out, size_t cap) {
+/* histdb.h */
+void agent_hist_scenario_key(const cJSON *inputs, char *out, size_t cap) {
   const char *t = jstr(inputs, "title"), *f = jstr(inputs, "scenario");
   if (t && t[0]) {
     snprintf(out, cap, "%s", t);
@@ -339,12 +338,39 @@ static enum zc_err insert_e2e(struct agent_db *db, const char *run,
                       (int)ZC_ARRAY_LEN(p), p, NULL);
 }
 
+/* One web vitals row (report.json's vitals[]): the whole run's (step
+ * NULL) or a step's. */
+static enum zc_err insert_vital(struct agent_db *db, const char *run,
+                                const cJSON *r) {
+  const cJSON *ci = jget(r, "ci95");
+  char st[40], om[40], nm[40], dm[40], lo[40], hi[40], sg[40], pr[40];
+  const char *metric = jstr(r, "metric");
+  if (!metric) return ZC_OK; /* a row that names nothing */
+  const char *p[] = {run,
+                     metric,
+                     num(jget(r, "step"), st),
+                     jstr(r, "unit"),
+                     num(jget(r, "old"), om),
+                     num(jget(r, "new"), nm),
+                     num(jget(r, "delta"), dm),
+                     num(cJSON_GetArrayItem(ci, 0), lo),
+                     num(cJSON_GetArrayItem(ci, 1), hi),
+                     num(jget(r, "significant"), sg),
+                     num(jget(r, "pairs"), pr)};
+  return agent_db_run(db,
+                      "INSERT INTO vitals (run_id, metric, step, unit, "
+                      "old_mean, new_mean, delta, ci_lo, ci_hi, significant, "
+                      "pairs) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                      "$10, $11)",
+                      (int)ZC_ARRAY_LEN(p), p, NULL);
+}
+
 static enum zc_err add_locked(struct agent_db *db, const cJSON *report,
                               const struct agent_history_meta *m,
                               long long *id) {
   const cJSON *inp = m->inputs ? m->inputs : jget(report, "inputs");
   char scenario[512], run[24];
-  scenario_key(inp, scenario, sizeof scenario);
+  agent_hist_scenario_key(inp, scenario, sizeof scenario);
   struct hcause *cs;
   size_t n = report_causes(report, scenario, &cs);
   enum zc_err e = insert_run(db, report, m, scenario, n, id);
@@ -358,6 +384,9 @@ static enum zc_err add_locked(struct agent_db *db, const cJSON *report,
   }
   cJSON_ArrayForEach(r, jget(e2e, "steps")) {
     if (!e) e = insert_e2e(db, run, r);
+  }
+  cJSON_ArrayForEach(r, jget(report, "vitals")) {
+    if (!e && cJSON_IsObject(r)) e = insert_vital(db, run, r);
   }
   return e;
 }
@@ -383,7 +412,7 @@ static int annotate(struct agent_history *h, cJSON *report,
                     const struct agent_history_meta *m) {
   const cJSON *inp = m->inputs ? m->inputs : jget(report, "inputs");
   char scenario[512];
-  scenario_key(inp, scenario, sizeof scenario);
+  agent_hist_scenario_key(inp, scenario, sizeof scenario);
   struct hcause *cs;
   size_t n = report_causes(report, scenario, &cs);
   int before = 0;

@@ -3,7 +3,8 @@
  * click runs parseRows, renderRows and warmCache; each build's app.js sets
  * how much each works): one regression, two at two commits with a commit
  * that does not build and an improvement between (never blamed), an A/A
- * series; and the bad inputs, each a one-line error and exit 2. */
+ * series; and the bad inputs, each a one-line error and exit 2. The
+ * bisection with commits is recorded in the history beside OUT. */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "history.h"
 #include "session.h"
 #include "test.h"
 #include "zc.h"
@@ -122,6 +124,29 @@ static void test_builds_one(void) {
   free(log);
 }
 
+/* The fingerprints of the causes of OUT/confirm/report.json recorded as
+ * a night's run in a history of its own, space-separated into fps. */
+static void night_fps(const char *out, char *fps, size_t cap) {
+  char p[4300], db[4300];
+  snprintf(p, sizeof p, "%s/confirm", out);
+  snprintf(db, sizeof db, "%s/night.db", out);
+  cJSON *conf = zt_json("%s/report.json", p), *q = NULL;
+  struct agent_history *h = NULL;
+  struct agent_history_meta m = {.command = "run"};
+  if (conf && ZT_INT(agent_history_open(db, &h), ZC_OK) &&
+      ZT_INT(agent_history_add(h, conf, &m, NULL), ZC_OK) &&
+      ZT_INT(agent_history_query(h, NULL, 0, 3, &q), ZC_OK)) {
+    const cJSON *g;
+    cJSON_ArrayForEach(g, cJSON_GetObjectItem(q, "regressions")) {
+      size_t n = strlen(fps);
+      snprintf(fps + n, cap - n, "%s ", zt_jstr(g, "fingerprint"));
+    }
+  }
+  cJSON_Delete(q);
+  cJSON_Delete(conf);
+  agent_history_close(h);
+}
+
 /* A repository of commits made by write_app: c0 good; c1 a comment; c2
  * parseRows works more; c3 does not build (BROKEN); c4 builds again and
  * warmCache works less (an improvement); c5 renderRows works more; c6 a
@@ -184,6 +209,37 @@ static void test_git_two(void) {
   ZT_STR(zt_jstr(ch, "name"), "parseRows");
   /* the self time that grew by construction: parseRows' own loop */
   ZT_TRUE(zt_jnum(ch, "delta_ms") > 0 && zt_jnum(ch, "ci95.0") > 0);
+  /* recorded in the history beside OUT: each culprit with its commit,
+   * and the cause's fingerprint as a night's run gives it (the ends'
+   * comparison, confirm/, recorded as one) */
+  char db[4300], fps[4096] = "";
+  snprintf(db, sizeof db, "%s/history.db", zt_tmp("git"));
+  struct agent_history *h = NULL;
+  cJSON *bs = NULL;
+  night_fps(out, fps, sizeof fps);
+  if (ZT_INT(agent_history_open_existing(db, &h), ZC_OK) &&
+      ZT_INT(agent_history_bisects(h, "bisect test app: one click", 0, &bs),
+             ZC_OK)) {
+    ZT_INT(cJSON_GetArraySize(bs), 1);
+    const cJSON *b = cJSON_GetArrayItem(bs, 0), *bc;
+    ZT_STR(zt_jstr(b, "good"),
+           zt_jstr(cJSON_GetArrayItem(cJSON_GetObjectItem(rep, "builds"), 0),
+                   "build"));
+    int found = 0;
+    cJSON_ArrayForEach(bc, cJSON_GetObjectItem(b, "causes")) {
+      if (strcmp(zt_jstr(bc, "state"), "culprit")) continue;
+      const char *want = !strcmp(zt_jstr(bc, "name"), "parseRows")    ? shas[2]
+                         : !strcmp(zt_jstr(bc, "name"), "renderRows") ? shas[5]
+                                                                      : "?";
+      ZT_STR(zt_jstr(bc, "commit"), want);
+      ZT_INT((long long)strlen(zt_jstr(bc, "fingerprint")), 16);
+      ZT_HAS(fps, zt_jstr(bc, "fingerprint"));
+      found++;
+    }
+    ZT_TRUE(found >= 2);
+  }
+  cJSON_Delete(bs);
+  agent_history_close(h);
   /* the user's worktree is as it was */
   char *st = NULL;
   zt_sh(&st, "git -C '%s' status --porcelain --untracked-files=no", repo);
