@@ -863,6 +863,16 @@ static int confirm(struct bisect *x) {
            "no regression between build 0 and build %u: nothing to "
            "bisect",
            x->n - 1);
+  } else if (reported && rc == ZC_EXIT_INCONCLUSIVE) {
+    zc_log(1,
+           "build 0 against build %u is inconclusive (%s): nothing "
+           "bisected; see %s/report.json",
+           x->n - 1,
+           oc.doubt & ANA_DOUBT_STARVED ? "the machine was too busy"
+           : oc.doubt & ANA_DOUBT_E2E   ? "the end-to-end interval holds the "
+                                          "threshold"
+                                        : "a candidate undecided",
+           out);
   }
   ana_cmp_free(cmp);
   return rc;

@@ -250,7 +250,9 @@ static void test_git_two(void) {
   free(log);
 }
 
-/* Three copies of one build: nothing to bisect, exit 0. */
+/* Three copies of one build: nothing to bisect, exit 0; or, on a machine
+ * too busy to tell (issue 34), inconclusive, exit 5, and it says so.
+ * Never a culprit. */
 static void test_aa(void) {
   char b[3][4200], out[4200], *log = NULL;
   mkdir(zt_tmp("aa"), 0755);
@@ -262,8 +264,8 @@ static void test_aa(void) {
   int rc = zt_run_zamcap(&log, "bisect '%s' --builds '%s' '%s' '%s' --out '%s'",
                          zt_agent_app("bisectapp", "bisect.json"), b[0], b[1],
                          b[2], out);
-  ZT_INT(rc, 0);
-  ZT_HAS(log, "nothing to bisect");
+  ZT_TRUE(rc == 0 || rc == 5);
+  ZT_HAS(log, rc == 5 ? "inconclusive" : "nothing to bisect");
   if (rc) fprintf(stderr, "%s\n", log);
   free(log);
 }
