@@ -11,7 +11,7 @@
 import * as YAML from './lib/yaml/index.js';
 
 const ENVIRONMENTS = ['staging', 'canary', 'production'];
-const SERVICES = 75;
+const SERVICES = 85;
 const SIZES = ['small', 'medium', 'large'];
 
 const state = {files: [], loaded: 0};
