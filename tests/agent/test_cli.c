@@ -92,6 +92,34 @@ static void test_regression(void) {
 /* Names from a page reach the terminal escaped: a function named with
  * escape sequences, a bell, CR/LF and a C1 control cannot retitle or clear
  * the terminal or forge a line of the log. */
+/* Call counts that cannot be used (issue 35): count files that are not
+ * zamcap-calls/1 beside the traces give a warning naming the pair, and
+ * the causes are today's (those of the same traces without them). */
+static void test_bad_counts(void) {
+  make_dirs();
+  zt_sh(
+      NULL,
+      "mkdir -p '%s' '%s' && cp '%s'/*.json.gz '%s' && cp '%s'/*.json.gz "
+      "'%s' && echo '{\"schema\": \"not-calls\"}' > '%s/run-calls-1.calls.json'"
+      " && echo '[1,' > '%s/run-calls-1.calls.json'",
+      zt_tmp("cold"), zt_tmp("cnew"), zt_tmp("old"), zt_tmp("cold"),
+      zt_tmp("new"), zt_tmp("cnew"), zt_tmp("cold"), zt_tmp("cnew"));
+  char *out = NULL;
+  int rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", zt_tmp("cold"),
+                         zt_tmp("cnew"), zt_tmp("counts-bad"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "warning: count pair 1 left out:");
+  ZT_HAS(out, "not a zamcap-calls/1 file");
+  ZT_HAS(out, "slowChecksum (/app.js:");
+  ZT_TRUE(out && !strstr(out, "calls: "));
+  free(out);
+  cJSON *rep = zt_json("%s/report.json", zt_tmp("counts-bad"));
+  ZT_TRUE(zt_jget(rep, "counts") == NULL);
+  ZT_STR(zt_jstr(rep, "regression_causes.0.name"), "slowChecksum");
+  ZT_TRUE(zt_jget(rep, "regression_causes.0.calls") == NULL);
+  cJSON_Delete(rep);
+}
+
 static void test_hostile_names(void) {
   make_dirs();
   zt_sh(NULL,
@@ -1039,6 +1067,7 @@ int main(int argc, char **argv) {
       {"sigterm_compare", test_sigterm_compare},
       {"map_bomb", test_map_bomb},
       {"regression", test_regression},
+      {"bad_counts", test_bad_counts},
       {"aa_and_options", test_aa_and_options},
       {"run_dir", test_run_dir},
       {"heap_compare", test_heap_compare},
