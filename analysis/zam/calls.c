@@ -330,6 +330,7 @@ struct csplit {
   double co, cn;       /* calls per run */
   double t_old, t_new; /* inclusive ms per run */
   double more, slower;
+  struct ana_stat more_st, slower_st; /* their intervals over the pairs */
 };
 
 /* 0 when the counts cannot split it (none taken, or it never ran in the
@@ -344,13 +345,18 @@ static int split_of(const struct ana_cmp *c, uint32_t key, struct csplit *s) {
   ana_bu_incl_values(c->bu, key, 1, t1, n);
   if (!n) return 0;
   double k = s->co > 0 ? s->cn / s->co : 0;
+  double mp[ANA_SPREAD_MAX_PAIRS], sp[ANA_SPREAD_MAX_PAIRS];
   for (unsigned p = 0; p < n; p++) {
     s->t_old += t0[p] / n;
     s->t_new += t1[p] / n;
     /* a function the old build never called: all of it is new calls */
-    s->more += (s->co > 0 ? t0[p] * k - t0[p] : t1[p] - t0[p]) / n;
-    s->slower += (s->co > 0 ? t1[p] - t0[p] * k : 0) / n;
+    mp[p] = s->co > 0 ? t0[p] * k - t0[p] : t1[p] - t0[p];
+    sp[p] = s->co > 0 ? t1[p] - t0[p] * k : 0;
+    s->more += mp[p] / n;
+    s->slower += sp[p] / n;
   }
+  ana_stat(mp, n, &s->more_st);
+  ana_stat(sp, n, &s->slower_st);
   return 1;
 }
 
@@ -868,6 +874,15 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
       cJSON *sp = cJSON_AddObjectToObject(o, "split");
       cJSON_AddItemToObject(sp, "calls_ms", num_or_null(s.more));
       cJSON_AddItemToObject(sp, "per_call_ms", num_or_null(s.slower));
+      /* each part's 95 % interval over the pairs (the counts are the
+       * count pairs' mean, the times each pair's) */
+      const struct ana_stat *st[2] = {&s.more_st, &s.slower_st};
+      static const char *const key[2] = {"calls_ci95", "per_call_ci95"};
+      for (int q = 0; q < 2; q++) {
+        cJSON *ci = cJSON_AddArrayToObject(sp, key[q]);
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->lo));
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->hi));
+      }
     }
     char words[1024];
     ana__calls_words(c, i, words, sizeof words);
