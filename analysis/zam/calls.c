@@ -411,7 +411,6 @@ static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
   nd->same = NAN;
   nd->present = g->npairs;
   nd->kid = nd->sib = nd->last = ANA_NONE;
-  nd->parent = parent;
   double t0[ANA_SPREAD_MAX_PAIRS], t1[ANA_SPREAD_MAX_PAIRS];
   unsigned n = ana_bu_incl_values(c->bu, key, 0, t0, ANA_SPREAD_MAX_PAIRS);
   ana_bu_incl_values(c->bu, key, 1, t1, n);
@@ -423,13 +422,7 @@ static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
   }
   g->calls[i] =
       (struct ana_gcalls){.landed = ANA_NONE, .bu = 1, .calls = {NAN, NAN}};
-  struct ana_gnode *pa = &g->nodes[parent];
-  if (pa->last == ANA_NONE)
-    pa->kid = i;
-  else
-    g->nodes[pa->last].sib = i;
-  pa->last = i;
-  pa->nkids++;
+  ana__graph_link(g, parent, i);
   return i;
 }
 

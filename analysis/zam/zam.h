@@ -173,6 +173,8 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
 uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
                                    const struct ana_bottomup *bu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
+/* Links node i last among parent's children. */
+void ana__graph_link(struct ana_graph *g, uint32_t parent, uint32_t i);
 /* Consequences (issue 25.3). A cause whose extra time is spread over its
  * callees in the proportions they had before (critical.c's ana_same_work
  * of ANA_SAME_MIN or more on average) did more of the same work: it was
