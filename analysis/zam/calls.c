@@ -188,6 +188,13 @@ static const struct cfn *innermost(const struct cfn *fns, size_t n,
   return NULL;
 }
 
+/* Whether a count file's name and V8's are one function's: the same, or
+ * both anonymous ("" in coverage, "" or "(anonymous)" in a profile). */
+static int same_name(const char *cov, const char *prof) {
+  if (!strcmp(cov, prof)) return 1;
+  return !cov[0] && !strcmp(prof, "(anonymous)");
+}
+
 /* Function f's calls for key on side. */
 static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
                      int side) {
@@ -239,7 +246,7 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     uint8_t *used = zc_xcalloc(nf + 1, 1);
     for (size_t i = lo; i < np && pl[i].url == u; i++) {
       const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
-      if (!f || strcmp(f->name, ana_str(c->ctx, pl[i].name))) continue;
+      if (!f || !same_name(f->name, ana_str(c->ctx, pl[i].name))) continue;
       used[f - fns] = 1;
       count_fn(k, pl[i].key, f, side);
     }
@@ -250,7 +257,7 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
     uint32_t cid = ana_intern(c->ctx, comp, cl);
     for (size_t j = 0; j < nf; j++)
-      if (!used[j])
+      if (!used[j] && fns[j].name[0])
         count_fn(
             k,
             ana_key(c->ctx, cid,

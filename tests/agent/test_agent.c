@@ -198,9 +198,12 @@ static void test_search(void) {
   expect_cause("search", names, "highlightMatches > buildHighlightPattern");
 }
 
+static void aa_verdict(const cJSON *rep, int rc);
+
 /* --pairs auto, the default: a clear regression is decided in the first
  * 3 pairs; an A/A run goes on until the end-to-end time is decided too,
- * and finds nothing. */
+ * and finds nothing: "no regression", or, where --max-pairs came first
+ * (a loaded machine's wall time varies more), inconclusive, saying why. */
 static void test_auto(void) {
   char *out = NULL;
   int rc = zt_run_zamcap(&out, "'%s' --old '%s' --new '%s' --out '%s'",
@@ -226,13 +229,17 @@ static void test_auto(void) {
                      "'%s'",
                      zt_demo("todo.json"), zt_demo("todo/old"),
                      zt_demo("todo/old"), zt_tmp("auto-aa"));
-  ZT_INT(rc, 0);
-  if (rc) fprintf(stderr, "%s\n", out);
+  if (rc != 0 && rc != 5) fprintf(stderr, "%s\n", out);
   free(out);
   rep = zt_json("%s/report.json", zt_tmp("auto-aa"));
   unsigned n = (unsigned)zt_jnum(rep, "sampling.pairs");
   ZT_TRUE(n >= 3 && n <= 8);
-  ZT_STR(zt_jstr(rep, "verdict.state"), "no regression");
+  aa_verdict(rep, rc);
+  ZT_STR(zt_jstr(rep, "verdict.state"), rc ? "inconclusive" : "no regression");
+  /* it stops undecided only at the most pairs it may run, or starved */
+  if (rc == 5 &&
+      strcmp(zt_jstr(rep, "sampling.stopped"), "--max-pairs reached"))
+    ZT_HAS(zt_jstr(rep, "verdict.text"), "too busy to measure on");
   cJSON_Delete(rep);
 }
 
@@ -421,7 +428,7 @@ static void test_navigated_away(void) {
                          "'%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
                          "--retries 0 --out '%s'",
                          scn, dir, dir, zt_tmp("navaway"));
-  ZT_INT(rc, 0);
+  ZT_TRUE(rc == 0 || rc == 5); /* an A/A; 5 on a starved machine */
   ZT_HAS(out, "another host than the build's");
   ZT_HAS(out, "http://localhost:");
   free(out);

@@ -20,7 +20,10 @@ static cJSON *run(const char *oldb, const char *newb, const char *out) {
       "--out '%s'",
       zt_agent_app("memapp", "memapp.json"), zt_agent_app("memapp", oldb),
       zt_agent_app("memapp", newb), out);
-  ZT_TRUE(rc == 0 || rc == 1);
+  /* the exit code is the time comparison's (allocation causes do not set
+   * it): memapp's time barely moves, and three pairs may leave its
+   * end-to-end figure undecided (5, issue 34) */
+  ZT_TRUE(rc == 0 || rc == 1 || rc == 5);
   ZT_HAS(log, "memory: 3 pairs");
   free(log);
   return zt_json("%s/report.json", out);
