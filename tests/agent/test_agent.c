@@ -593,8 +593,9 @@ static void test_url_secrets(void) {
       zt_demo("todo.json"), port, port, o);
   fault_stop();
   /* one pair of one build: its verdict is noise (a slow sanitizer build
-   * can pass μ); what is tested is that the run completes */
-  ZT_TRUE(rc == 0 || rc == 1);
+   * can pass μ, a loaded machine give 5); what is tested is that the run
+   * completes */
+  zt_verdict_ok(rc, o);
   ZT_HAS(out, "--old: its user:password is masked");
   ZT_TRUE(out && !strstr(out, "s3cretpw") && !strstr(out, "t0k3nval") &&
           !strstr(out, "1dt0k"));
@@ -770,7 +771,8 @@ static void test_tty_progress(void) {
                  "--pairs 1 --warmup 0 --format json --out '%s'\" /dev/null",
                  zt_zamcap(), zt_demo("todo.json"), zt_demo("todo/old"),
                  zt_demo("todo/old"), zt_tmp("tty"));
-  ZT_TRUE(rc == 0 || rc == 1); /* one A/A pair: noise may pass for a cause */
+  /* one A/A pair: noise may pass for a cause, a loaded machine give 5 */
+  zt_verdict_ok(rc, zt_tmp("tty"));
   ZT_HAS(out, "\r\033[Kzamcap: [");
   ZT_HAS(out, "pair 1/1, new build ...");
   free(out);

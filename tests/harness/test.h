@@ -109,6 +109,12 @@ const struct cJSON *zt_jget(const struct cJSON *o, const char *path);
 double zt_jnum(const struct cJSON *o, const char *path);
 const char *zt_jstr(const struct cJSON *o, const char *path);
 
+/* Whether exit code rc of a comparison whose report.json is in folder
+ * dir is a verdict: 0 or 1, or 5 with the report saying why the pairs
+ * could not decide (issue 34: a loaded machine is inconclusive, never
+ * "not slower"). Checks it, for tests whose subject is not the verdict. */
+int zt_verdict_ok(int rc, const char *dir);
+
 /* A loopback TCP port that refuses connections whatever else the machine
  * runs: bound by *fd but not listening. Close *fd when done. */
 int zt_refused_port(int *fd);
