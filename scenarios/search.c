@@ -324,9 +324,13 @@ static double space_size(const struct scn_param *p, size_t n) {
 
 /* ---- cover: a pairwise covering design over a few levels ---- */
 
+/* A parameter's levels in the design, the likeliest to expose a
+ * regression first: its rank is its index, but for a choice's, which
+ * are all alike (0). */
 struct levels {
   struct gene lv[MAX_CHOICE_LV];
   size_t n;
+  int ranked;
 };
 
 static void add_level(const struct scn_param *p, struct levels *l,
@@ -340,12 +344,16 @@ static void add_level(const struct scn_param *p, struct levels *l,
   l->lv[l->n++] = g;
 }
 
-/* A range's ends and a point in each half between; a string's shortest
- * and longest (holding every character of the alphabet when it can) and
- * lengths between; every choice, or six of them. */
+/* A range's ends and a point in each half between; a string's longest
+ * (holding every character of the alphabet when it can), shortest and
+ * lengths between; every choice, or six of them. A regression that grows
+ * with an input's size shows at its top end first ("slow only past 1 000
+ * rows"): the top end is a range's first level, the longest a string's;
+ * then the upper point, the lower, the low end. */
 static void make_levels(struct scn_search *s, const struct scn_param *p,
                         struct levels *l) {
   l->n = 0;
+  l->ranked = p->kind != SCN_PARAM_CHOICE;
   if (p->kind == SCN_PARAM_CHOICE) {
     size_t *ix = zc_xcalloc(p->nchoice, sizeof *ix);
     for (size_t k = 0; k < p->nchoice; k++)
@@ -358,15 +366,14 @@ static void make_levels(struct scn_search *s, const struct scn_param *p,
     }
     free(ix);
   } else if (p->kind == SCN_PARAM_INT) {
-    double t[LEVELS] = {0, 0.15 + 0.35 * unif(s), 0.5 + 0.35 * unif(s), 1};
+    double t[LEVELS] = {1, 0.5 + 0.35 * unif(s), 0.15 + 0.35 * unif(s), 0};
     for (int k = 0; k < LEVELS; k++)
       add_level(p, l, (struct gene){.i = int_at(p, t[k])});
   } else {
     unsigned span = p->maxlen - p->minlen;
     unsigned len[LEVELS] = {
-        p->maxlen, p->minlen,
-        p->minlen + (unsigned)(span * (0.15 + 0.35 * unif(s))),
-        p->minlen + (unsigned)(span * (0.5 + 0.35 * unif(s)))};
+        p->maxlen, p->minlen + (unsigned)(span * (0.5 + 0.35 * unif(s))),
+        p->minlen + (unsigned)(span * (0.15 + 0.35 * unif(s))), p->minlen};
     for (int k = 0; k < LEVELS; k++)
       add_level(p, l, (struct gene){.s = make_string(s, p, len[k], k == 0)});
   }
@@ -404,15 +411,21 @@ static size_t draft_row(struct scn_search *s, const struct cover *c,
                         size_t *r) {
   for (size_t k = 0; k < c->n; k++)
     r[k] = SIZE_MAX;
-  size_t i0 = below(s, c->n), j0 = 0, a0 = 0, b0 = 0, found = 0;
-  for (size_t t = 0; t < c->n && !found; t++) {
-    size_t i = (i0 + t) % c->n;
-    for (size_t j = i + 1; j < c->n && !found; j++)
-      for (size_t q = 0; q < c->lv[i].n * c->lv[j].n && !found; q++)
-        if (!got_of(c, i, j)[q])
-          found = 1, i0 = i, j0 = j, a0 = q / c->lv[j].n, b0 = q % c->lv[j].n;
-  }
+  /* the pair to cover: of those not covered, the best ranked, one of the
+   * ties at random */
+  size_t i0 = 0, j0 = 0, a0 = 0, b0 = 0, found = 0, rank = SIZE_MAX;
+  for (size_t i = 0; i < c->n; i++)
+    for (size_t j = i + 1; j < c->n; j++)
+      for (size_t q = 0; q < c->lv[i].n * c->lv[j].n; q++) {
+        size_t a = q / c->lv[j].n, b = q % c->lv[j].n;
+        size_t rk = (c->lv[i].ranked ? a : 0) + (c->lv[j].ranked ? b : 0);
+        if (got_of(c, i, j)[q] || rk > rank) continue;
+        found = rk < rank ? 1 : found + 1;
+        rank = rk;
+        if (below(s, found) == 0) i0 = i, j0 = j, a0 = a, b0 = b;
+      }
   if (found) r[i0] = a0, r[j0] = b0;
+  found = found > 0;
   size_t total = found;
   for (size_t t = 0, k0 = below(s, c->n); t < c->n; t++) {
     size_t k = (k0 + t) % c->n, best = 0, bg = 0;
@@ -509,7 +522,83 @@ static long tournament(struct scn_search *s) {
   return best;
 }
 
+/* How far apart two candidates are, each parameter counting at most 1:
+ * another choice 1; a range's positions' difference; a string's lengths'
+ * difference over its span, and a quarter for other characters. */
+static double distance(const struct scn_search *s, const struct gene *a,
+                       const struct gene *b) {
+  double d = 0;
+  for (size_t k = 0; k < s->n; k++) {
+    const struct scn_param *p = &s->p[k];
+    if (p->kind == SCN_PARAM_CHOICE) d += a[k].i != b[k].i;
+    if (p->kind == SCN_PARAM_INT)
+      d += fabs(int_t(p, a[k].i) - int_t(p, b[k].i));
+    if (p->kind == SCN_PARAM_STRING)
+      d += fabs((double)str_chars(a[k].s) - (double)str_chars(b[k].s)) /
+               (p->maxlen - p->minlen + 1) +
+           0.25 * (strcmp(a[k].s, b[k].s) != 0);
+  }
+  return d;
+}
+
+/* Exploring: of a few random candidates, the one farthest from every
+ * candidate tried (maximin), so that draws spread where none was. */
+static long explore(struct scn_search *s) {
+  struct gene *best = NULL;
+  double bd = -1;
+  for (int t = 0; t < 8; t++) {
+    struct gene *g = random_genes(s);
+    double d = HUGE_VAL;
+    for (size_t i = 0; i < s->nc && d > 0; i++) {
+      double x = distance(s, g, s->c[i].g);
+      if (x < d) d = x;
+    }
+    if (d > bd) {
+      genes_free(best, s->n);
+      best = g, bd = d;
+    } else {
+      genes_free(g, s->n);
+    }
+  }
+  long id = add(s, best);
+  return id >= 0 ? id : add_random(s);
+}
+
+static int by_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Whether the fittest stands out of the noise: above the median by six
+ * times the fitnesses' robust spread (the median absolute deviation as a
+ * standard deviation). Until one does, the fittest is noise, and
+ * following it is no better than a random walk. */
+static int stands_out(const struct scn_search *s) {
+  double *f = zc_xcalloc(s->nc + 1, sizeof *f), *dev;
+  size_t n = 0;
+  for (size_t i = 0; i < s->nc; i++)
+    if (s->c[i].told && !isnan(s->c[i].fit)) f[n++] = s->c[i].fit;
+  if (n < 4) {
+    free(f);
+    return 0;
+  }
+  qsort(f, n, sizeof *f, by_double);
+  double med = f[n / 2], top = f[n - 1];
+  dev = zc_xcalloc(n, sizeof *dev);
+  for (size_t i = 0; i < n; i++)
+    dev[i] = fabs(f[i] - med);
+  qsort(dev, n, sizeof *dev, by_double);
+  double mad = 1.4826 * dev[n / 2];
+  free(f);
+  free(dev);
+  return top > med + 6 * mad && top > med;
+}
+
+/* The fittest evolved once they stand out of the noise (a quarter of the
+ * time still exploring, for a second regression elsewhere); until then,
+ * exploring. */
 static long evolve(struct scn_search *s) {
+  if (!stands_out(s) || unif(s) < 0.25) return explore(s);
   for (int t = 0; t < TRIES && (double)s->nc < s->space; t++) {
     long p1 = tournament(s), p2 = tournament(s);
     if (p1 < 0) break;
