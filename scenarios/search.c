@@ -392,49 +392,58 @@ static uint8_t *got_of(const struct cover *c, size_t i, size_t j) {
   return c->got[i * c->n + j];
 }
 
-/* The pairs a row (levels r, SIZE_MAX unset) would newly cover with
- * parameter k at level a. */
-static size_t gain(const struct cover *c, const size_t *r, size_t k, size_t a) {
-  size_t g = 0;
+/* A pair's weight in the design: a quarter less for each step its two
+ * levels are from their parameters' first (the likeliest to expose). */
+static double weight(const struct cover *c, size_t i, size_t a, size_t j,
+                     size_t b) {
+  size_t rk = (c->lv[i].ranked ? a : 0) + (c->lv[j].ranked ? b : 0);
+  return pow(0.25, (double)rk);
+}
+
+/* The weight of the pairs a row (levels r, SIZE_MAX unset) would newly
+ * cover with parameter k at level a. */
+static double gain(const struct cover *c, const size_t *r, size_t k, size_t a) {
+  double g = 0;
   for (size_t j = 0; j < c->n; j++) {
     if (j == k || r[j] == SIZE_MAX) continue;
     size_t i0 = k < j ? k : j, j0 = k < j ? j : k;
     size_t li = k < j ? a : r[j], lj = k < j ? r[j] : a;
-    g += !got_of(c, i0, j0)[li * c->lv[j0].n + lj];
+    if (!got_of(c, i0, j0)[li * c->lv[j0].n + lj])
+      g += weight(c, i0, li, j0, lj);
   }
   return g;
 }
 
-/* One row: a pair not covered yet, then each other parameter at its
- * level that covers the most; returns the pairs it covers anew. */
-static size_t draft_row(struct scn_search *s, const struct cover *c,
+/* One row: the heaviest pair not covered yet (one of the ties at
+ * random), then each other parameter at the level whose new pairs weigh
+ * most; returns what the row's new pairs weigh. */
+static double draft_row(struct scn_search *s, const struct cover *c,
                         size_t *r) {
   for (size_t k = 0; k < c->n; k++)
     r[k] = SIZE_MAX;
-  /* the pair to cover: of those not covered, the best ranked, one of the
-   * ties at random */
-  size_t i0 = 0, j0 = 0, a0 = 0, b0 = 0, found = 0, rank = SIZE_MAX;
+  size_t i0 = 0, j0 = 0, a0 = 0, b0 = 0, ties = 0;
+  double top = 0;
   for (size_t i = 0; i < c->n; i++)
     for (size_t j = i + 1; j < c->n; j++)
       for (size_t q = 0; q < c->lv[i].n * c->lv[j].n; q++) {
         size_t a = q / c->lv[j].n, b = q % c->lv[j].n;
-        size_t rk = (c->lv[i].ranked ? a : 0) + (c->lv[j].ranked ? b : 0);
-        if (got_of(c, i, j)[q] || rk > rank) continue;
-        found = rk < rank ? 1 : found + 1;
-        rank = rk;
-        if (below(s, found) == 0) i0 = i, j0 = j, a0 = a, b0 = b;
+        double w = weight(c, i, a, j, b);
+        if (got_of(c, i, j)[q] || w < top) continue;
+        ties = w > top ? 1 : ties + 1;
+        top = w;
+        if (below(s, ties) == 0) i0 = i, j0 = j, a0 = a, b0 = b;
       }
-  if (found) r[i0] = a0, r[j0] = b0;
-  found = found > 0;
-  size_t total = found;
+  if (ties) r[i0] = a0, r[j0] = b0;
+  double total = top;
   for (size_t t = 0, k0 = below(s, c->n); t < c->n; t++) {
-    size_t k = (k0 + t) % c->n, best = 0, bg = 0;
+    size_t k = (k0 + t) % c->n, best = 0;
+    double bg = 0;
     if (r[k] != SIZE_MAX) continue;
-    for (size_t a = 0, ties = 0; a < c->lv[k].n; a++) {
-      size_t g = gain(c, r, k, a);
+    for (size_t a = 0, nt = 0; a < c->lv[k].n; a++) {
+      double g = gain(c, r, k, a);
       if (a == 0 || g > bg)
-        best = a, bg = g, ties = 1;
-      else if (g == bg && below(s, ++ties) == 0)
+        best = a, bg = g, nt = 1;
+      else if (g == bg && below(s, ++nt) == 0)
         best = a;
     }
     r[k] = best;
@@ -453,8 +462,8 @@ static void cover_mark(struct cover *c, const size_t *r) {
 }
 
 /* The rows of a greedy pairwise covering design (AETG's way: of a few
- * drafts, the one covering most), at most cap; one row a level with a
- * single parameter. */
+ * drafts, the one whose new pairs weigh most), at most cap; one row a
+ * level with a single parameter. */
 static void make_design(struct scn_search *s, const struct levels *lv,
                         size_t cap) {
   struct cover c = {.lv = lv, .n = s->n};
@@ -473,9 +482,9 @@ static void make_design(struct scn_search *s, const struct levels *lv,
     s->ndesign = k + 1;
   }
   while (s->n > 1 && c.left && s->ndesign < cap) {
-    size_t bg = 0;
+    double bg = 0;
     for (int t = 0; t < 24; t++) {
-      size_t g = draft_row(s, &c, r);
+      double g = draft_row(s, &c, r);
       if (t == 0 || g > bg) bg = g, memcpy(best, r, s->n * sizeof *r);
     }
     cover_mark(&c, best);
