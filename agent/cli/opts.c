@@ -29,6 +29,7 @@ enum kind {
   K_MAPS,      /* one more --source-maps */
   K_ORIGIN,    /* one more --origin */
   K_SHARD,     /* "I/N": shard_i and shard_n */
+  K_PARAM,     /* one more --param NAME=VALUE */
   K_QUIET,
   K_VERBOSE,
   K_HELP,
@@ -47,39 +48,43 @@ struct option_row {
 
 #define AT(f) offsetof(struct agent_args, f)
 static const struct option_row rows[] = {
-    {"old", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK, K_STR, 0, 0, AT(old),
-     "the old build"},
-    {"new", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK, K_STR, 0, 0, AT(new_),
-     "the new build"},
+    {"old", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK | AGENT_EXPLORE, K_STR, 0, 0,
+     AT(old), "the old build"},
+    {"new", 0, "URL|DIR", AGENT_RUN | AGENT_CHECK | AGENT_EXPLORE, K_STR, 0, 0,
+     AT(new_), "the new build"},
     {"url", 0, "URL|DIR", AGENT_RECORD, K_STR, 0, 0, AT(url),
      "the page, or the build's base URL for SCENARIO, or\n"
      "a build folder to serve"},
-    {"pairs", 0, "auto|N", AGENT_RUN | AGENT_BISECT, K_PAIRS, 1, 100, AT(pairs),
+    {"pairs", 0, "auto|N", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_PAIRS, 1,
+     100, AT(pairs),
      "pairs of runs: auto (the default) runs 3, then\n"
      "one more at a time until every candidate and the\n"
      "end-to-end time are decided; N runs exactly N"},
-    {"max-pairs", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 3, 100,
-     AT(max_pairs), "with --pairs auto, stop there (default 12)"},
+    {"max-pairs", 0, "N", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_COUNT, 3,
+     100, AT(max_pairs), "with --pairs auto, stop there (default 12)"},
     {"time-budget", 0, "S", AGENT_RUN | AGENT_BISECT, K_SECONDS, 1, 1e6,
      AT(time_budget_s),
      "with --pairs auto, start no pair that would\n"
      "likely end past S seconds of pairs (default: none)"},
-    {"threshold", 0, "X%|Xms", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
-     K_THRESHOLD, 0, 0, 0,
+    {"threshold", 0, "X%|Xms",
+     AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE, K_THRESHOLD, 0,
+     0, 0,
      "the end-to-end time regressed when its interval\n"
      "lies above this change (default 5%)"},
     {"pairs", 0, "N", AGENT_COMPARE, K_COUNT, 1, 1e6, AT(cmp_pairs),
      "compare at most N pairs (default: all)"},
-    {"warmup", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 100, AT(warmup),
-     "unrecorded runs per build first (default 1)"},
+    {"warmup", 0, "N", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_COUNT, 0,
+     100, AT(warmup), "unrecorded runs per build first (default 1)"},
     {"runs", 0, "N", AGENT_RECORD, K_COUNT, 1, 1e6, AT(runs),
      "how many runs (default 1)"},
-    {"mu", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_MS, 1e-9, 1e9,
-     AT(ana.mu), "smallest regression reported (default 50)"},
-    {"quorum", 0, "K", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_COUNT, 1,
-     1e6, AT(ana.quorum), "keep what K pairs agree on (default: all)"},
-    {"no-significance", 0, NULL, AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
-     K_CLEAR, 0, 0, AT(ana.significance),
+    {"mu", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
+     K_MS, 1e-9, 1e9, AT(ana.mu), "smallest regression reported (default 50)"},
+    {"quorum", 0, "K", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
+     K_COUNT, 1, 1e6, AT(ana.quorum),
+     "keep what K pairs agree on (default: all)"},
+    {"no-significance", 0, NULL,
+     AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE, K_CLEAR, 0, 0,
+     AT(ana.significance),
      "with 3 pairs or more, keep slowdowns that are not\n"
      "significantly above 0 over the pairs too"},
     {"lcs-budget", 0, "MS", AGENT_COMPARE, K_MS, 0, 1e9, AT(ana.lcs_budget_ms),
@@ -98,34 +103,41 @@ static const struct option_row rows[] = {
      AT(memory_mu_kb),
      "with --memory or heap profiles, the smallest\n"
      "allocation regression reported (default 256)"},
-    {"counts", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 10, AT(counts),
+    {"counts", 0, "N", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_COUNT, 0, 10,
+     AT(counts),
      "after the timed pairs, N count pairs (default 2,\n"
      "0: none): V8 counts every function's calls, to\n"
      "tell 'slower per call' from 'called more often'"},
-    {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
-     "retries of a failed run (default 1)"},
-    {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
-     AT(cpu_throttle), "slow the CPU X times, both builds alike"},
-    {"out", 0, "DIR", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_RECORD,
+    {"retries", 0, "N", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_COUNT, 0,
+     20, AT(retries), "retries of a failed run (default 1)"},
+    {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE, K_RATE,
+     1, 100, AT(cpu_throttle), "slow the CPU X times, both builds alike"},
+    {"out", 0, "DIR",
+     AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_RECORD | AGENT_EXPLORE,
      K_STR, 0, 0, AT(out), "output folder (default zamcap-out/<UTC time>/)"},
-    {"step-timeout", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1,
-     1e9, AT(step_timeout_ms), "a step's limit (default 30000)"},
-    {"settle", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 0, 1e9,
-     AT(settle_ms), "quiet time that ends a run (default 500)"},
-    {"settle-max", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1,
-     1e9, AT(settle_max_ms),
+    {"step-timeout", 0, "MS",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE, K_MS, 1, 1e9,
+     AT(step_timeout_ms), "a step's limit (default 30000)"},
+    {"settle", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
+     K_MS, 0, 1e9, AT(settle_ms), "quiet time that ends a run (default 500)"},
+    {"settle-max", 0, "MS",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE, K_MS, 1, 1e9,
+     AT(settle_max_ms),
      "the longest wait for quiet after the last step; a\n"
      "page still busy then is traced as it is and\n"
      "flagged (default 10000)"},
-    {"timeout", 0, "MS", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_MS, 1, 1e9,
+    {"timeout", 0, "MS",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE, K_MS, 1, 1e9,
      AT(cdp.timeout_ms),
      "longest wait for a command or a settle\n(default 30000)"},
-    {"chrome", 0, "PATH", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_STR, 0, 0,
+    {"chrome", 0, "PATH",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE, K_STR, 0, 0,
      AT(cdp.chrome),
      "the Chrome to launch (default: $CHROME_PATH,\n"
      "then chromium, google-chrome, ... on PATH)"},
-    {"browser-url", 0, "URL", AGENT_RUN | AGENT_BISECT | AGENT_RECORD, K_STR, 0,
-     0, AT(cdp.browser_url),
+    {"browser-url", 0, "URL",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE, K_STR, 0, 0,
+     AT(cdp.browser_url),
      "attach to a running Chrome instead:\n"
      "http://HOST:PORT or a ws:// DevTools URL"},
     {"headful", 0, NULL, AGENT_RECORD, K_SET, 0, 0, AT(cdp.headful),
@@ -159,7 +171,8 @@ static const struct option_row rows[] = {
      AT(headers),
      "'Name: value' for the upload, repeatable; $VAR\n"
      "and ${VAR} in the value come from the environment"},
-    {"origin", 0, "URL", AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_CHECK,
+    {"origin", 0, "URL",
+     AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_CHECK | AGENT_EXPLORE,
      K_ORIGIN, 0, 0, AT(origins),
      "another origin the flow's app was recorded on, mapped\n"
      "onto the build like the first; repeatable"},
@@ -168,10 +181,11 @@ static const struct option_row rows[] = {
      "where the traces' scripts and maps are: a folder\n"
      "(by file name), or the folder a URL prefix is\n"
      "served from; repeatable"},
-    {"no-source-maps", 0, NULL, AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_SET,
-     0, 0, AT(no_source_maps), "keep minified names: use no source map"},
-    {"preset", 0, "mobile|desktop", AGENT_RUN | AGENT_BISECT, K_STR, 0, 0,
-     AT(preset),
+    {"no-source-maps", 0, NULL,
+     AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE, K_SET, 0, 0,
+     AT(no_source_maps), "keep minified names: use no source map"},
+    {"preset", 0, "mobile|desktop", AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
+     K_STR, 0, 0, AT(preset),
      "emulate a device and its network, both builds\n"
      "alike (Lighthouse's: mobile is a Moto G Power on\n"
      "slow 4G with a 4x slower CPU; desktop 1350x940)"},
@@ -236,6 +250,35 @@ static const struct option_row rows[] = {
      "run the I-th of N shares of the flows (1/3 is the\n"
      "first of 3): the flows sorted by path, the k-th\n"
      "(from 0) in share k mod N + 1"},
+    {"param", 0, "NAME=VALUE", AGENT_RUNONE | AGENT_CHECK | AGENT_EXPLORE,
+     K_PARAM, 0, 0, AT(params),
+     "a flow parameter's value instead of its first;\n"
+     "repeatable (explore searches the others)"},
+    {"changes", 0, "GOOD..BAD", AGENT_RUNONE | AGENT_EXPLORE, K_STR, 0, 0,
+     AT(changes),
+     "rank the changes of git diff GOOD BAD (the two\n"
+     "builds' commits) by their impact set's time"},
+    {"repo", 0, "DIR", AGENT_RUNONE | AGENT_EXPLORE, K_STR, 0, 0, AT(repo),
+     "with --changes, the repository (default .)"},
+    {"budget", 0, "RUNS", AGENT_EXPLORE, K_COUNT, 4, 100000, AT(budget),
+     "traced runs the search may make (default 80): a\n"
+     "pair per candidate, then 3 pairs again for each\n"
+     "of the best 3"},
+    {"time-budget", 0, "S", AGENT_EXPLORE, K_SECONDS, 1, 1e6, AT(time_budget_s),
+     "try no new candidate once S seconds have gone\n"
+     "(default: none)"},
+    {"seed", 0, "N", AGENT_EXPLORE, K_COUNT, 0, 1e6, AT(seed),
+     "the search's seed: the same seed tries the same\n"
+     "candidates (default 1)"},
+    {"objective", 0, "WHAT", AGENT_EXPLORE, K_STR, 0, 0, AT(objective),
+     "what the search makes worse, new - old:\n"
+     "scripting (the default: CPU time in JavaScript),\n"
+     "wall, step:N (its wall time), cause:NAME (a\n"
+     "function's time with its callees), lcp or inp"},
+    {"search", 0, "cover|ga|random", AGENT_EXPLORE, K_STR, 0, 0, AT(search),
+     "how candidates are chosen (default cover): a\n"
+     "covering design then evolution; PERFImpACT's\n"
+     "genetic algorithm; random draws"},
     {"quiet", 'q', NULL, AGENT_ALL, K_QUIET, 0, 0, 0, "no progress on stderr"},
     {"verbose", 'v', NULL, AGENT_ALL, K_VERBOSE, 0, 0, 0,
      "more detail on stderr (again: more still)"},
@@ -252,8 +295,8 @@ int agent_option_doc(size_t i, struct agent_optdoc *out) {
       .letter = r->letter,
       .arg = r->arg,
       .cmds = r->cmds,
-      .repeatable =
-          k == K_HEADER || k == K_MAPS || k == K_ORIGIN || k == K_VERBOSE,
+      .repeatable = k == K_HEADER || k == K_MAPS || k == K_ORIGIN ||
+                    k == K_PARAM || k == K_VERBOSE,
       .help = r->help,
   };
   return 1;
@@ -280,6 +323,8 @@ void agent_args_init(struct agent_args *a) {
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
   a->counts = 2;
+  a->budget = 80;
+  a->seed = 1;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {
@@ -468,6 +513,15 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
     a->origins[a->norigins++] = v;
     return 0;
   case K_SHARD: return take_shard(c, r, v, a);
+  case K_PARAM:
+    if (a->nparams == ZC_ARRAY_LEN(a->params))
+      return agent_usage_error(c->name, "at most %zu --param",
+                               ZC_ARRAY_LEN(a->params));
+    if (!strchr(v, '=') || v[0] == '=')
+      return agent_usage_error(c->name, "--param wants NAME=VALUE, not '%s'",
+                               v);
+    a->params[a->nparams++] = v;
+    return 0;
   case K_MAPS:
     if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
       return agent_usage_error(c->name, "at most %zu --source-maps",

@@ -28,10 +28,12 @@
 #include "cli.h"
 
 struct agent_session;
+struct agent_build;
+struct agent_changes;
 
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_explore;
 /* Every command, in the order --help lists them; NULL at the end. */
 extern const struct agent_cmd *const agent_cmds[];
 
@@ -50,6 +52,18 @@ int agent_history_check(const char *cmd, const struct agent_args *a);
  * starts, for run and run-all (cmd: "run-all", NULL for the main
  * command). Returns 0, or 2 after the usage error. */
 int agent_run_check(const char *cmd, const struct agent_args *a);
+
+/* --changes GOOD..BAD (changes.c): the release's diff read from --repo
+ * (default .), each hunk mapped to the function of BAD's file that holds
+ * it, the commits that touched it; set on the session, so that its
+ * comparisons rank the changes by their impact sets (report.json's
+ * changes[]). Returns 0 (*out for agent_changes_free), or the exit code
+ * after printing why. Without --changes, 0 and *out NULL. */
+int agent_changes_setup(const struct agent_args *a, struct agent_session *s,
+                        const struct agent_build *newb,
+                        struct agent_changes **out);
+/* Everything agent_changes_setup made, once the session is closed. */
+void agent_changes_free(struct agent_changes *ch);
 
 /* What happens to a comparison's reports once they are in out (publish.c),
  * for run, run-all, compare and bisect alike: */
