@@ -625,6 +625,37 @@ enum zc_err agent_session_pairs(struct agent_session *s,
   return run_pairs(s, p, &r, oc, &first);
 }
 
+/* Pairs of one instrument's runs after the timed ones (kind: heap
+ * profiles, call counts), so that no instrument weighs on a timed run: n
+ * interleaved pairs of builds ia and ib, no warm-up, each complete pair
+ * handed to done(arg). *oc says what capture did, *ms how long the pairs
+ * took; returns capture's error. */
+static enum zc_err instrument_pairs(struct agent_session *s, unsigned ia,
+                                    unsigned ib, unsigned n, enum cap_kind kind,
+                                    cap_pair_fn *done, void *arg,
+                                    struct cap_outcome *oc, double *ms) {
+  const struct agent_args *a = s->a;
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct cmp_run r = {.s = s};
+  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
+  struct cap_plan plan = plan_for(s, &p, faildir, &r);
+  plan.warmup = 0;
+  plan.decides = 0;
+  plan.kind = kind;
+  plan.pair_done = done;
+  plan.pair_arg = arg;
+  plan.run.trace = 0;
+  if (kind == CAP_HEAP) plan.run.heap_interval = a->memory_interval;
+  if (kind == CAP_CALLS) plan.run.calls = 1;
+  double t0 = zc_now_ms();
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  *ms = zc_now_ms() - t0;
+  return e;
+}
+
 /* A memory pair into the allocation comparison. */
 static int mem_pair_done(void *arg, unsigned pair, const char *ta,
                          const char *tb, int ask, const char **why) {
@@ -643,35 +674,22 @@ static int mem_pair_done(void *arg, unsigned pair, const char *ta,
 static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
                                     unsigned ib, unsigned n, cJSON *extra) {
   const struct agent_args *a = s->a;
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
   struct ana_opts ao = a->ana;
   ao.mu = a->memory_mu_kb;
   struct ana_cmp *mem =
       ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL, n, 2);
-  struct cmp_run r = {.s = s, .cmp = mem};
-  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
-  struct cap_plan plan = plan_for(s, &p, faildir, &r);
-  plan.warmup = 0;
-  plan.decides = 0;
-  plan.kind = CAP_HEAP;
-  plan.pair_done = mem_pair_done;
-  plan.pair_arg = mem;
-  plan.run.trace = 0;
-  plan.run.heap_interval = a->memory_interval;
-  double t0 = zc_now_ms();
   progress(&s->pg, 1, "memory: %u pair%s, heap sampled every %u bytes", n,
            n == 1 ? "" : "s", a->memory_interval);
   struct cap_outcome oc;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
+  double ms;
+  enum zc_err e =
+      instrument_pairs(s, ia, ib, n, CAP_HEAP, mem_pair_done, mem, &oc, &ms);
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
   cJSON *mj = cJSON_AddObjectToObject(inp ? inp : extra, "memory");
   cJSON_AddNumberToObject(mj, "pairs", oc.complete);
   cJSON_AddNumberToObject(mj, "interval_bytes", a->memory_interval);
   cJSON_AddNumberToObject(mj, "mu_kb", a->memory_mu_kb);
-  cJSON_AddNumberToObject(mj, "wall_ms", round(zc_now_ms() - t0));
+  cJSON_AddNumberToObject(mj, "wall_ms", round(ms));
   if (e || !ana_cmp_pairs(mem)) {
     progress_end(&s->pg, 0);
     zc_log(0, "warning: no allocation comparison: %s",
@@ -680,7 +698,7 @@ static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
     return NULL;
   }
   progress(&s->pg, 1, "memory: %u pair%s in %.1f s", ana_cmp_pairs(mem),
-           ana_cmp_pairs(mem) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+           ana_cmp_pairs(mem) == 1 ? "" : "s", ms / 1e3);
   return mem;
 }
 
@@ -703,29 +721,16 @@ static int calls_pair_done(void *arg, unsigned pair, const char *ta,
  * stands without them. */
 static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
                         unsigned ia, unsigned ib, unsigned n, cJSON *extra) {
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
-  struct cmp_run r = {.s = s, .cmp = cmp};
-  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
-  struct cap_plan plan = plan_for(s, &p, faildir, &r);
-  plan.warmup = 0;
-  plan.decides = 0;
-  plan.kind = CAP_CALLS;
-  plan.pair_done = calls_pair_done;
-  plan.pair_arg = cmp;
-  plan.run.trace = 0;
-  plan.run.calls = 1;
-  double t0 = zc_now_ms();
   progress(&s->pg, 1, "counts: %u pair%s, calls counted by V8", n,
            n == 1 ? "" : "s");
   struct cap_outcome oc;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
+  double ms;
+  enum zc_err e =
+      instrument_pairs(s, ia, ib, n, CAP_CALLS, calls_pair_done, cmp, &oc, &ms);
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
   cJSON *cj = cJSON_AddObjectToObject(inp ? inp : extra, "counts");
   cJSON_AddNumberToObject(cj, "pairs", ana_cmp_calls_pairs(cmp));
-  cJSON_AddNumberToObject(cj, "wall_ms", round(zc_now_ms() - t0));
+  cJSON_AddNumberToObject(cj, "wall_ms", round(ms));
   if (e || !ana_cmp_calls_pairs(cmp)) {
     progress_end(&s->pg, 0);
     zc_log(0, "warning: no call counts: %s; the causes are named without them",
@@ -733,7 +738,7 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
     return;
   }
   progress(&s->pg, 1, "counts: %u pair%s in %.1f s", ana_cmp_calls_pairs(cmp),
-           ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+           ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", ms / 1e3);
 }
 
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
