@@ -214,14 +214,16 @@ static int measure(struct explore *x, struct cand *c, unsigned pairs, double *d,
   return *why ? 1 : 0;
 }
 
-/* "query=red shoes, rows=2000" */
+/* "query=\"red shoes\", rows=2000" */
 static void values_line(const struct explore *x, char *const *v, char *out,
                         size_t cap) {
   size_t n = 0;
   out[0] = '\0';
-  for (size_t k = 0; k < x->base->nparams && n < cap; k++)
-    n += (size_t)snprintf(out + n, cap - n, "%s%s=%s", k ? ", " : "",
-                          x->base->params[k].name, v[k]);
+  for (size_t k = 0; k < x->base->nparams && n < cap; k++) {
+    const char *q = x->base->params[k].kind == SCN_PARAM_INT ? "" : "\"";
+    n += (size_t)snprintf(out + n, cap - n, "%s%s=%s%s%s", k ? ", " : "",
+                          x->base->params[k].name, q, v[k], q);
+  }
 }
 
 /* ---- the search ---- */
@@ -446,8 +448,8 @@ static void verdict(const struct explore *x, const struct cand *w, char *out,
   int sig = w->conf.n && !isnan(w->conf.lo) && w->conf.lo > 0;
   if (w->conf.n && !isnan(w->conf.lo))
     snprintf(out, cap,
-             "%s: %s, %+.1f ms (95 %% CI %+.1f to %+.1f over %u pairs), %s "
-             "the worst input of %zu tried (%zu failed).",
+             "%s: %s, %+.1f ms (95 %% CI %+.1f to %+.1f over %u pairs) at "
+             "%s, the worst input of %zu tried (%zu failed).",
              sig ? "Slower" : "No input was significantly slower", x->label,
              w->conf.mean, w->conf.lo, w->conf.hi, w->conf.n, line, x->nc,
              failed);

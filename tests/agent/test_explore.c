@@ -27,28 +27,16 @@ static const char *app(const char *f) {
   return zt_agent_app("exploreapp", f);
 }
 
-static cJSON *load_json(const char *dir, const char *name) {
-  char p[4200];
-  snprintf(p, sizeof p, "%s/%s", dir, name);
-  char *t = zt_read(p);
-  cJSON *j = t ? cJSON_Parse(t) : NULL;
-  free(t);
-  ZT_TRUE(j != NULL);
-  return j;
-}
-
 static const cJSON *get(const cJSON *o, const char *k) {
-  return cJSON_GetObjectItemCaseSensitive(o, k);
+  return zt_jget(o, k);
 }
 
 static double num(const cJSON *o, const char *k) {
-  const cJSON *v = get(o, k);
-  return cJSON_IsNumber(v) ? v->valuedouble : -1;
+  return zt_jnum(o, k);
 }
 
 static const char *str(const cJSON *o, const char *k) {
-  const cJSON *v = get(o, k);
-  return cJSON_IsString(v) ? v->valuestring : "";
+  return zt_jstr(o, k);
 }
 
 /* What the demo's page makes slow, by construction: a query of two words
@@ -100,7 +88,7 @@ static void test_finds_combination(void) {
                  "--pairs 3 --counts 0 --out '%s' 2>&1",
                  zt_zamcap(), app("explore.json"), app("old"), app("new"), out);
   ZT_INT(rc, 1);
-  cJSON *doc = load_json(out, "explore.json");
+  cJSON *doc = zt_json("%s/explore.json", out);
   check_doc(doc, 24);
   const cJSON *w = get(doc, "worst");
   /* the worst input is the combination, measured again, significant */
@@ -123,9 +111,7 @@ static void test_finds_combination(void) {
   }
   ZT_TRUE(hi_other < lo_slow);
   /* the comparison at the worst input names the slowed functions */
-  char worst[4200];
-  snprintf(worst, sizeof worst, "%s/worst", out);
-  cJSON *rep = load_json(worst, "report.json");
+  cJSON *rep = zt_json("%s/worst/report.json", out);
   ZT_TRUE(names(rep, "scoreProximity") || names(rep, "rankRelevance"));
   ZT_TRUE(get(get(rep, "inputs"), "parameters") != NULL);
   cJSON_Delete(rep);
@@ -153,11 +139,9 @@ static void test_aa(void) {
                  "--pairs 3 --counts 0 --out '%s' 2>&1",
                  zt_zamcap(), app("explore.json"), app("old"), app("old"), out);
   ZT_TRUE(rc == 0 || rc == 5);
-  cJSON *doc = load_json(out, "explore.json");
+  cJSON *doc = zt_json("%s/explore.json", out);
   check_doc(doc, 12);
-  char worst[4200];
-  snprintf(worst, sizeof worst, "%s/worst", out);
-  cJSON *rep = load_json(worst, "report.json");
+  cJSON *rep = zt_json("%s/worst/report.json", out);
   ZT_INT(cJSON_GetArraySize(get(rep, "regression_causes")), 0);
   ZT_INT(cJSON_GetArraySize(get(rep, "spread_causes")), 0);
   if (rc != 0 && rc != 5) fprintf(stderr, "%s\n", log);
@@ -176,7 +160,7 @@ static void test_some_inputs_fail(void) {
                  "--pairs 2 --counts 0 --out '%s' 2>&1",
                  zt_zamcap(), app("tabs.json"), app("old"), app("new"), out);
   ZT_TRUE(rc == 0 || rc == 1 || rc == 5);
-  cJSON *doc = load_json(out, "explore.json");
+  cJSON *doc = zt_json("%s/explore.json", out);
   check_doc(doc, 16);
   const cJSON *c;
   int failed = 0;
@@ -349,7 +333,7 @@ static void test_changes(void) {
                  zt_zamcap(), zt_agent_app("bisectapp", "bisect.json"), old,
                  new_, repo, out);
   ZT_INT(rc, 1);
-  cJSON *rep = load_json(out, "report.json");
+  cJSON *rep = zt_json("%s/report.json", out);
   ZT_STR(str(rep, "changes_range"), "r1..r3");
   const cJSON *a = get(rep, "changes"), *first = cJSON_GetArrayItem(a, 0);
   /* the slowed function's change first, significant, its commit named */

@@ -4,7 +4,8 @@
  * sets on CPU profiles written here, three pairs: the slowed function's
  * change first with an interval above 0, its changed caller not credited
  * with it, an unchanged slow function nowhere, a change never run "not
- * reached", a hunk outside functions unranked. */
+ * reached", a hunk outside functions unranked; and explore's objectives
+ * read off the same pairs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,6 +187,21 @@ static void test_ranking(void) {
     write_pair(p, zt_tmp(op), zt_tmp(np));
     ZT_INT(ana_cmp_add(c, zt_tmp(op), zt_tmp(np)), ZC_OK);
   }
+  /* explore's objectives on the same pairs: filterRows' time with its
+   * callees is larger in the new build in every pair (normalize under it
+   * works 12 times the old's, by construction); a step no profile has,
+   * or a function none has, is no number */
+  double ov[3], nv[3];
+  struct ana_objective ob = {.kind = ANA_OBJ_CAUSE, .name = "filterRows"};
+  ZT_INT(ana_cmp_objective(c, &ob, ov, nv, 3), 3);
+  for (int p = 0; p < 3; p++)
+    ZT_TRUE(nv[p] > ov[p]);
+  ob = (struct ana_objective){.kind = ANA_OBJ_STEP, .step = 4};
+  ZT_INT(ana_cmp_objective(c, &ob, ov, nv, 3), 3);
+  ZT_TRUE(isnan(ov[0]) && isnan(nv[0]));
+  ob = (struct ana_objective){.kind = ANA_OBJ_CAUSE, .name = "nowhere"};
+  ana_cmp_objective(c, &ob, ov, nv, 3);
+  ZT_TRUE(isnan(ov[0]) && isnan(nv[0]));
   cJSON *a = ana_cmp_changes_json(c);
   if (!ZT_TRUE(a != NULL)) return;
   ZT_INT(cJSON_GetArraySize(a), 5);
