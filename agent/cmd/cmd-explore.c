@@ -432,9 +432,15 @@ static cJSON *params_json(const struct explore *x) {
   return a;
 }
 
-/* The verdict in words. */
-static void verdict(const struct explore *x, const struct cand *w, char *out,
-                    size_t cap) {
+/* The verdict in words. Whether the new build is slower at the worst
+ * input is what the comparison there decided (rc, with its own pairs and
+ * stopping rule), as the exit code says; the 3 pairs measured again give
+ * the interval beside it. Three pairs alone straddle 0 on a loaded
+ * machine (seen: +490 ms, 95 % CI -45 to +1025, where the comparison
+ * found the regression), and would call an A/A's luckiest input slower
+ * one time in 40. */
+static void verdict(const struct explore *x, const struct cand *w, int rc,
+                    char *out, size_t cap) {
   char line[1024];
   size_t failed = 0;
   for (size_t i = 0; i < x->nc; i++)
@@ -445,19 +451,24 @@ static void verdict(const struct explore *x, const struct cand *w, char *out,
     return;
   }
   values_line(x, w->values, line, sizeof line);
-  int sig = w->conf.n && !isnan(w->conf.lo) && w->conf.lo > 0;
+  const char *what = rc == ZC_EXIT_FOUND  ? "Slower"
+                     : rc == ZC_EXIT_NONE ? "No input was found slower"
+                     : rc == ZC_EXIT_INCONCLUSIVE
+                         ? "Undecided (the comparison at the worst input "
+                           "could not decide)"
+                         : "Not compared (the comparison at the worst input "
+                           "failed)";
   if (w->conf.n && !isnan(w->conf.lo))
     snprintf(out, cap,
              "%s: %s, %+.1f ms (95 %% CI %+.1f to %+.1f over %u pairs) at "
              "%s, the worst input of %zu tried (%zu failed).",
-             sig ? "Slower" : "No input was significantly slower", x->label,
-             w->conf.mean, w->conf.lo, w->conf.hi, w->conf.n, line, x->nc,
-             failed);
+             what, x->label, w->conf.mean, w->conf.lo, w->conf.hi, w->conf.n,
+             line, x->nc, failed);
   else
     snprintf(out, cap,
-             "%s: %+.1f ms in one pair at %s, the worst input of %zu tried "
-             "(%zu failed); not measured again.",
-             x->label, w->screen, line, x->nc, failed);
+             "%s: %s, %+.1f ms in one pair at %s, the worst input of %zu "
+             "tried (%zu failed); not measured again.",
+             what, x->label, w->screen, line, x->nc, failed);
 }
 
 static cJSON *explore_doc(const struct explore *x, const struct cand *w,
@@ -498,7 +509,7 @@ static cJSON *explore_doc(const struct explore *x, const struct cand *w,
     cJSON_AddNullToObject(d, "worst");
   }
   char text[2048];
-  verdict(x, w, text, sizeof text);
+  verdict(x, w, rc, text, sizeof text);
   cJSON_AddStringToObject(cJSON_AddObjectToObject(d, "verdict"), "text", text);
   return d;
 }
