@@ -109,9 +109,9 @@ static enum zc_err md_fn(void *arg, FILE *f) {
     delta_text(w, d, sizeof d);
     fputs("\nThe worst input: ", f);
     md_values(f, jget(w, "values"));
-    fprintf(f, ": %s, %s; its comparison: `%s`.\n", d,
-            js(jget(doc, "objective"), "label"),
-            ZC_OUT_WORST "/" ZC_OUT_SUMMARY);
+    fprintf(f, ": %s, ", d);
+    ana_md_text(f, js(jget(doc, "objective"), "label"));
+    fputs("; its comparison: `" ZC_OUT_WORST "/" ZC_OUT_SUMMARY "`.\n", f);
   }
   md_table(f, doc);
   fprintf(f,

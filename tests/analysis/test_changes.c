@@ -4,8 +4,9 @@
  * sets on CPU profiles written here, three pairs: the slowed function's
  * change first with an interval above 0, its changed caller not credited
  * with it, an unchanged slow function nowhere, a change never run "not
- * reached", a hunk outside functions unranked; and explore's objectives
- * read off the same pairs. */
+ * reached", a hunk outside functions unranked; explore's objectives
+ * read off the same pairs; and explore's reports with a flow's hostile
+ * names and values, which are text in every one of them. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -234,10 +235,90 @@ static void test_ranking(void) {
   ana_cmp_free(c);
 }
 
+/* explore.json's text is the flow's and the page's: a parameter's name
+ * and values, a failed candidate's reason (a selector, Chrome's message)
+ * and the title are data in report.html and summary.md, never markup,
+ * and no control character reaches either. */
+static void test_explore_report(void) {
+  static const char hostile[] = "<img src=x onerror=alert(1)> `a`|b\x1b[31m";
+  cJSON *doc = cJSON_CreateObject();
+  cJSON_AddStringToObject(doc, "schema", "zamcap-explore/1");
+  cJSON_AddStringToObject(doc, "title", "</h1><script>alert(2)</script>");
+  cJSON *ps = cJSON_AddArrayToObject(doc, "parameters");
+  cJSON *p = cJSON_CreateObject();
+  cJSON_AddStringToObject(p, "name", "q<b>|`");
+  cJSON_AddStringToObject(p, "kind", "string");
+  cJSON_AddBoolToObject(p, "numeric", 1);
+  cJSON_AddNumberToObject(p, "low", 1);
+  cJSON_AddNumberToObject(p, "high", 40);
+  cJSON_AddStringToObject(p, "axis", "length of q<b>|`");
+  cJSON_AddItemToArray(ps, p);
+  cJSON *cs = cJSON_AddArrayToObject(doc, "candidates");
+  for (int k = 0; k < 2; k++) {
+    cJSON *c = cJSON_CreateObject();
+    cJSON_AddStringToObject(cJSON_AddObjectToObject(c, "values"), "q<b>|`",
+                            hostile);
+    cJSON_AddNumberToObject(cJSON_AddObjectToObject(c, "numbers"), "q<b>|`",
+                            30);
+    cJSON_AddStringToObject(c, "status", k ? "failed" : "ok");
+    if (k) {
+      cJSON_AddStringToObject(c, "reason", "no <i>#tab-new</i>\x1b]0;t\x07");
+      cJSON_AddNullToObject(c, "delta_ms");
+    } else {
+      cJSON_AddNumberToObject(c, "delta_ms", 12.5);
+    }
+    cJSON_AddItemToArray(cs, c);
+  }
+  cJSON *w = cJSON_Duplicate(cJSON_GetArrayItem(cs, 0), 1);
+  cJSON_AddItemToObject(doc, "worst", w);
+  cJSON_AddStringToObject(cJSON_AddObjectToObject(doc, "objective"), "label",
+                          "<u>x</u>'s time with its callees");
+  cJSON_AddStringToObject(cJSON_AddObjectToObject(doc, "verdict"), "text",
+                          "Slower at q<b>|`=\"<img src=x onerror=alert(1)>\"");
+  const char *out = zt_tmp("explore-report");
+  zt_sh(NULL, "mkdir -p '%s'", out);
+  ZT_INT(ana_write_explore(doc, out), ZC_OK);
+  char path[4300];
+  snprintf(path, sizeof path, "%s/report.html", out);
+  char *html = zt_read(path);
+  snprintf(path, sizeof path, "%s/summary.md", out);
+  char *md = zt_read(path);
+  if (ZT_TRUE(html && md)) {
+    ZT_TRUE(!strstr(html, "<img"));
+    ZT_TRUE(!strstr(html, "<script"));
+    ZT_TRUE(!strstr(html, "<b>") && !strstr(html, "<i>") &&
+            !strstr(html, "<u>"));
+    ZT_HAS(html, "&lt;img src=x onerror=alert(1)&gt;");
+    ZT_TRUE(!strchr(html, '\x1b') && !strchr(html, '\x07'));
+    /* Markdown: prose escaped, values in code spans (where nothing is
+     * markup), a backtick in a value fenced by two */
+    ZT_HAS(md, "\\</h1\\>\\<script\\>");
+    ZT_HAS(md, "\\<u\\>x\\</u\\>'s time");
+    ZT_HAS(md, "``<img src=x onerror=alert(1)> `a`\\|b [31m``");
+    ZT_TRUE(!strstr(md, "<u>") && !strstr(md, "\n<script"));
+    ZT_TRUE(!strchr(md, '\x1b') && !strchr(md, '\x07'));
+    /* every table row keeps its cells: no pipe from a value ends one */
+    int rows = 0;
+    for (const char *l = md; (l = strstr(l, "\n| ")); l++) {
+      const char *e = strchr(l + 1, '\n');
+      int cells = 0;
+      for (const char *q = l + 1; q < e; q++)
+        cells += *q == '|' && q[-1] != '\\';
+      ZT_INT(cells, 4); /* #, the parameter, Δ: 3 cells, 4 bars */
+      rows++;
+    }
+    ZT_INT(rows, 3); /* the header and two candidates */
+  }
+  free(html);
+  free(md);
+  cJSON_Delete(doc);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"functions", test_functions},
       {"ranking", test_ranking},
+      {"explore_report", test_explore_report},
   };
   return ZT_RUN(cases, argc, argv);
 }
