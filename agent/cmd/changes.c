@@ -296,9 +296,9 @@ static int check_range(const char *repo, const char *good, const char *bad) {
   return 0;
 }
 
-int agent_changes_setup(const struct agent_args *a, struct agent_session *s,
-                        const struct agent_build *newb,
-                        struct agent_changes **out) {
+int agent_changes_read(const struct agent_args *a,
+                       const struct agent_build *newb,
+                       struct agent_changes **out) {
   *out = NULL;
   if (!a->changes) return 0;
   const char *dots = strstr(a->changes, "..");
@@ -334,7 +334,10 @@ int agent_changes_setup(const struct agent_args *a, struct agent_session *s,
          "outside functions",
          a->changes, nh, nh == 1 ? "" : "s", fns, fns == 1 ? "" : "s",
          ch->np - fns, ch->np - fns == 1 ? "" : "s");
-  agent_session_on_cmp(s, set_on, ch);
   *out = ch;
   return 0;
+}
+
+void agent_changes_attach(struct agent_changes *ch, struct agent_session *s) {
+  if (ch && s) agent_session_on_cmp(s, set_on, ch);
 }

@@ -596,8 +596,9 @@ static int explore_exec(const struct agent_args *a) {
       {.opt = "--new", .arg = a->new_, .name = ZC_OUT_NEW},
   };
   struct agent_changes *ch = NULL;
-  rc = agent_session_open(&x.args, builds, 2, &x.s);
-  if (!rc) rc = agent_changes_setup(&x.args, x.s, &builds[1], &ch);
+  rc = agent_changes_read(&x.args, &builds[1], &ch);
+  if (!rc) rc = agent_session_open(&x.args, builds, 2, &x.s);
+  agent_changes_attach(ch, x.s);
   if (!rc) {
     const struct cand *w = NULL;
     rc = explore_run(&x, &w);

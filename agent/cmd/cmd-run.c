@@ -40,12 +40,15 @@ static int run_exec(const struct agent_args *a) {
   };
   struct agent_session *s = NULL;
   struct agent_changes *ch = NULL;
-  if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
-  int reported = 0;
-  if (!(rc = agent_changes_setup(a, s, &builds[1], &ch))) {
-    rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
-    if (reported) rc = agent_publish(s, a, rc);
+  if ((rc = agent_changes_read(a, &builds[1], &ch))) return rc;
+  if ((rc = agent_session_open(a, builds, 2, &s))) {
+    agent_changes_free(ch);
+    return rc;
   }
+  agent_changes_attach(ch, s);
+  int reported = 0;
+  rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
+  if (reported) rc = agent_publish(s, a, rc);
   agent_session_close(s, reported);
   agent_changes_free(ch);
   return rc;

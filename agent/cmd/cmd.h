@@ -56,14 +56,17 @@ int agent_run_check(const char *cmd, const struct agent_args *a);
 
 /* --changes GOOD..BAD (changes.c): the release's diff read from --repo
  * (default .), each hunk mapped to the function of BAD's file that holds
- * it, the commits that touched it; set on the session, so that its
- * comparisons rank the changes by their impact sets (report.json's
- * changes[]). Returns 0 (*out for agent_changes_free), or the exit code
- * after printing why. Without --changes, 0 and *out NULL. */
-int agent_changes_setup(const struct agent_args *a, struct agent_session *s,
-                        const struct agent_build *newb,
-                        struct agent_changes **out);
-/* Everything agent_changes_setup made, once the session is closed. */
+ * it, the commits that touched it. Read before the session opens, so that
+ * a bad range is one line and nothing started. Returns 0 (*out for
+ * agent_changes_free), or the exit code after printing why. Without
+ * --changes, 0 and *out NULL. */
+int agent_changes_read(const struct agent_args *a,
+                       const struct agent_build *newb,
+                       struct agent_changes **out);
+/* Sets the changes on the session, so that its comparisons rank them by
+ * their impact sets (report.json's changes[]); nothing for NULL (either). */
+void agent_changes_attach(struct agent_changes *ch, struct agent_session *s);
+/* Everything agent_changes_read made, once the session is closed. */
 void agent_changes_free(struct agent_changes *ch);
 
 /* What happens to a comparison's reports once they are in out (publish.c),

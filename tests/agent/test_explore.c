@@ -188,8 +188,8 @@ static void test_some_inputs_fail(void) {
   free(log);
 }
 
-/* Bad parameters and flows: exit 2, one "zamcap:" line naming what is
- * wrong, before any browser. */
+/* Bad parameters, flows and options: exit 2, one "zamcap:" line naming
+ * what is wrong, before any server or browser. */
 static void test_bad_inputs(void) {
   static const char *const cases[][3] = {
       {"{\"q\": {\"regex\": \"a+\"}}", "", "q: unknown type \"regex\""},
@@ -202,6 +202,8 @@ static void test_bad_inputs(void) {
        "--param q=b: not one of its 1 choices"},
       {"{\"q\": {\"choice\": [\"a\"]}}", "--objective fps",
        "--objective wants scripting, wall"},
+      {"{\"q\": {\"choice\": [\"a\"]}}", "--changes r1",
+       "--changes wants GOOD..BAD, not 'r1'"},
   };
   for (size_t i = 0; i < ZC_ARRAY_LEN(cases); i++) {
     char flow[2048], path[64];
@@ -398,6 +400,8 @@ static void test_changes(void) {
                repo),
          2);
   ZT_HAS(bad, "--changes: nope is no commit of");
+  ZT_TRUE(bad && !strncmp(bad, "zamcap: --changes", 17) &&
+          !strstr(bad + 1, "zamcap:")); /* one line, before any server */
   if (rc != 1) fprintf(stderr, "%s\n", log);
   free(bad);
   cJSON_Delete(rep);
