@@ -19,6 +19,8 @@
 #define ZC_OUT_REPORT     "report.json"
 #define ZC_OUT_HTML       "report.html"
 #define ZC_OUT_SUMMARY    "summary.md"
+#define ZC_OUT_EXPLORE    "explore.json" /* zamcap explore's document */
+#define ZC_OUT_WORST      "worst"        /* explore: the worst input's */
 /* "pair-<i>.dot" under ZC_OUT_PAIRS */
 #define ZC_OUT_PAIR_FMT "pair-%u.dot"
 /* The two builds of the main command, as its traces name them (old-1,

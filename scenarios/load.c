@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scn.h"
+#include "scn-int.h"
 #include "zc-url.h"
 
 static const char *const type_names[] = {
@@ -524,10 +524,25 @@ static enum zc_err ld_step(struct ld *l, const cJSON *js, struct scn_step *st) {
   return ZC_OK;
 }
 
-/* The scenario file as JSON (*js: free it with cJSON_Delete). */
-static enum zc_err ld_read(struct ld *l, cJSON **js) {
+/* The file's text as JSON (*js: free it with cJSON_Delete). */
+static enum zc_err ld_parse(struct ld *l, const char *text, size_t len,
+                            cJSON **js) {
+  *js = cJSON_ParseWithLength(text, len);
+  if (!*js) {
+    const char *at = cJSON_GetErrorPtr();
+    size_t off = at && at >= text && at <= text + len ? (size_t)(at - text) : 0;
+    int line = 1;
+    for (size_t i = 0; i < off; i++)
+      line += text[i] == '\n';
+    return ld_fail(l, "not valid JSON (line %d, byte %zu)", line, off);
+  }
+  return ZC_OK;
+}
+
+/* The scenario file's text (*text, caller frees). */
+static enum zc_err ld_read(struct ld *l, char **text, size_t *len) {
   const char *path = l->path;
-  *js = NULL;
+  *text = NULL;
   FILE *f = fopen(path, "rb");
   if (!f)
     return zc_fail(ZC_E_USAGE, "%s: cannot read: %s", path, strerror(errno));
@@ -543,18 +558,8 @@ static enum zc_err ld_read(struct ld *l, cJSON **js) {
     zc_buf_free(&b);
     return ld_fail(l, "over 16 MB: not a scenario");
   }
-  *js = cJSON_ParseWithLength(b.ptr ? b.ptr : "", b.len);
-  if (!*js) {
-    const char *at = cJSON_GetErrorPtr();
-    size_t off = at && b.ptr && at >= b.ptr && at <= b.ptr + b.len
-                     ? (size_t)(at - b.ptr)
-                     : 0;
-    int line = 1;
-    for (size_t i = 0; i < off; i++)
-      line += b.ptr[i] == '\n';
-    zc_buf_free(&b);
-    return ld_fail(l, "not valid JSON (line %d, byte %zu)", line, off);
-  }
+  *len = b.len;
+  *text = b.ptr ? zc_buf_take(&b) : zc_xstrdup("");
   zc_buf_free(&b);
   return ZC_OK;
 }
@@ -634,6 +639,8 @@ static enum zc_err ld_zamcap(struct ld *l, const cJSON *z,
       s->record_from = (size_t)k->valuedouble - 1;
       /* an added navigate moves the steps after it by one */
       if (s->record_from >= added_at) s->record_from++;
+    } else if (!strcmp(k->string, "parameters")) {
+      continue; /* read before the steps (params.c) */
     } else if (!strcmp(k->string, "settleMs")) {
       if (!cJSON_IsNumber(k) || k->valuedouble < 0) {
         return ld_fail(l, "zamcap.settleMs must be a number of ms");
@@ -642,27 +649,54 @@ static enum zc_err ld_zamcap(struct ld *l, const cJSON *z,
     } else {
       return ld_fail(l,
                      "unknown field zamcap.%s (known: recordFrom, "
-                     "settleMs)",
+                     "settleMs, parameters)",
                      k->string);
     }
   }
   return ZC_OK;
 }
 
-enum zc_err scn_load(const char *path, struct scn_scenario **out) {
+/* The flow's parameters, their values (given, else the first values
+ * with assign's put in) and each step's {{name}}s replaced. */
+static enum zc_err ld_params(struct ld *l, cJSON *js, struct scn_scenario *s,
+                             const char *const *given,
+                             const char *const *assign, size_t nassign) {
+  enum zc_err e =
+      scn__params_read(l->path, get(js, "zamcap"), &s->params, &s->nparams);
+  if (!e)
+    e = scn__values(l->path, s->params, s->nparams, given, assign, nassign,
+                    &s->values);
+  if (!e)
+    e = scn__params_subst(l->path,
+                          cJSON_GetObjectItemCaseSensitive(js, "steps"),
+                          s->params, s->nparams, s->values);
+  return e;
+}
+
+/* The scenario of the file's text (taken), with given values or the
+ * first ones and assign's. */
+static enum zc_err ld_flow(const char *path, char *text, size_t len,
+                           const char *const *given, const char *const *assign,
+                           size_t nassign, struct scn_scenario **out) {
   *out = NULL;
   struct ld l = {.path = path};
   cJSON *js;
-  enum zc_err e = ld_read(&l, &js);
-  if (e) return e;
+  enum zc_err e = ld_parse(&l, text, len, &js);
+  if (e) {
+    free(text);
+    return e;
+  }
   struct scn_scenario *s = zc_xcalloc(1, sizeof *s);
   s->path = zc_xstrdup(path);
   s->settle_ms = -1;
+  s->src = text;
+  s->srclen = len;
   const cJSON *steps = get(js, "steps");
   if (!cJSON_IsObject(js) || !cJSON_IsArray(steps)) {
     e = ld_fail(&l, "no \"steps\" list: is this a DevTools Recorder export?");
     goto out;
   }
+  if ((e = ld_params(&l, js, s, given, assign, nassign))) goto out;
   const cJSON *t = get(js, "title");
   s->title = zc_xstrdup(cJSON_IsString(t) ? t->valuestring : "");
   double v;
@@ -703,6 +737,33 @@ out:
   return ZC_OK;
 }
 
+enum zc_err scn_load_with(const char *path, const char *const *assign, size_t n,
+                          struct scn_scenario **out) {
+  *out = NULL;
+  struct ld l = {.path = path};
+  char *text;
+  size_t len;
+  enum zc_err e = ld_read(&l, &text, &len);
+  if (e) return e;
+  return ld_flow(path, text, len, NULL, assign, n, out);
+}
+
+enum zc_err scn_load(const char *path, struct scn_scenario **out) {
+  return scn_load_with(path, NULL, 0, out);
+}
+
+enum zc_err scn_expand(const struct scn_scenario *s, const char *const *values,
+                       struct scn_scenario **out) {
+  *out = NULL;
+  if (!s->src) return zc_fail(ZC_E_INTERNAL, "%s: no text kept", s->path);
+  enum zc_err e = ld_flow(s->path, zc_xstrndup(s->src, s->srclen), s->srclen,
+                          values, NULL, 0, out);
+  /* --origin's origins, added after loading, go with the expansion */
+  for (size_t i = 0; !e && i < s->norigins; i++)
+    scn_add_origin(*out, s->origins[i]);
+  return e;
+}
+
 void scn_free(struct scn_scenario *s) {
   if (!s) return;
   for (size_t i = 0; s->steps && i < s->n; i++) {
@@ -721,6 +782,9 @@ void scn_free(struct scn_scenario *s) {
     free(st->expression);
   }
   free(s->steps);
+  scn__params_free(s->params, s->nparams);
+  scn__values_free(s->values, s->nparams);
+  free(s->src);
   free(s->path);
   free(s->title);
   free(s->origin);

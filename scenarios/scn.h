@@ -10,6 +10,7 @@
 #define SCN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cdp.h"
 #include "zc.h"
@@ -69,6 +70,23 @@ struct scn_step { /* read-only for users */
                          {...}} as JSON, every counted element must match; NULL */
 };
 
+/* A flow's parameter ("zamcap": {"parameters": {...}}; params.c): a
+ * choice among values, an integer range (its scale log or linear), or a
+ * string of a length range over an alphabet. Read-only for users. */
+enum scn_param_kind { SCN_PARAM_CHOICE, SCN_PARAM_INT, SCN_PARAM_STRING };
+struct scn_param {
+  char *name;
+  enum scn_param_kind kind;
+  char **choice; /* choice: the values, in the file's order */
+  size_t nchoice;
+  long long lo, hi;        /* int: both ends in */
+  int log;                 /* int: "scale": "log" */
+  unsigned minlen, maxlen; /* string: its length in characters */
+  char **alpha;            /* string: the alphabet, a character each */
+  size_t nalpha;
+  char *alphabet; /* string: as the file gives it */
+};
+
 struct scn_scenario {
   char *path, *title;
   struct scn_step *steps;
@@ -80,12 +98,82 @@ struct scn_scenario {
   size_t record_from; /* zamcap.recordFrom: first step traced */
   double settle_ms;   /* zamcap.settleMs; < 0 when not given */
   double timeout_ms;  /* the file's "timeout"; 0 when not given */
+  /* Parameters (none: nparams 0) and the value of each this expansion's
+   * {{name}}s were replaced with; the file's text, for scn_expand. */
+  struct scn_param *params;
+  size_t nparams;
+  char **values;
+  char *src;
+  size_t srclen;
 };
 
 /* Reads and validates a Recorder JSON file. On error returns ZC_E_USAGE
  * and zc_errmsg() is one line: "FILE: step N (TYPE): what is wrong". */
 enum zc_err scn_load(const char *path, struct scn_scenario **out);
 void scn_free(struct scn_scenario *s);
+
+/* ---- parameters (params.c) ---- */
+
+/* As scn_load, with assign's "name=value"s (--param; n of them) in place
+ * of the parameters' first values (a choice's first, a range's low end,
+ * a string of the shortest length in the alphabet's first character).
+ * {{name}} in a step's "value", "url" (percent-encoded there, as
+ * encodeURIComponent does), "expression" and "selectors" is replaced
+ * with the parameter's value; a {{name}} that names no parameter, a bad
+ * parameter and a bad assignment are errors (ZC_E_USAGE, one line). */
+enum zc_err scn_load_with(const char *path, const char *const *assign, size_t n,
+                          struct scn_scenario **out);
+/* The same flow with other values, one per parameter in s->params'
+ * order (checked: a value outside its parameter is ZC_E_USAGE). */
+enum zc_err scn_expand(const struct scn_scenario *s, const char *const *values,
+                       struct scn_scenario **out);
+/* Whether v is a value of p; 0 with why (cap bytes) saying why not. */
+int scn_param_valid(const struct scn_param *p, const char *v, char *why,
+                    size_t cap);
+/* p's first value (caller frees). */
+char *scn_param_first(const struct scn_param *p);
+/* p in words: "one of 3 (shoes, red shoes, a)", "an integer from 10 to
+ * 2000, log scale", "a string of 1 to 40 characters from \"ab -\"". */
+void scn_param_text(const struct scn_param *p, char *out, size_t cap);
+/* v as a number for plots: an integer's value, a string's length in
+ * characters; NAN for a choice. */
+double scn_param_number(const struct scn_param *p, const char *v);
+
+/* ---- searching a flow's inputs (search.c) ---- */
+
+/* How the next candidate is chosen (docs/cmd/zamcap-explore.md measures
+ * them against each other):
+ *  - cover: a pairwise covering design first, over a few levels of each
+ *    parameter (every choice; a range's two ends and two points between;
+ *    a string's shortest and longest, the longest holding every character
+ *    of the alphabet), so that every combination of two levels is tried
+ *    once; then an evolution of the fittest (tournament, uniform
+ *    crossover, small mutations);
+ *  - ga: PERFImpACT's genetic algorithm (seed 003 §4.3): 30 individuals,
+ *    one-point crossover at 0.3, mutation at 0.1 a gene, the fittest 30
+ *    of parents and offspring kept;
+ *  - random: each parameter drawn uniformly (a log scale's in its log). */
+enum scn_strategy { SCN_SEARCH_COVER, SCN_SEARCH_GA, SCN_SEARCH_RANDOM };
+const char *scn_strategy_name(enum scn_strategy k);
+/* 0 when s names no strategy. */
+int scn_strategy_parse(const char *s, enum scn_strategy *out);
+
+struct scn_search;
+/* A search over p's n parameters (borrowed for its life), reproducible
+ * for a seed; expect: about how many candidates the budget allows (the
+ * covering design takes at most half of them; 0: no bound known). */
+struct scn_search *scn_search_new(const struct scn_param *p, size_t n,
+                                  enum scn_strategy k, uint64_t seed,
+                                  unsigned expect);
+void scn_search_free(struct scn_search *s);
+/* The next candidate, never one tried before: *values gets one value per
+ * parameter (the search's, valid until it is freed). Returns its number,
+ * from 0, or -1 when every combination has been tried. */
+long scn_search_next(struct scn_search *s, const char *const **values);
+/* What candidate id measured: its fitness, larger worse (the new build's
+ * time minus the old's); NAN when it could not be measured (it failed):
+ * such a candidate is never a parent. */
+void scn_search_tell(struct scn_search *s, long id, double fitness);
 
 /* Adds the origin of url (http or https) to the app's; 0 if url has
  * none. */

@@ -30,9 +30,14 @@ enum {
    * every option of the main command, and --shard of its own */
   AGENT_RUNALL = 256,
   AGENT_DASHBOARD = 512,
+  AGENT_EXPLORE = 1024, /* zamcap explore: the inputs that expose it */
+  /* the main command alone: its bit is AGENT_RUN | AGENT_RUNONE, so that
+   * it takes the options of one flow (--param, --changes) that run-all
+   * does not */
+  AGENT_RUNONE = 2048,
   AGENT_ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE |
               AGENT_HTML | AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY |
-              AGENT_RUNALL | AGENT_DASHBOARD,
+              AGENT_RUNALL | AGENT_DASHBOARD | AGENT_EXPLORE | AGENT_RUNONE,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -76,6 +81,14 @@ struct agent_args {
   unsigned counts;
   /* run-all: --shard I/N (0 and 0 without it) */
   unsigned shard_i, shard_n;
+  /* a flow's parameters: --param NAME=VALUE (run, check, explore) */
+  const char *params[32];
+  unsigned nparams;
+  /* explore: --budget RUNS, --seed N, --objective WHAT, --search HOW */
+  unsigned budget, seed;
+  const char *objective, *search;
+  /* run: --changes GOOD..BAD (with --repo) */
+  const char *changes;
   char **operands; /* what is left after the options */
   int noperands;
 };
@@ -93,7 +106,8 @@ struct agent_cmd {
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard,
+    agent_cmd_explore;
 /* Every subcommand, in the order --help lists them; NULL at the end
  * (cmds.c). */
 extern const struct agent_cmd *const agent_cmds[];

@@ -13,7 +13,7 @@
 enum {
   /* the commands that compare, and so can find a regression or not
    * decide; run-all's bit holds AGENT_RUN */
-  VERDICT = AGENT_RUN | AGENT_COMPARE | AGENT_BISECT,
+  VERDICT = AGENT_RUN | AGENT_COMPARE | AGENT_BISECT | AGENT_EXPLORE,
 };
 
 static const struct agent_exitdoc codes[] = {
@@ -99,6 +99,20 @@ static const struct {
      "upload failed with no culprit to report"},
     {"bisect", ZC_EXIT_INCONCLUSIVE,
      "inconclusive: the causes whose range stayed undecided are named"},
+    {"explore", ZC_EXIT_NONE,
+     "no regression at the worst input found: its comparison named no "
+     "function and its end-to-end figure is not slower"},
+    {"explore", ZC_EXIT_FOUND,
+     "the comparison at the worst input found a regression (explore.json "
+     "ranks the inputs, worst/ has the comparison)"},
+    {"explore", ZC_EXIT_USAGE,
+     "usage or input error: a bad option, a flow without parameters, a bad "
+     "parameter, --param or --objective"},
+    {"explore", ZC_EXIT_CAPTURE,
+     "no candidate could be measured (each one's reason is in explore.json), "
+     "or the comparison at the worst input failed"},
+    {"explore", ZC_EXIT_INCONCLUSIVE,
+     "the comparison at the worst input was inconclusive"},
     {"history", ZC_EXIT_NONE, "the history printed"},
     {"history", ZC_EXIT_USAGE,
      "usage error, or the history cannot be read (missing, refused, or "

@@ -29,6 +29,7 @@ enum kind {
   K_MAPS,      /* one more --source-maps */
   K_ORIGIN,    /* one more --origin */
   K_SHARD,     /* "I/N": shard_i and shard_n */
+  K_PARAM,     /* one more --param NAME=VALUE */
   K_QUIET,
   K_VERBOSE,
   K_HELP,
@@ -49,13 +50,13 @@ struct option_row {
 static const struct option_row rows[] = {
     {.name = "old",
      .arg = "URL|DIR",
-     .cmds = AGENT_RUN | AGENT_CHECK,
+     .cmds = AGENT_RUN | AGENT_CHECK | AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(old),
      .help = "the old build"},
     {.name = "new",
      .arg = "URL|DIR",
-     .cmds = AGENT_RUN | AGENT_CHECK,
+     .cmds = AGENT_RUN | AGENT_CHECK | AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(new_),
      .help = "the new build"},
@@ -68,7 +69,7 @@ static const struct option_row rows[] = {
              "a build folder to serve"},
     {.name = "pairs",
      .arg = "auto|N",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_PAIRS,
      .min = 1,
      .max = 100,
@@ -78,7 +79,7 @@ static const struct option_row rows[] = {
              "end-to-end time are decided; N runs exactly N"},
     {.name = "max-pairs",
      .arg = "N",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_COUNT,
      .min = 3,
      .max = 100,
@@ -95,7 +96,7 @@ static const struct option_row rows[] = {
              "likely end past S seconds of pairs (default: none)"},
     {.name = "threshold",
      .arg = "X%|Xms",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
      .kind = K_THRESHOLD,
      .help = "the end-to-end time regressed when its interval\n"
              "lies above this change (default 5%)"},
@@ -109,7 +110,7 @@ static const struct option_row rows[] = {
      .help = "compare at most N pairs (default: all)"},
     {.name = "warmup",
      .arg = "N",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_COUNT,
      .max = 100,
      .off = AT(warmup),
@@ -124,7 +125,7 @@ static const struct option_row rows[] = {
      .help = "how many runs (default 1)"},
     {.name = "mu",
      .arg = "MS",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
      .kind = K_MS,
      .min = 1e-9,
      .max = 1e9,
@@ -132,14 +133,14 @@ static const struct option_row rows[] = {
      .help = "smallest regression reported (default 50)"},
     {.name = "quorum",
      .arg = "K",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
      .kind = K_COUNT,
      .min = 1,
      .max = 1e6,
      .off = AT(ana.quorum),
      .help = "keep what K pairs agree on (default: all)"},
     {.name = "no-significance",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
      .kind = K_CLEAR,
      .off = AT(ana.significance),
      .help = "with 3 pairs or more, keep slowdowns that are not\n"
@@ -180,7 +181,7 @@ static const struct option_row rows[] = {
              "allocation regression reported (default 256)"},
     {.name = "counts",
      .arg = "N",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_COUNT,
      .max = 10,
      .off = AT(counts),
@@ -189,14 +190,14 @@ static const struct option_row rows[] = {
              "tell 'slower per call' from 'called more often'"},
     {.name = "retries",
      .arg = "N",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_COUNT,
      .max = 20,
      .off = AT(retries),
      .help = "retries of a failed run (default 1)"},
     {.name = "cpu-throttle",
      .arg = "X",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_RATE,
      .min = 1,
      .max = 100,
@@ -204,13 +205,14 @@ static const struct option_row rows[] = {
      .help = "slow the CPU X times, both builds alike"},
     {.name = "out",
      .arg = "DIR",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_RECORD |
+             AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(out),
      .help = "output folder (default zamcap-out/<UTC time>/)"},
     {.name = "step-timeout",
      .arg = "MS",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_MS,
      .min = 1,
      .max = 1e9,
@@ -218,14 +220,14 @@ static const struct option_row rows[] = {
      .help = "a step's limit (default 30000)"},
     {.name = "settle",
      .arg = "MS",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_MS,
      .max = 1e9,
      .off = AT(settle_ms),
      .help = "quiet time that ends a run (default 500)"},
     {.name = "settle-max",
      .arg = "MS",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_MS,
      .min = 1,
      .max = 1e9,
@@ -235,7 +237,7 @@ static const struct option_row rows[] = {
              "flagged (default 10000)"},
     {.name = "timeout",
      .arg = "MS",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_MS,
      .min = 1,
      .max = 1e9,
@@ -243,14 +245,14 @@ static const struct option_row rows[] = {
      .help = "longest wait for a command or a settle\n(default 30000)"},
     {.name = "chrome",
      .arg = "PATH",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(cdp.chrome),
      .help = "the Chrome to launch (default: $CHROME_PATH,\n"
              "then chromium, google-chrome, ... on PATH)"},
     {.name = "browser-url",
      .arg = "URL",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(cdp.browser_url),
      .help = "attach to a running Chrome instead:\n"
@@ -322,7 +324,8 @@ static const struct option_row rows[] = {
              "and ${VAR} in the value come from the environment"},
     {.name = "origin",
      .arg = "URL",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_CHECK,
+     .cmds =
+         AGENT_RUN | AGENT_BISECT | AGENT_RECORD | AGENT_CHECK | AGENT_EXPLORE,
      .kind = K_ORIGIN,
      .off = AT(origins),
      .help = "another origin the flow's app was recorded on, mapped\n"
@@ -336,13 +339,13 @@ static const struct option_row rows[] = {
              "(by file name), or the folder a URL prefix is\n"
              "served from; repeatable"},
     {.name = "no-source-maps",
-     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
      .kind = K_SET,
      .off = AT(no_source_maps),
      .help = "keep minified names: use no source map"},
     {.name = "preset",
      .arg = "mobile|desktop",
-     .cmds = AGENT_RUN | AGENT_BISECT,
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
      .kind = K_STR,
      .off = AT(preset),
      .help = "emulate a device and its network, both builds\n"
@@ -489,6 +492,70 @@ static const struct option_row rows[] = {
      .help = "run the I-th of N shares of the flows (1/3 is the\n"
              "first of 3): the flows sorted by path, the k-th\n"
              "(from 0) in share k mod N + 1"},
+    {.name = "param",
+     .arg = "NAME=VALUE",
+     .cmds = AGENT_RUNONE | AGENT_CHECK | AGENT_EXPLORE,
+     .kind = K_PARAM,
+     .off = AT(params),
+     .help = "a flow parameter's value instead of its first;\n"
+             "repeatable (explore searches the others)"},
+    {.name = "changes",
+     .arg = "GOOD..BAD",
+     .cmds = AGENT_RUNONE | AGENT_EXPLORE,
+     .kind = K_STR,
+     .off = AT(changes),
+     .help = "rank the changes of git diff GOOD BAD (the two\n"
+             "builds' commits) by their impact set's time"},
+    {.name = "repo",
+     .arg = "DIR",
+     .cmds = AGENT_RUNONE | AGENT_EXPLORE,
+     .kind = K_STR,
+     .off = AT(repo),
+     .help = "with --changes, the repository (default .)"},
+    {.name = "budget",
+     .arg = "RUNS",
+     .cmds = AGENT_EXPLORE,
+     .kind = K_COUNT,
+     .min = 4,
+     .max = 100000,
+     .off = AT(budget),
+     .help = "traced runs the search may make (default 80): a\n"
+             "pair per candidate, then 3 pairs again for each\n"
+             "of the best 3"},
+    {.name = "time-budget",
+     .arg = "S",
+     .cmds = AGENT_EXPLORE,
+     .kind = K_SECONDS,
+     .min = 1,
+     .max = 1e6,
+     .off = AT(time_budget_s),
+     .help = "try no new candidate once S seconds have gone\n"
+             "(default: none)"},
+    {.name = "seed",
+     .arg = "N",
+     .cmds = AGENT_EXPLORE,
+     .kind = K_COUNT,
+     .max = 1e6,
+     .off = AT(seed),
+     .help = "the search's seed: the same seed tries the same\n"
+             "candidates (default 1)"},
+    {.name = "objective",
+     .arg = "WHAT",
+     .cmds = AGENT_EXPLORE,
+     .kind = K_STR,
+     .off = AT(objective),
+     .help = "what the search makes worse, new - old:\n"
+             "scripting (the default: CPU time in JavaScript),\n"
+             "wall, step:N (its wall time), cause:NAME (a\n"
+             "function's time with its callees), lcp or inp"},
+    {.name = "search",
+     .arg = "cover|ga|random",
+     .cmds = AGENT_EXPLORE,
+     .kind = K_STR,
+     .off = AT(search),
+     .help = "how candidates are chosen (default cover): a\n"
+             "covering design then evolution; PERFImpACT's\n"
+             "genetic algorithm; random draws"},
     {.name = "quiet",
      .letter = 'q',
      .cmds = AGENT_ALL,
@@ -516,8 +583,8 @@ int agent_option_doc(size_t i, struct agent_optdoc *out) {
       .letter = r->letter,
       .arg = r->arg,
       .cmds = r->cmds,
-      .repeatable =
-          k == K_HEADER || k == K_MAPS || k == K_ORIGIN || k == K_VERBOSE,
+      .repeatable = k == K_HEADER || k == K_MAPS || k == K_ORIGIN ||
+                    k == K_PARAM || k == K_VERBOSE,
       .help = r->help,
   };
   return 1;
@@ -544,6 +611,8 @@ void agent_args_init(struct agent_args *a) {
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
   a->counts = 1;
+  a->budget = 80;
+  a->seed = 1;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {
@@ -732,6 +801,15 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
     a->origins[a->norigins++] = v;
     return 0;
   case K_SHARD: return take_shard(c, r, v, a);
+  case K_PARAM:
+    if (a->nparams == ZC_ARRAY_LEN(a->params))
+      return agent_usage_error(c->name, "at most %zu --param",
+                               ZC_ARRAY_LEN(a->params));
+    if (!strchr(v, '=') || v[0] == '=')
+      return agent_usage_error(c->name, "--param wants NAME=VALUE, not '%s'",
+                               v);
+    a->params[a->nparams++] = v;
+    return 0;
   case K_MAPS:
     if (a->nsource_maps == ZC_ARRAY_LEN(a->source_maps))
       return agent_usage_error(c->name, "at most %zu --source-maps",

@@ -53,6 +53,25 @@ static void step_line(const struct scn_step *st) {
   fputc('\n', stdout);
 }
 
+/* The flow's parameters and the values the steps above were expanded
+ * with (their first, or --param's); zamcap explore searches them. */
+static void params_lines(const struct scn_scenario *s) {
+  if (!s->nparams) return;
+  printf("parameters (the steps above with these values; zamcap explore "
+         "searches them):\n");
+  for (size_t k = 0; k < s->nparams; k++) {
+    char t[600];
+    scn_param_text(&s->params[k], t, sizeof t);
+    fputs("  ", stdout);
+    check_show(s->params[k].name);
+    fputs(" = \"", stdout);
+    check_show(s->values[k]);
+    fputs("\"  (", stdout);
+    check_show(t);
+    fputs(")\n", stdout);
+  }
+}
+
 /* Where the app's origins go on one build. */
 static void build_line(const char *name, const char *arg,
                        const struct scn_scenario *s) {
@@ -95,6 +114,7 @@ static int check_exec(const struct agent_args *a) {
          s->record_from < s->n ? s->steps[s->record_from].index + 1 : 1);
   for (size_t i = 0; i < s->n; i++)
     step_line(&s->steps[i]);
+  params_lines(s);
   /* The origins it navigates to: the first is the app's, mapped onto each
    * build; others stay as they are. */
   fputs("origins:\n", stdout);
@@ -124,11 +144,13 @@ static int check_exec(const struct agent_args *a) {
 const struct agent_cmd agent_cmd_check = {
     .name = "check",
     .bit = AGENT_CHECK,
-    .usage = "usage: zamcap check SCENARIO [--old URL|DIR] [--new URL|DIR]",
+    .usage = "usage: zamcap check SCENARIO [--old URL|DIR] [--new URL|DIR] "
+             "[--param NAME=VALUE]",
     .about = "Checks a DevTools Recorder scenario as the main command would, "
              "without a\nbrowser, and prints what it will run: each step, "
-             "and the origins it\nnavigates to with where each build "
-             "takes them.\n",
+             "its parameters'\nvalues (the first of each, or --param's), and "
+             "the origins it navigates\nto with where each build takes "
+             "them.\n",
     .after = NULL,
     .exec = check_exec,
 };

@@ -39,17 +39,24 @@ static int run_exec(const struct agent_args *a) {
       {.opt = "--new", .arg = a->new_, .name = ZC_OUT_NEW},
   };
   struct agent_session *s = NULL;
-  if ((rc = agent_session_open(a, builds, 2, &s))) return rc;
+  struct agent_changes *ch = NULL;
+  if ((rc = agent_changes_read(a, &builds[1], &ch))) return rc;
+  if ((rc = agent_session_open(a, builds, 2, &s))) {
+    agent_changes_free(ch);
+    return rc;
+  }
+  agent_changes_attach(ch, s);
   int reported = 0;
   rc = agent_session_compare(s, 0, 1, NULL, &reported, NULL);
   if (reported) rc = agent_publish(s, a, rc);
   agent_session_close(s, reported);
+  agent_changes_free(ch);
   return rc;
 }
 
 const struct agent_cmd agent_cmd_run = {
     .name = "run",
-    .bit = AGENT_RUN,
+    .bit = AGENT_RUN | AGENT_RUNONE,
     .usage = "usage: zamcap SCENARIO --old URL|DIR --new URL|DIR [OPTIONS]\n"
              "       zamcap run SCENARIO --old URL|DIR --new URL|DIR "
              "[OPTIONS]",

@@ -28,10 +28,13 @@
 #include "cli.h"
 
 struct agent_session;
+struct agent_build;
+struct agent_changes;
 
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard,
+    agent_cmd_explore;
 /* Every command, in the order --help lists them; NULL at the end. */
 extern const struct agent_cmd *const agent_cmds[];
 
@@ -50,6 +53,21 @@ int agent_history_check(const char *cmd, const struct agent_args *a);
  * starts, for run and run-all (cmd: "run-all", NULL for the main
  * command). Returns 0, or 2 after the usage error. */
 int agent_run_check(const char *cmd, const struct agent_args *a);
+
+/* --changes GOOD..BAD (changes.c): the release's diff read from --repo
+ * (default .), each hunk mapped to the function of BAD's file that holds
+ * it, the commits that touched it. Read before the session opens, so that
+ * a bad range is one line and nothing started. Returns 0 (*out for
+ * agent_changes_free), or the exit code after printing why. Without
+ * --changes, 0 and *out NULL. */
+int agent_changes_read(const struct agent_args *a,
+                       const struct agent_build *newb,
+                       struct agent_changes **out);
+/* Sets the changes on the session, so that its comparisons rank them by
+ * their impact sets (report.json's changes[]); nothing for NULL (either). */
+void agent_changes_attach(struct agent_changes *ch, struct agent_session *s);
+/* Everything agent_changes_read made, once the session is closed. */
+void agent_changes_free(struct agent_changes *ch);
 
 /* What happens to a comparison's reports once they are in out (publish.c),
  * for run, run-all, compare and bisect alike: */

@@ -122,6 +122,8 @@ struct agent_session {
   struct cdp_browser *browser;
   cJSON *environment;
   struct progress pg;
+  agent_cmp_fn *on_cmp; /* agent_session_on_cmp */
+  void *on_cmp_arg;
 };
 
 /* report.json's inputs for a comparison of builds ia and ib. */
@@ -136,6 +138,12 @@ static void add_inputs(cJSON *extra, const struct agent_session *s, unsigned ia,
   cJSON_AddStringToObject(inp, "new", s->given[ib]);
   cJSON_AddStringToObject(inp, "old_url", s->runs.build[ia].base);
   cJSON_AddStringToObject(inp, "new_url", s->runs.build[ib].base);
+  /* A parameterised flow's values (--param's, or explore's candidate) */
+  if (scn->nparams) {
+    cJSON *pv = cJSON_AddObjectToObject(inp, "parameters");
+    for (size_t i = 0; i < scn->nparams; i++)
+      cJSON_AddStringToObject(pv, scn->params[i].name, scn->values[i]);
+  }
   /* The recorded origins mapped onto each build's URL. */
   cJSON *orig = cJSON_AddArrayToObject(inp, "origins");
   for (size_t i = 0; i < scn->norigins; i++)
@@ -405,6 +413,24 @@ int agent_session_flow(struct agent_session *s, const struct agent_args *a,
     build_maps(s, k);
   say_network(s->scn);
   return 0;
+}
+
+void agent_session_set_scenario(struct agent_session *s,
+                                struct scn_scenario *scn) {
+  if (scn == s->scn) return;
+  scn_free(s->scn);
+  s->scn = scn;
+}
+
+const struct scn_scenario *
+agent_session_scenario(const struct agent_session *s) {
+  return s->scn;
+}
+
+void agent_session_on_cmp(struct agent_session *s, agent_cmp_fn *fn,
+                          void *arg) {
+  s->on_cmp = fn;
+  s->on_cmp_arg = arg;
 }
 
 const struct cap_runs *agent_session_runs(const struct agent_session *s) {
@@ -729,6 +755,7 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
       .cmp = agent_session_cmp(s, a->pairs, 1),
       .out = out ? out : s->out,
   };
+  if (s->on_cmp) s->on_cmp(s->on_cmp_arg, r.cmp);
   cJSON *extra = cJSON_CreateObject();
   add_inputs(extra, s, ia, ib);
   cJSON_AddItemToObject(extra, "environment",

@@ -23,6 +23,7 @@ struct agent_build {
 };
 
 struct agent_session;
+struct scn_scenario;
 
 /* Loads the scenario, makes the output folder, serves the builds and
  * finds Chrome. Returns 0, or the exit code after printing the error.
@@ -38,6 +39,21 @@ int agent_session_open(const struct agent_args *a,
  * scenario does not load: the session stays on the flow before). */
 int agent_session_flow(struct agent_session *s, const struct agent_args *a,
                        int restart);
+/* Moves the session on to another expansion of its flow (explore's
+ * candidates): scn (taken) replaces the scenario; the builds, Chrome,
+ * the output folder and every run so far stay (a build warmed stays
+ * warm, trace numbers go on). */
+void agent_session_set_scenario(struct agent_session *s,
+                                struct scn_scenario *scn);
+/* The scenario the session runs (NULL before a first flow). */
+const struct scn_scenario *
+agent_session_scenario(const struct agent_session *s);
+/* Called with each comparison agent_session_compare makes, before its
+ * first pair: what a command asks of it beyond the pairs (the changes to
+ * rank, ana_cmp_set_changes). NULL: nothing. */
+typedef void agent_cmp_fn(void *arg, struct ana_cmp *c);
+void agent_session_on_cmp(struct agent_session *s, agent_cmp_fn *fn, void *arg);
+
 /* The scenario's title as the flow file gives it ("" for none; NULL
  * before a session with no operand has its first flow). */
 const char *agent_session_title(const struct agent_session *s);
@@ -85,9 +101,9 @@ enum zc_err agent_session_pairs(struct agent_session *s,
 /* The closing line (time, CPU, memory); then everything let go. */
 void agent_session_close(struct agent_session *s, int reported);
 
-/* Loads a scenario and adds --origin's origins to the app's; on error
- * zc_errmsg() says why (ZC_E_USAGE). */
-struct scn_scenario;
+/* Loads a scenario with --param's values (scn_load_with) and adds
+ * --origin's origins to the app's; on error zc_errmsg() says why
+ * (ZC_E_USAGE). */
 enum zc_err agent_load_scenario(const struct agent_args *a, const char *path,
                                 struct scn_scenario **out);
 

@@ -392,6 +392,82 @@ struct ana_hunk {
 struct cJSON *ana_cmp_rank_changes(struct ana_cmp *c, const struct ana_hunk *h,
                                    unsigned nh, const char *strip);
 
+/* ---- what an input search makes worse (zam/objective.c) ---- */
+
+/* A figure of each run, for zamcap explore's fitness (new − old): CPU time
+ * in JavaScript (scripting), the scenario's wall time, one step's wall
+ * time (step, 1-based), one function's time with its callees over all
+ * its call paths (name; every function of that name), LCP or INP. */
+enum ana_obj_kind {
+  ANA_OBJ_SCRIPTING,
+  ANA_OBJ_WALL,
+  ANA_OBJ_STEP,
+  ANA_OBJ_CAUSE,
+  ANA_OBJ_LCP,
+  ANA_OBJ_INP,
+};
+struct ana_objective {
+  int kind; /* enum ana_obj_kind */
+  unsigned step;
+  const char *name;
+};
+/* The objective's value in each pair added, old and new, in ms (NAN
+ * where the traces cannot say: no such step, no LCP), at most cap
+ * pairs; returns how many. */
+unsigned ana_cmp_objective(struct ana_cmp *c, const struct ana_objective *o,
+                           double *old_v, double *new_v, unsigned cap);
+
+/* ---- a release's changes, ranked by their impact sets (zam/jsfunc.c,
+ * zam/changes.c; seed 003) ---- */
+
+/* A script's named functions, from its text alone (an anonymous one
+ * takes the name it is assigned to, as V8 names it): each one's name and
+ * first and last lines, 1-based. Caller frees with ana_js_functions_free. */
+struct ana_js_fn {
+  char *name;
+  int32_t line, end;
+};
+unsigned ana_js_functions(const char *text, size_t n, struct ana_js_fn **out);
+void ana_js_functions_free(struct ana_js_fn *v, unsigned n);
+/* The functions of v that hold a hunk, the innermost for each of its
+ * lines first..last (deletion: the lines it removed went between first and
+ * first + 1), at most cap of them into out as indexes into v; *outside is
+ * set when one of its lines is in no function. Returns how many. */
+unsigned ana_js_holders(const struct ana_js_fn *v, unsigned n, int32_t first,
+                        int32_t last, int deletion, long *out, unsigned cap,
+                        int *outside);
+
+/* A change between two releases: a function of the new release that
+ * hunks of the diff fell in (its file, name and lines there), or, with
+ * function NULL, hunks that fell in no function (top-level code, a file
+ * that is no script); the commits of the range that touched them. */
+struct ana_change {
+  const char *file;
+  const char *function;
+  int32_t line, end;
+  const struct ana_hunk *hunks;
+  unsigned nhunks;
+  const char *const *commits;
+  unsigned ncommits;
+};
+/* The changes c's reports rank (report.json's changes[], summary.md,
+ * report.html, the terminal): each change's impact set is its function
+ * and everything under it on the call paths through it, in both builds,
+ * but for what runs under another changed function, which is that one's;
+ * the set's time is measured in every pair added from now on, and the
+ * changes are ranked by its Δ with a 95 % interval over the pairs. A
+ * function that is a node of no timeline is "not reached". A node is the
+ * function when its file's path ends with the change's (strip as
+ * ana_cmp_rank_changes') and its name is the function's, or ends in
+ * "." and it. Call before the first ana_cmp_add; v is copied; range
+ * ("GOOD..BAD") is for the reports. */
+void ana_cmp_set_changes(struct ana_cmp *c, const struct ana_change *v,
+                         unsigned n, const char *range, const char *strip);
+/* report.json's changes[] (caller frees): ranked first, largest Δ first,
+ * then the changes not reached, then those outside functions; NULL
+ * without changes. */
+struct cJSON *ana_cmp_changes_json(const struct ana_cmp *c);
+
 /* ---- statistics (zam/figures.c) ---- */
 
 /* Mean and 95 % confidence interval (Student's t) of the values that are
@@ -413,6 +489,12 @@ enum zc_err ana_write_json(const struct cJSON *doc, const char *path);
  * path and its changed functions, then the evidence, a table of steps.
  * Text from the page or the repository is escaped everywhere. */
 enum zc_err ana_write_bisect(const struct cJSON *doc, const char *out);
+
+/* An input search's reports (as doc is: schema zamcap-explore/1, made
+ * by zamcap explore; docs/cmd/zamcap-explore.md) into out: explore.json,
+ * summary.md, and report.html with a plot of Δ against each numeric
+ * parameter. Text from the page or the flow is escaped everywhere. */
+enum zc_err ana_write_explore(const struct cJSON *doc, const char *out);
 
 /* outdir/report.json (and outdir/critical-graph.svg if there is one) to
  * outdir/report.html (report/html.c): the one self-contained page a bug

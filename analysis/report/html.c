@@ -864,6 +864,65 @@ static void html_spread(struct html *h) {
   put(h, "</section>\n");
 }
 
+/* One change of a release (report.json's changes[]): its function (or
+ * the hunks outside functions), file and lines, what became of it, its
+ * impact set's Δ with its interval, the set's size, its commits. */
+static void html_change_row(struct html *h, const cJSON *c, int i) {
+  const char *fn = jstr(c, "function"), *st = jstr(c, "status");
+  const cJSON *e;
+  double line;
+  putf(h, "<tr><td class=\"n\">%d</td><td>", i);
+  if (fn) {
+    put(h, "<code>");
+    html_esc(h, fn);
+    put(h, "</code>");
+  } else {
+    put(h, "<span class=\"dim\">outside functions</span>");
+  }
+  put(h, "</td><td><span class=\"loc\">");
+  html_esc(h, jstr(c, "file") ? jstr(c, "file") : "");
+  if (jnum(c, "line", &line)) putf(h, ":%.0f", line);
+  put(h, "</span></td><td>");
+  html_esc(h, st ? st : "");
+  put(h, "</td><td class=\"n\">");
+  html_jnum(h, jget(c, "delta_ms"), HTML_DELTA);
+  html_ci(h, c, HTML_DELTA);
+  if (jbool(c, "significant")) put(h, " ✱");
+  put(h, "</td>");
+  html_td_num(h, c, "delta_with_nested_ms", HTML_DELTA);
+  html_td_num(h, c, "impact_set", HTML_COUNT);
+  put(h, "<td><span class=\"loc\">");
+  int k = 0;
+  cJSON_ArrayForEach(e, jarr(c, "commits")) {
+    if (!cJSON_IsString(e)) continue;
+    if (k++) put(h, " ");
+    putf(h, "%.10s", e->valuestring);
+  }
+  put(h, "</span></td></tr>\n");
+}
+
+/* The changes of a release ranked by their impact sets (--changes). */
+static void html_changes(struct html *h) {
+  const cJSON *rc = jarr(h->r, "changes");
+  if (!rc) return;
+  put(h, "<section id=\"changes\">\n<h2>Changes ");
+  html_esc(h, jstr(h->r, "changes_range") ? jstr(h->r, "changes_range") : "");
+  put(h, ", ranked by their impact set</h2>\n<p class=\"dim\">Each changed "
+         "function's impact set is the function and everything under it on "
+         "the call paths through it, in both builds, but what runs under "
+         "another changed function; Δ is its time's change, the mean of the "
+         "per-pair changes with its 95 % interval (✱: above 0). A function "
+         "that never ran is not reached; lines in no function are not "
+         "ranked.</p>\n");
+  html_table(h,
+             "<th class=\"n\">#</th><th>function</th><th>source</th>"
+             "<th>status</th><th class=\"n\">Δ ms</th>"
+             "<th class=\"n\">with nested changes</th>"
+             "<th class=\"n\">impact set</th><th>commits</th>",
+             rc, 200, html_change_row);
+  put(h, "</section>\n");
+}
+
 /* mean [ci] of one side of an end-to-end figure; values as tooltip. */
 static void html_e2e_side(struct html *h, const cJSON *o, enum html_fmt f) {
   const cJSON *vals = jarr(o, "values"), *v;
@@ -1508,6 +1567,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
     html_flame(h, jobj(h->r, "flame"), &html_flame_time);
     html_causes(h);
     html_spread(h);
+    html_changes(h);
   }
   html_e2e(h);
   html_vitals(h);

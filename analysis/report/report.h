@@ -127,5 +127,11 @@ void ana__vitals_text(const struct ana_cmp *c, FILE *f);
 void ana__vitals_md(const struct ana_cmp *c, FILE *f);
 /* The one-line warnings, on stderr. */
 void ana__vitals_warn(const struct ana_cmp *c);
+/* A release's changes ranked by their impact sets (report/changes.c,
+ * from ana_cmp_changes_json): report.json's changes[] and changes_range,
+ * the lines of the terminal and summary.md; nothing without changes. */
+void ana__changes_doc(struct ana_cmp *c, struct cJSON *doc);
+void ana__changes_text(const struct ana_cmp *c, FILE *f);
+void ana__changes_md(const struct ana_cmp *c, FILE *f);
 
 #endif

@@ -75,6 +75,7 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   const struct md_arg *d = arg;
   ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
   ana__vitals_md(d->c, f);
+  ana__changes_md(d->c, f);
   if (d->mem) ana__alloc_md(d->mem, f);
   return ZC_OK;
 }
@@ -515,6 +516,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
     cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
   ana__vitals_doc(c, doc); /* after the caller's runs, which it adds to */
   ana__calls_json(c, doc);
+  ana__changes_doc(c, doc);
   cJSON_AddItemToObject(doc, "unexplained_causes", unexplained_json(c, in));
   scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
   return doc;
@@ -601,6 +603,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
     print_unexplained(c, in, stdout);
     print_e2e(c->e2e, stdout);
     ana__vitals_text(c, stdout);
+    ana__changes_text(c, stdout);
     if (c->mem) ana__alloc_text(c->mem, stdout);
     fflush(stdout);
   }

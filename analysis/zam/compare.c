@@ -67,6 +67,7 @@ void ana_cmp_free(struct ana_cmp *c) {
   ana_bu_free(c->bu);
   ana__cmp_unwatch(c);
   ana__calls_free(c->calls);
+  ana__changes_free(c->changes);
   ana_maps_free(c->own);
   ana_ctx_free(c->ctx);
   free(c);
@@ -168,6 +169,8 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     ana_bu_add(c->bu, nt, 1);
     ana__calls_learn(c, ot, 0);
     ana__calls_learn(c, nt, 1);
+    ana__changes_measure(c, c->n, 0, ot);
+    ana__changes_measure(c, c->n, 1, nt);
     ana_prune(ot, what);
     ana_prune(nt, what);
     e = ana_critical(ot, nt, &c->o, &c->stats, &g);

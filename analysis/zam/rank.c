@@ -12,8 +12,7 @@
 
 /* Whether component (a script's path, "/js/app.js") is file, or file
  * without the strip folder ("dist/js/app.js", strip "dist"). */
-static int same_file(const char *component, const char *file,
-                     const char *strip) {
+int ana__same_file(const char *component, const char *file, const char *strip) {
   size_t cn = strlen(component);
   for (int pass = 0; pass < 2; pass++) {
     const char *f = file;
@@ -42,7 +41,7 @@ static void mark(const struct ana_bu_row *rows, uint32_t n,
   for (uint32_t i = 0; i < n; i++) {
     const struct ana_bu_row *r = &rows[i];
     if (r->kind != ANA_FUNC || r->line < 0) continue;
-    if (!same_file(ana_str(ctx, r->component), h->file, strip)) continue;
+    if (!ana__same_file(ana_str(ctx, r->component), h->file, strip)) continue;
     int32_t start = r->line + 1;
     if (start >= h->first && start <= h->last)
       keep[i] = 1;

@@ -431,7 +431,8 @@ struct ana_cmp {
   struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
   struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
   unsigned nprobes;
-  struct ana__calls *calls; /* ana_cmp_add_calls (calls.c), or NULL */
+  struct ana__calls *calls;     /* ana_cmp_add_calls (calls.c), or NULL */
+  struct ana__changes *changes; /* ana_cmp_set_changes (changes.c), or NULL */
 };
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
@@ -472,6 +473,22 @@ void ana__calls_json(const struct ana_cmp *c, struct cJSON *doc);
  * out; "" when the counts say nothing of node i. */
 void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                       size_t cap);
+
+/* ---- a release's changes (changes.c, rank.c) ---- */
+
+/* Whether component (a script's path, "/js/app.js") is file, a path in
+ * the repository, or file without the strip folder ("dist/js/app.js",
+ * strip "dist"). */
+int ana__same_file(const char *component, const char *file, const char *strip);
+
+/* Measures each change's impact set in a timeline of side 0 (old) or 1
+ * (new) of pair `pair`, before it is pruned (every node's self time
+ * counts); nothing without changes. */
+void ana__changes_measure(struct ana_cmp *c, unsigned pair, int side,
+                          const struct ana_timeline *tl);
+void ana__changes_free(struct ana__changes *ch);
+/* The range the changes came from ("GOOD..BAD"); NULL without changes. */
+const char *ana__changes_range(const struct ana_cmp *c);
 
 /* Makes the aggregation over every pair added, unless it is up to date. */
 void ana__cmp_aggregate(struct ana_cmp *c);

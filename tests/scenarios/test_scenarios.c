@@ -87,7 +87,7 @@ static void test_broken_files(void) {
       {"{\"steps\": [" NAV "], \"zamcap\": {\"recordFrom\": 2}}",
        "zamcap.recordFrom must be a step number from 1 to 1"},
       {"{\"steps\": [" NAV "], \"zamcap\": {\"settle\": 2}}",
-       "unknown field zamcap.settle (known: recordFrom, settleMs)"},
+       "unknown field zamcap.settle (known: recordFrom, settleMs, parameters)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     enum zc_err e;
