@@ -24,7 +24,8 @@ static const struct agent_exitdoc codes[] = {
     {ZC_EXIT_FOUND, "found", VERDICT,
      "a regression: regression-causes found, or an end-to-end or "
      "web-vitals figure got slower beyond its threshold with no function "
-     "to blame (report.json's unexplained_causes)"},
+     "to blame (report.json's unexplained_causes; on a starved machine "
+     "that is 5)"},
     {ZC_EXIT_USAGE, "usage", AGENT_ALL,
      "usage or input error: one line names the thing (a bad option, a "
      "scenario's step, a broken trace and its byte offset, an output "

@@ -31,10 +31,26 @@ static cJSON *timer(const char *oldb, const char *newb, const char *out,
 
 /* No function to blame: exit 1, no function named, the scenario's wall
  * time the regression, and the words say that no function explains it. */
+/* Whether report rep's verdict says the machine was starved. */
+static int starved(const cJSON *rep) {
+  const cJSON *w;
+  int s = 0;
+  cJSON_ArrayForEach(w, zt_jget(rep, "verdict.inconclusive_because")) s |=
+      !strcmp(cJSON_GetStringValue(w), "starved machine");
+  return s;
+}
+
 static void test_timer(void) {
   int rc;
   cJSON *rep = timer("old", "new", zt_tmp("timer"), &rc);
   if (!rep) return;
+  /* on a machine so busy that the page had under half a core, wall time
+   * measures the machine: 5, saying so, never 0 */
+  if (rc == 5 && ZT_TRUE(starved(rep))) {
+    ZT_STR(zt_jstr(rep, "verdict.state"), "inconclusive");
+    cJSON_Delete(rep);
+    return;
+  }
   ZT_INT(rc, 1);
   ZT_INT(cJSON_GetArraySize(zt_jget(rep, "regression_causes")), 0);
   ZT_INT(cJSON_GetArraySize(zt_jget(rep, "spread_causes")), 0);
@@ -55,12 +71,7 @@ static void test_timer_aa(void) {
   if (!rep) return;
   ZT_INT(cJSON_GetArraySize(zt_jget(rep, "unexplained_causes")), 0);
   ZT_INT(cJSON_GetArraySize(zt_jget(rep, "regression_causes")), 0);
-  const cJSON *why = zt_jget(rep, "verdict.inconclusive_because");
-  int starved = 0;
-  const cJSON *w;
-  cJSON_ArrayForEach(w, why) starved |=
-      !strcmp(cJSON_GetStringValue(w), "starved machine");
-  ZT_INT(rc, starved ? 5 : 0);
+  ZT_INT(rc, starved(rep) ? 5 : 0);
   cJSON_Delete(rep);
 }
 
