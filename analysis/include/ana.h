@@ -125,6 +125,7 @@ struct ana_timeline {
   uint32_t nembedded;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
+  struct ana_io_run *io;    /* private: the requests, when asked (zam/io.h) */
   size_t capnodes;          /* private */
 };
 
@@ -314,6 +315,33 @@ void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
  * section, old.heapprofile and new.heapprofile. Allocation causes do not
  * change c's outcome. */
 void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem);
+
+/* ---- I/O per call path (trace/io-read.c, zam/io.c, report/io.c) ---- */
+
+/* A comparison of I/O runs, pair by pair: each run's trace (its
+ * requests: ResourceSendRequest and what follows it) and, beside it, the
+ * .io.json an I/O run keeps (agent/capture/io.c: the requests' whole
+ * stacks, bodies and cache, and the storage writes with theirs). Each
+ * run becomes five timelines, one per measure (requests, KB received,
+ * KB sent, storage writes, KB written), each compared as time is: the
+ * same matching, critical graph, aggregation and significance, with mu
+ * in requests (mu_requests, for writes too) or KB (mu_kb). maps:
+ * borrowed, or NULL; expect: the pairs expected, 0 unknown. */
+struct ana_io;
+struct ana_io *ana_io_new(const struct ana_opts *o, double mu_requests,
+                          double mu_kb, struct ana_maps *maps, unsigned expect);
+void ana_io_free(struct ana_io *io);
+/* Reads one pair of I/O runs (their traces; the .io.json beside each is
+ * read when it is there, else the trace's one-frame stacks serve). On
+ * error nothing of the pair counts and zc_errmsg() names the file. */
+enum zc_err ana_io_add(struct ana_io *io, const char *old_path,
+                       const char *new_path);
+unsigned ana_io_pairs(const struct ana_io *io);
+/* Sets io (borrowed, freed by the caller after c's reports) to be
+ * reported with c: report.json's io, runs[].io, the terminal's,
+ * summary.md's and report.html's I/O parts. An I/O regression-cause is a
+ * regression: it counts in c's outcome (ana_outcome.io_causes). */
+void ana_cmp_set_io(struct ana_cmp *c, struct ana_io *io);
 
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */

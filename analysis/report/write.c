@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "report.h"
+#include "zam/io.h"
 #include "zc-out.h"
 
 static const struct {
@@ -76,6 +77,7 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   ana_write_summary_md(d->g, d->sp, d->mu, d->verdict, d->e2e, f);
   ana__vitals_md(d->c, f);
   if (d->mem) ana__alloc_md(d->mem, f);
+  if (d->c->io) ana__io_md(d->c->io, f);
   return ZC_OK;
 }
 
@@ -505,6 +507,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
     cJSON_Delete(mj);
     cJSON_AddItemToObject(doc, "allocation", ana__alloc_json(c->mem));
   }
+  if (c->io) cJSON_AddItemToObject(doc, "io", ana__io_json(c->io));
   cJSON *smj = cJSON_AddObjectToObject(doc, "source_maps");
   cJSON_AddNumberToObject(smj, "scripts", c->sym.scripts);
   cJSON_AddNumberToObject(smj, "mapped", c->sym.mapped);
@@ -514,6 +517,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
     cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
   ana__vitals_doc(c, doc); /* after the caller's runs, which it adds to */
+  if (c->io) ana__io_runs_doc(c->io, doc);
   ana__calls_json(c, doc);
   cJSON_AddItemToObject(doc, "unexplained_causes", unexplained_json(c, in));
   scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
@@ -572,6 +576,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
            sym->mapped, sym->scripts, sym->scripts == 1 ? "" : "s",
            sym->renamed, sym->renamed == 1 ? "" : "s", sym->sourced);
   ana__vitals_warn(c);
+  if (c->io) ana__io_warn(c->io);
   char vtext[2048], path[4200];
   verdict(c, oc, in, vtext, sizeof vtext);
   int svg = 0;
@@ -602,6 +607,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
     print_e2e(c->e2e, stdout);
     ana__vitals_text(c, stdout);
     if (c->mem) ana__alloc_text(c->mem, stdout);
+    if (c->io) ana__io_text(c->io, stdout);
     fflush(stdout);
   }
   zc_log(1, "%s", vtext);
