@@ -102,6 +102,20 @@ static const struct option_row rows[] = {
      "after the timed pairs, N count pairs (default 2,\n"
      "0: none): V8 counts every function's calls, to\n"
      "tell 'slower per call' from 'called more often'"},
+    {"io", 0, NULL, AGENT_RUN | AGENT_BISECT, K_SET, 0, 0, AT(io),
+     "after the timed pairs, I/O pairs of their own (as\n"
+     "many, at most 3): each run's requests and storage\n"
+     "writes, compared per call path (the default)"},
+    {"no-io", 0, NULL, AGENT_RUN | AGENT_BISECT, K_CLEAR, 0, 0, AT(io),
+     "no I/O pairs"},
+    {"io-mu-requests", 0, "N", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_RATE,
+     1e-3, 1e9, AT(io_mu_requests),
+     "the smallest I/O regression in requests (and\n"
+     "storage writes) a run reported (default 5)"},
+    {"io-mu-kb", 0, "KB", AGENT_RUN | AGENT_BISECT | AGENT_COMPARE, K_RATE,
+     1e-3, 1e9, AT(io_mu_kb),
+     "the smallest I/O regression in KB received, sent\n"
+     "or written a run reported (default 100)"},
     {"retries", 0, "N", AGENT_RUN | AGENT_BISECT, K_COUNT, 0, 20, AT(retries),
      "retries of a failed run (default 1)"},
     {"cpu-throttle", 0, "X", AGENT_RUN | AGENT_BISECT, K_RATE, 1, 100,
@@ -280,6 +294,9 @@ void agent_args_init(struct agent_args *a) {
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
   a->counts = 2;
+  a->io = 1;
+  a->io_mu_requests = 5;
+  a->io_mu_kb = 100;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

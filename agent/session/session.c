@@ -710,6 +710,64 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
            ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
 }
 
+/* An I/O pair into the I/O comparison. */
+static int io_pair_done(void *arg, unsigned pair, const char *ta,
+                        const char *tb, int ask, const char **why) {
+  (void)ask;
+  (void)why;
+  if (ana_io_add(arg, ta, tb))
+    zc_log(0, "warning: I/O pair %u left out of the analysis: %s", pair,
+           zc_errmsg());
+  return 1;
+}
+
+/* I/O pairs of builds ia and ib after the timed ones, so that the
+ * storage wrapper never weighs on a timed run: n interleaved pairs, each
+ * run traced with its requests' and writes' stacks beside the trace; the
+ * I/O comparison, or NULL when none could be made (a warning says why). */
+static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
+                               unsigned ib, unsigned n, cJSON *extra) {
+  const struct agent_args *a = s->a;
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct ana_io *io = ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb,
+                                 s->maps ? agent_maps_ana(s->maps) : NULL, n);
+  struct cmp_run r = {.s = s};
+  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
+  struct cap_plan plan = plan_for(s, &p, faildir, &r);
+  plan.warmup = 0;
+  plan.decides = 0;
+  plan.kind = CAP_IO;
+  plan.pair_done = io_pair_done;
+  plan.pair_arg = io;
+  plan.run.io = 1;
+  double t0 = zc_now_ms();
+  progress(&s->pg, 1,
+           "I/O: %u pair%s, requests and storage writes per call "
+           "path",
+           n, n == 1 ? "" : "s");
+  struct cap_outcome oc;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
+  cJSON *ij = cJSON_AddObjectToObject(inp ? inp : extra, "io");
+  cJSON_AddNumberToObject(ij, "pairs", ana_io_pairs(io));
+  cJSON_AddNumberToObject(ij, "mu_requests", a->io_mu_requests);
+  cJSON_AddNumberToObject(ij, "mu_kb", a->io_mu_kb);
+  cJSON_AddNumberToObject(ij, "wall_ms", round(zc_now_ms() - t0));
+  if (e || !ana_io_pairs(io)) {
+    progress_end(&s->pg, 0);
+    zc_log(0, "warning: no I/O comparison: %s",
+           e ? zc_errmsg() : "no I/O pair was complete");
+    ana_io_free(io);
+    return NULL;
+  }
+  progress(&s->pg, 1, "I/O: %u pair%s in %.1f s", ana_io_pairs(io),
+           ana_io_pairs(io) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+  return io;
+}
+
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
                           const char *out, int *reported,
                           struct ana_cmp **keep) {
@@ -738,7 +796,11 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
     mem = memory_pairs(s, ia, ib, oc.complete < 5 ? oc.complete : 5, extra);
   if (!e && a->counts && oc.complete)
     count_pairs(s, r.cmp, ia, ib, a->counts, extra);
+  struct ana_io *io = NULL;
+  if (!e && a->io && oc.complete)
+    io = io_pairs(s, ia, ib, oc.complete < 3 ? oc.complete : 3, extra);
   ana_cmp_set_memory(r.cmp, mem);
+  ana_cmp_set_io(r.cmp, io);
   if (e && e != r.err) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
@@ -750,7 +812,9 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
     rc = report(&r, &oc, extra, reported);
   }
   ana_cmp_set_memory(r.cmp, NULL);
+  ana_cmp_set_io(r.cmp, NULL);
   ana_cmp_free(mem);
+  ana_io_free(io);
   if (keep)
     *keep = r.cmp;
   else
