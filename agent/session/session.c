@@ -747,7 +747,15 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
            "path",
            n, n == 1 ? "" : "s");
   struct cap_outcome oc;
+  size_t first = s->runs.nruns;
   enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  /* report.json's runs: the I/O runs too (runs[].io gets their figures) */
+  cJSON *runs = cJSON_GetObjectItem(extra, "runs");
+  for (size_t k = first; runs && k < s->runs.nruns; k++) {
+    cJSON *rj = run_json(&s->runs, &s->runs.runs[k]);
+    cJSON_AddStringToObject(rj, "kind", "io");
+    cJSON_AddItemToArray(runs, rj);
+  }
   rmdir(faildir);
   s->pg.work = s->runs.work_ms;
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");

@@ -215,6 +215,7 @@ enum {
   ANA_DOUBT_CAUSES = 1,  /* candidates the pairs could not decide */
   ANA_DOUBT_E2E = 2,     /* the end-to-end interval holds the threshold */
   ANA_DOUBT_STARVED = 4, /* the runs' main thread had under half a core */
+  ANA_DOUBT_IO = 8,      /* I/O candidates the I/O pairs could not decide */
 };
 /* A run whose main thread had less than this share of a core while it
  * worked was starved: what it measured says little. */
@@ -231,8 +232,9 @@ struct ana_outcome {
    * threshold while no function is named: a regression no function
    * explains (ana_cmp_unexplained lists them). */
   unsigned unexplained;
-  unsigned doubt;   /* ANA_DOUBT_* when the state is inconclusive */
-  double cpu_share; /* the runs' median main-thread CPU share; NAN */
+  unsigned doubt;     /* ANA_DOUBT_* when the state is inconclusive */
+  unsigned io_causes; /* I/O regression-causes (ana_cmp_set_io) */
+  double cpu_share;   /* the runs' median main-thread CPU share; NAN */
 };
 const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
 int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */

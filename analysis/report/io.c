@@ -509,3 +509,22 @@ void ana__io_warn(struct ana_io *io) {
            wf, wf == 1 ? "" : "s");
   cJSON_Delete(caps);
 }
+
+size_t ana__io_verdict(struct ana_io *io, int alone, char *out, size_t cap) {
+  if (cap) out[0] = '\0';
+  if (!io || !cap) return 0;
+  unsigned n, undecided, needed, nc;
+  ana__io_outcome(io, &nc, &undecided, &needed);
+  if (!nc) return 0;
+  struct io_cause *c = ana__io_causes(io, &n);
+  char words[1024] = "";
+  /* the largest: the causes come by measure, requests first */
+  if (n) ana__io_cause_words(c, n, 0, words, sizeof words);
+  int w = snprintf(out, cap,
+                   "%s%u I/O regression-cause%s (%g requests or writes, or "
+                   "%g KB, more a run in every pair)%s: %s.",
+                   alone ? "" : " Also ", n, n == 1 ? "" : "s", io->mu_requests,
+                   io->mu_kb, n > 1 ? "; the first" : "", words);
+  ana__io_causes_free(c, n);
+  return w < 0 ? 0 : (size_t)w < cap ? (size_t)w : cap - 1;
+}

@@ -198,6 +198,20 @@ static size_t doubt_words(const struct ana_outcome *oc,
   return n;
 }
 
+/* No function got slower, and a call path asks for more I/O (issue 36):
+ * the I/O causes, then the main figure. */
+static void verdict_io(struct ana_cmp *c, const struct ana_e2e_row *sc,
+                       const char *d, const char *in_all, char *o,
+                       size_t room) {
+  size_t n = ana__io_verdict(c->io, 1, o, room);
+  if (sc && n < room)
+    n += (size_t)snprintf(o + n, room - n, " The %s changed by %s.", sc->label,
+                          d);
+  if (n < room)
+    snprintf(o + n, room - n, " No function got slower by %g ms or more %s.",
+             c->o.mu, in_all);
+}
+
 /* The one-line verdict, first in every report. */
 static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                     const struct ana_report_in *in, char *out, size_t cap) {
@@ -260,6 +274,8 @@ static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                          sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (oc->io_causes) {
+    verdict_io(c, sc, d, in_all, o, room);
   } else if (nux) {
     char what[256], ud[160];
     ana_row_words(ux[0], what, sizeof what);
@@ -316,6 +332,16 @@ static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                sc->significant ? "changed" : "did not change significantly", d);
   }
   free(cs);
+}
+
+/* The verdict, and when causes of time are named, the I/O causes after
+ * them (issue 36). */
+static void verdict_all(struct ana_cmp *c, const struct ana_outcome *oc,
+                        const struct ana_report_in *in, char *out, size_t cap) {
+  verdict(c, oc, in, out, cap);
+  size_t l = strlen(out);
+  if (ana_graph_causes(c->agg) + c->sp.n && l < cap)
+    ana__io_verdict(c->io, 0, out + l, cap - l);
 }
 
 /* The regressions no function explains, after the causes (none when a
@@ -578,7 +604,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   ana__vitals_warn(c);
   if (c->io) ana__io_warn(c->io);
   char vtext[2048], path[4200];
-  verdict(c, oc, in, vtext, sizeof vtext);
+  verdict_all(c, oc, in, vtext, sizeof vtext);
   int svg = 0;
   enum zc_err e = ZC_OK;
   if (fmt & ANA_FMT_DOT && !(e = write_pair_dots(c, out)))

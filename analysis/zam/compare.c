@@ -9,6 +9,7 @@
 
 #include "timeline.h"
 #include "zam.h"
+#include "zam/io.h"
 
 struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
                             struct ana_maps *maps, unsigned expect, int say) {
@@ -382,8 +383,13 @@ void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
   oc->doubt = (oc->undecided ? ANA_DOUBT_CAUSES : 0u) |
               (oc->e2e == ANA_E2E_UNDECIDED ? ANA_DOUBT_E2E : 0u) |
               (oc->cpu_share < ANA_STARVED_SHARE ? ANA_DOUBT_STARVED : 0u);
-  oc->state = oc->causes || oc->unexplained ? ANA_REGRESSION
-              : oc->doubt                   ? ANA_INCONCLUSIVE
-                                            : ANA_NO_REGRESSION;
+  /* More I/O on a call path is a regression of its own (issue 36). */
+  unsigned io_undecided = 0, io_needed = 0;
+  ana__io_outcome(c->io, &oc->io_causes, &io_undecided, &io_needed);
+  if (io_undecided) oc->doubt |= ANA_DOUBT_IO;
+  if (io_needed > oc->pairs_needed) oc->pairs_needed = io_needed;
+  oc->state = oc->causes || oc->unexplained || oc->io_causes ? ANA_REGRESSION
+              : oc->doubt                                    ? ANA_INCONCLUSIVE
+                          : ANA_NO_REGRESSION;
   if (oc->state != ANA_INCONCLUSIVE) oc->doubt = 0;
 }

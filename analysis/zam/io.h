@@ -183,6 +183,10 @@ struct cJSON *ana__io_json(struct ana_io *io);
 void ana__io_runs_doc(struct ana_io *io, struct cJSON *doc);
 void ana__io_text(struct ana_io *io, FILE *f);
 void ana__io_md(struct ana_io *io, FILE *f);
+/* The verdict's I/O part (none: ""): alone, "2 I/O regression-causes
+ * (...): +48 requests: a > b (GET /x)."; beside time's, the same after
+ * " Also ". Returns its length. */
+size_t ana__io_verdict(struct ana_io *io, int alone, char *out, size_t cap);
 /* Warnings on stderr: caps reached, a wrapper that failed. */
 void ana__io_warn(struct ana_io *io);
 
