@@ -76,6 +76,9 @@ static cJSON *cause_json(const struct io_cause *c, unsigned n, unsigned k) {
   cJSON *pa = cJSON_AddArrayToObject(o, "path");
   for (uint32_t i = 0; i < x->npath; i++)
     cJSON_AddItemToArray(pa, cJSON_CreateString(x->path[i]));
+  cJSON *via = cJSON_AddArrayToObject(o, "via");
+  for (uint32_t i = 0; i < x->nvia; i++)
+    cJSON_AddItemToArray(via, cJSON_CreateString(x->via[i]));
   cJSON_AddStringToObject(o, "measure", d->name);
   cJSON_AddStringToObject(
       o, "unit",

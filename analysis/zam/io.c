@@ -77,6 +77,11 @@ void ana_io_free(struct ana_io *io) {
   }
   free(io->paths);
   zc_htab_free(&io->ptab);
+  for (unsigned k = 0; k < io->nwatch; k++)
+    free(io->watch[k].key);
+  free(io->watch);
+  free(io->wv[0]);
+  free(io->wv[1]);
   ana_e2e_free(io->rows);
   ana_ctx_free(io->rctx);
   free(io);
@@ -268,9 +273,15 @@ enum zc_err ana_io_add(struct ana_io *io, const char *old_path,
   return ZC_OK;
 }
 
+static void io_drop_moved(struct ana_io *io, int m);
+
 void ana__io_aggregate(struct ana_io *io) {
-  for (int m = 0; m < IO_NMEASURES; m++)
-    if (io->m[m]->n) ana__cmp_aggregate(io->m[m]);
+  for (int m = 0; m < IO_NMEASURES; m++) {
+    if (!io->m[m]->n) continue;
+    ana__cmp_aggregate(io->m[m]);
+    if (io->fixed[m] != io->m[m]->agg) io_drop_moved(io, m);
+    io->fixed[m] = io->m[m]->agg;
+  }
 }
 
 /* ---- causes ---- */
@@ -310,6 +321,26 @@ static int path_on(const struct io_path *p, const char *key, size_t n,
          (p->len == n || p->key[n] == '\x1e');
 }
 
+/* The names between a function cause (key, n bytes) and what path p
+ * asked, into c->via. */
+static void cause_via(struct io_cause *c, const struct io_path *p, size_t n) {
+  for (uint32_t k = 0; k < c->nvia; k++)
+    free(c->via[k]);
+  free(c->via);
+  c->via = NULL;
+  c->nvia = 0;
+  if (p->len <= n) return;
+  const char *s = p->key + n + 1, *last = strrchr(p->key, '\x1e');
+  while (last && s < last) {
+    const char *e = memchr(s, '\x1e', (size_t)(last - s) + 1);
+    const char *nm = memchr(s, '\x1f', (size_t)(e - s));
+    nm = nm ? nm + 1 : s;
+    c->via = zc_xreallocarray(c->via, c->nvia + 1, sizeof *c->via);
+    c->via[c->nvia++] = zc_xstrndup(nm, (size_t)(e - nm));
+    s = e + 1;
+  }
+}
+
 /* SPECTRAPERF's columns of cause c, whose path is key, over the runs. */
 static void cause_columns(struct ana_io *io, struct io_cause *c,
                           const char *key, size_t n, int by_last) {
@@ -329,6 +360,7 @@ static void cause_columns(struct ana_io *io, struct io_cause *c,
     double nv = *pv(p, io->n - 1, 1, c->measure);
     if (nv > best) { /* the call site and what of its largest path */
       best = nv;
+      if (!by_last) cause_via(c, p, n);
       if (p->line >= 0) c->line = p->line + 1;
       if (!c->what) c->what = zc_xstrdup(ana_str(io->rctx, p->what));
       if (!c->url && p->url) c->url = zc_xstrdup(ana_str(io->rctx, p->url));
@@ -485,6 +517,9 @@ void ana__io_causes_free(struct io_cause *c, unsigned n) {
     for (uint32_t k = 0; k < c[i].npath; k++)
       free(c[i].path[k]);
     free(c[i].path);
+    for (uint32_t k = 0; k < c[i].nvia; k++)
+      free(c[i].via[k]);
+    free(c[i].via);
     free(c[i].dpair);
   }
   free(c);
@@ -505,10 +540,16 @@ static int change_words(const struct io_cause *c, char *out, size_t cap) {
   const struct io_measure *d = &ana__io_measures[c->measure];
   if (d->unit == ANA_UNIT_COUNT)
     return snprintf(out, cap, "%+.0f %s", c->delta, d->words);
-  const char *rest = d->words + 3; /* "KB received": " received" */
+  const char *rest = d->words + 2; /* "KB received": " received" */
   if (fabs(c->delta) >= 1024)
     return snprintf(out, cap, "%+.1f MB%s", c->delta / 1024, rest);
   return snprintf(out, cap, "%+.0f KB%s", c->delta, rest);
+}
+
+/* The place of a cause's words: what follows its changes. */
+static const char *place_of_words(const char *w) {
+  const char *p = strstr(w, ": ");
+  return p ? p + 2 : w;
 }
 
 void ana__io_cause_words(const struct io_cause *c, unsigned n, unsigned k,
@@ -531,7 +572,11 @@ void ana__io_cause_words(const struct io_cause *c, unsigned n, unsigned k,
                           c[k].path[i]);
   if (c[k].npath <= 1 && w < cap)
     w += (size_t)snprintf(out + w, cap - w, "%s", c[k].name);
-  if (c[k].what && w < cap) snprintf(out + w, cap - w, " (%s)", c[k].what);
+  for (uint32_t i = 0; i < c[k].nvia && w < cap; i++)
+    w += (size_t)snprintf(out + w, cap - w, "%s%s", i ? " > " : " (via ",
+                          c[k].via[i]);
+  if (c[k].what && w < cap)
+    snprintf(out + w, cap - w, "%s%s)", c[k].nvia ? ": " : " (", c[k].what);
 }
 
 void ana__io_outcome(struct ana_io *io, unsigned *causes, unsigned *undecided,
@@ -645,4 +690,136 @@ const struct ana_e2e *ana__io_rows(struct ana_io *io) {
 
 void ana_cmp_set_io(struct ana_cmp *c, struct ana_io *io) {
   c->io = io && io->n ? io : NULL;
+}
+
+/* ---- moved I/O ---- */
+
+/* The mean per-pair change, in measure m's shown unit, of what (a
+ * request's pattern, a write's kind and key) over all its call paths. */
+static double what_delta(struct ana_io *io, int m, uint32_t what) {
+  struct ana_cmp *c = io->m[m];
+  char comp[1024];
+  ana_component(IO_LEAF_URL, strlen(IO_LEAF_URL), comp, sizeof comp);
+  const char *w = ana_str(io->rctx, what);
+  uint32_t key = ana_key(c->ctx, ana_intern(c->ctx, comp, strlen(comp)),
+                         ana_intern(c->ctx, w, strlen(w)));
+  double d[ANA_SPREAD_MAX_PAIRS], s = 0;
+  unsigned n = ana_bu_deltas(c->bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  for (unsigned k = 0; k < n; k++)
+    s += d[k];
+  return n ? s / n : 0;
+}
+
+/* Moved I/O (issue 36): a cause that is a function (a caller new on its
+ * path, say statsB where statsA was) whose requests or writes did not
+ * grow by mu over all their call paths only moved: the same requests,
+ * asked from another place. Time's moved calls (ana_graph_drop_moved)
+ * are told by the function's own time, which a caller of fetch() has
+ * none of here: what it asks is what grew or not. It leaves the causes
+ * (counted as moved). What was asked itself, as a cause, is time's rule
+ * already. */
+static void io_drop_moved(struct ana_io *io, int m) {
+  struct ana_graph *g = io->m[m]->agg;
+  struct zc_buf b;
+  zc_buf_init(&b, (size_t)1 << 24);
+  double mu = io->m[m]->o.mu;
+  for (uint32_t i = 1; i < g->n; i++) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (!x->cause || is_leaf(g->ctx, x->url)) continue;
+    node_key(g, i, &b);
+    int grew = 0;
+    for (size_t k = 0; k < io->npaths && !grew; k++) {
+      struct io_path *p = &io->paths[k];
+      if (path_on(p, b.ptr ? b.ptr : "", b.len, 0))
+        grew = what_delta(io, m, p->what) >= mu;
+    }
+    if (grew) continue;
+    x->cause = 0;
+    x->gone = 1;
+    g->moved++;
+  }
+  zc_buf_free(&b);
+}
+
+/* ---- probes: an I/O cause followed across builds (bisect) ---- */
+
+unsigned ana_io_probes(struct ana_io *io, struct ana_probe **out) {
+  *out = NULL;
+  if (!io || !io->n) return 0;
+  unsigned n;
+  struct io_cause *c = ana__io_causes(io, &n);
+  struct ana_probe *v = zc_xcalloc(n + 1, sizeof *v);
+  struct zc_buf b;
+  zc_buf_init(&b, (size_t)1 << 24);
+  for (unsigned k = 0; k < n; k++) {
+    struct ana_probe *p = &v[k];
+    const struct io_measure *d = &ana__io_measures[c[k].measure];
+    char words[1024];
+    ana__io_cause_words(c, n, k, words, sizeof words);
+    p->kind = ANA_PROBE_IO;
+    p->label = zc_xstrdup(place_of_words(words));
+    p->delta = c[k].delta;
+    p->line = c[k].line > 0 ? c[k].line - 1 : -1;
+    p->measure = d->name;
+    p->unit =
+        d->unit == ANA_UNIT_COUNT ? (d->storage ? "writes" : "requests") : "KB";
+    p->io_m = c[k].measure;
+    p->depth = c[k].npath;
+    p->name = zc_xcalloc(p->depth + 1, sizeof *p->name);
+    p->component = zc_xcalloc(p->depth + 1, sizeof *p->component);
+    for (uint32_t i = 0; i < p->depth; i++) {
+      p->name[i] = zc_xstrdup(c[k].path[i]);
+      p->component[i] = zc_xstrdup("");
+    }
+    if (c[k].node != ANA_NONE) {
+      node_key(c[k].g, c[k].node, &b);
+    } else {
+      char comp[1024];
+      const struct ana_ctx *ctx = io->m[c[k].measure]->ctx;
+      const struct ana_spread *s = c[k].sp;
+      int leaf = is_leaf(ctx, s->fn.url);
+      const char *u = leaf ? IO_LEAF_URL : ana_str(ctx, s->fn.url);
+      ana_component(u, strlen(u), comp, sizeof comp);
+      zc_buf_reset(&b);
+      if (add_level(&b, comp, ana_str(ctx, s->fn.name))) continue;
+      p->io_by_last = 1;
+    }
+    p->io_key = zc_xstrndup(b.ptr ? b.ptr : "", b.len);
+  }
+  zc_buf_free(&b);
+  ana__io_causes_free(c, n);
+  *out = v;
+  return n;
+}
+
+void ana_io_watch(struct ana_io *io, const struct ana_probe *p, unsigned n) {
+  io->watch = zc_xcalloc(n + 1, sizeof *io->watch);
+  for (unsigned k = 0; k < n; k++)
+    if (p[k].kind == ANA_PROBE_IO && p[k].io_key) {
+      io->watch[io->nwatch].key = zc_xstrdup(p[k].io_key);
+      io->watch[io->nwatch].m = p[k].io_m;
+      io->watch[io->nwatch++].by_last = p[k].io_by_last;
+    }
+}
+
+unsigned ana_io_probe_values(struct ana_io *io, unsigned k, const double **old,
+                             const double **new_) {
+  *old = *new_ = NULL;
+  if (k >= io->nwatch || !io->n) return 0;
+  const struct io_watch *w = &io->watch[k];
+  for (int s = 0; s < 2; s++) {
+    free(io->wv[s]);
+    io->wv[s] = zc_xcalloc(io->n, sizeof *io->wv[s]);
+  }
+  double per = ana__io_measures[w->m].unit == ANA_UNIT_BYTES ? 1024 : 1;
+  for (size_t i = 0; i < io->npaths; i++) {
+    struct io_path *p = &io->paths[i];
+    if (!path_on(p, w->key, strlen(w->key), w->by_last)) continue;
+    for (unsigned q = 0; q < io->n; q++)
+      for (int s = 0; s < 2; s++)
+        io->wv[s][q] += *pv(p, q, s, w->m) / per;
+  }
+  *old = io->wv[0];
+  *new_ = io->wv[1];
+  return io->n;
 }

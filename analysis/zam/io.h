@@ -132,6 +132,13 @@ struct ana_io {
   uint32_t *idmap[IO_NMEASURES]; /* rctx string id -> m[k]'s, +1 */
   size_t nidmap[IO_NMEASURES];
   struct ana_e2e *rows; /* ana__io_rows, made on demand */
+  const struct ana_graph *fixed[IO_NMEASURES]; /* io_drop_moved's, done */
+  struct io_watch {
+    char *key;
+    int m, by_last;
+  } * watch; /* ana_io_watch */
+  unsigned nwatch;
+  double *wv[2]; /* ana_io_probe_values' answer */
   unsigned rows_for;
 };
 /* Aggregates every measure's comparison over the pairs added. */
@@ -150,6 +157,10 @@ struct io_cause {
   int32_t line;            /* where it asked, 1-based; 0 unknown */
   char **path;             /* thread down to the function */
   uint32_t npath;
+  /* a function named above what it asked: the functions between, on
+   * its largest path ("saveDraft" under onDraftInput) */
+  char **via;
+  uint32_t nvia;
   double old, new_, delta, lo, hi; /* per run, in the measure's shown unit */
   double *dpair;                   /* per-pair deltas */
   unsigned npairs;
