@@ -278,6 +278,12 @@ struct ana_report_in {
    * (ana_cmp_add_calls); a pair that cannot be read is a warning. */
   const char *const *calls_old, *const *calls_new;
   unsigned calls_pairs;
+  /* I/O runs' traces (their .io.json beside each), io_pairs pairs
+   * io_old[i], io_new[i], compared per call path (ana_io) with these mu
+   * (0: 5 requests, 100 KB); a pair that cannot be read is a warning. */
+  const char *const *io_old, *const *io_new;
+  unsigned io_pairs;
+  double io_mu_requests, io_mu_kb;
 };
 
 /* The pairs come in as they are captured; each trace is read once, and
@@ -344,6 +350,16 @@ unsigned ana_io_pairs(const struct ana_io *io);
  * summary.md's and report.html's I/O parts. An I/O regression-cause is a
  * regression: it counts in c's outcome (ana_outcome.io_causes). */
 void ana_cmp_set_io(struct ana_cmp *c, struct ana_io *io);
+/* The I/O causes as probes (ANA_PROBE_IO), largest first within each
+ * measure; their values are read from I/O pairs: ana_io_watch on a
+ * comparison before its first ana_io_add, then ana_io_probe_values (per
+ * pair, old and new, in the probe's unit; valid until the next add).
+ * Caller frees with ana_probes_free. */
+struct ana_probe;
+unsigned ana_io_probes(struct ana_io *io, struct ana_probe **out);
+void ana_io_watch(struct ana_io *io, const struct ana_probe *p, unsigned n);
+unsigned ana_io_probe_values(struct ana_io *io, unsigned k, const double **old,
+                             const double **new_);
 
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */
@@ -380,7 +396,14 @@ unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
 /* A regression-cause's inclusive weight on its call path (from the
  * thread down, matched by name and key level by level), a spread-out
  * cause's self weight over all its paths, or the scenario's wall time. */
-enum ana_probe_kind { ANA_PROBE_PATH, ANA_PROBE_SELF, ANA_PROBE_SCENARIO };
+/* ANA_PROBE_IO: an I/O cause (ana_io_probes), its measure on its call
+ * path in I/O runs. */
+enum ana_probe_kind {
+  ANA_PROBE_PATH,
+  ANA_PROBE_SELF,
+  ANA_PROBE_SCENARIO,
+  ANA_PROBE_IO
+};
 struct ana_probe {
   int kind;       /* enum ana_probe_kind */
   unsigned depth; /* frames: a path's from its thread; 1 for SELF */
@@ -389,6 +412,11 @@ struct ana_probe {
   char *label;  /* "CrRendererMain > render > parseRows" */
   double delta; /* its mean Δ in the comparison it came from (ms) */
   int32_t line; /* the function's line, 0-based; -1 unknown */
+  /* ANA_PROBE_IO: its measure (report.json's "requests", ...), the
+   * unit it is in, and the call path it is measured on (private) */
+  const char *measure, *unit;
+  char *io_key;
+  int io_m, io_by_last;
 };
 /* The probes of what the comparison found, largest cause first: every
  * regression-cause's path, every spread-out cause's function, or, with no

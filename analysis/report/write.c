@@ -748,17 +748,26 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
       zc_log(0, "warning: count pair %u left out: %s", p + 1, zc_errmsg());
   struct ana_cmp *mem = NULL;
   if (!e) mem = alloc_pairs(o, in, &e);
+  struct ana_io *io = npairs && in->io_pairs
+                          ? ana_io_new(o, in->io_mu_requests, in->io_mu_kb,
+                                       in->maps, in->io_pairs)
+                          : NULL;
+  for (unsigned p = 0; !e && io && p < in->io_pairs; p++)
+    if (ana_io_add(io, in->io_old[p], in->io_new[p]))
+      zc_log(0, "warning: I/O pair %u left out: %s", p + 1, zc_errmsg());
   if (!e && zc_interrupted)
     e = zc_fail(ZC_E_INTERRUPTED, "interrupted before the report");
   if (!e && !npairs && mem) {
     e = write_alloc_only(mem, out, in, oc);
   } else if (!e) {
     ana_cmp_set_memory(c, mem);
+    ana_cmp_set_io(c, io);
     e = ana_cmp_write(c, out, in, oc);
   } else if (c->n) {
     e = fail_done(c, out);
   }
   ana_cmp_free(c);
   ana_cmp_free(mem);
+  ana_io_free(io);
   return e;
 }
