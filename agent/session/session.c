@@ -122,6 +122,7 @@ struct agent_session {
   struct cdp_browser *browser;
   cJSON *environment;
   struct progress pg;
+  struct ana_io *last_io; /* agent_session_take_io's */
 };
 
 /* report.json's inputs for a comparison of builds ia and ib. */
@@ -256,6 +257,7 @@ static void session_free(struct agent_session *s) {
   cap_runs_clear(&s->runs);
   cJSON_Delete(s->environment);
   scn_free(s->scn);
+  ana_io_free(s->last_io);
   free(s->out);
   free(s->home);
   free(s);
@@ -721,17 +723,13 @@ static int io_pair_done(void *arg, unsigned pair, const char *ta,
   return 1;
 }
 
-/* I/O pairs of builds ia and ib after the timed ones, so that the
- * storage wrapper never weighs on a timed run: n interleaved pairs, each
- * run traced with its requests' and writes' stacks beside the trace; the
- * I/O comparison, or NULL when none could be made (a warning says why). */
-static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
-                               unsigned ib, unsigned n, cJSON *extra) {
-  const struct agent_args *a = s->a;
+/* n I/O pairs of builds ia and ib into io; *first gets the first run
+ * they made. */
+static enum zc_err io_plan(struct agent_session *s, unsigned ia, unsigned ib,
+                           unsigned n, struct ana_io *io, size_t *first,
+                           struct cap_outcome *oc) {
   char faildir[4200];
   snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
-  struct ana_io *io = ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb,
-                                 s->maps ? agent_maps_ana(s->maps) : NULL, n);
   struct cmp_run r = {.s = s};
   struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
   struct cap_plan plan = plan_for(s, &p, faildir, &r);
@@ -741,14 +739,48 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
   plan.pair_done = io_pair_done;
   plan.pair_arg = io;
   plan.run.io = 1;
+  *first = s->runs.nruns;
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  return e;
+}
+
+enum zc_err agent_session_io_pairs(struct agent_session *s, unsigned ia,
+                                   unsigned ib, unsigned n, struct ana_io *io,
+                                   unsigned *complete) {
+  *complete = 0;
+  if (session_browser(s)) return ZC_E_BROWSER;
+  size_t first;
+  struct cap_outcome oc;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc);
+  *complete = ana_io_pairs(io);
+  return e;
+}
+
+struct ana_io *agent_session_take_io(struct agent_session *s) {
+  struct ana_io *io = s->last_io;
+  s->last_io = NULL;
+  return io;
+}
+
+/* I/O pairs of builds ia and ib after the timed ones, so that the
+ * storage wrapper never weighs on a timed run: n interleaved pairs, each
+ * run traced with its requests' and writes' stacks beside the trace; the
+ * I/O comparison, or NULL when none could be made (a warning says why). */
+static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
+                               unsigned ib, unsigned n, cJSON *extra) {
+  const struct agent_args *a = s->a;
+  struct ana_io *io = ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb,
+                                 s->maps ? agent_maps_ana(s->maps) : NULL, n);
   double t0 = zc_now_ms();
   progress(&s->pg, 1,
            "I/O: %u pair%s, requests and storage writes per call "
            "path",
            n, n == 1 ? "" : "s");
   struct cap_outcome oc;
-  size_t first = s->runs.nruns;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
+  size_t first;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc);
   /* report.json's runs: the I/O runs too (runs[].io gets their figures) */
   cJSON *runs = cJSON_GetObjectItem(extra, "runs");
   for (size_t k = first; runs && k < s->runs.nruns; k++) {
@@ -756,8 +788,6 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
     cJSON_AddStringToObject(rj, "kind", "io");
     cJSON_AddItemToArray(runs, rj);
   }
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
   cJSON *ij = cJSON_AddObjectToObject(inp ? inp : extra, "io");
   cJSON_AddNumberToObject(ij, "pairs", ana_io_pairs(io));
@@ -822,7 +852,9 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
   ana_cmp_set_memory(r.cmp, NULL);
   ana_cmp_set_io(r.cmp, NULL);
   ana_cmp_free(mem);
-  ana_io_free(io);
+  ana_io_free(s->last_io);
+  s->last_io = keep ? io : NULL; /* bisect follows its causes */
+  if (!keep) ana_io_free(io);
   if (keep)
     *keep = r.cmp;
   else
