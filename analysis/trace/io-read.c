@@ -532,14 +532,14 @@ static struct io_item *side_new_request(struct side *sd,
 
 static void side_request(struct side *sd, const struct sfields *f) {
   struct ana_io_run *run = sd->run;
-  if (!f->id || !f->url) return;
+  if (!f->id) return;
   struct io_item *it = NULL;
   uint64_t hv = zc_mix64(f->id);
   size_t pos = ZC_HTAB_START;
   uint32_t i;
   while (!it && zc_htab_next(&sd->rid, hv, &pos, &i))
     if (run->items[i].rid == f->id) it = &run->items[i];
-  if (!it && !(it = side_new_request(sd, f))) return;
+  if (!it && (!f->url || !(it = side_new_request(sd, f)))) return;
   side_stack_of(sd, it, f->stack);
   if (f->sent >= 0) it->sent = f->sent;
   if (f->sent_cut) it->flags |= IO_F_SENT_CUT;
