@@ -18,8 +18,8 @@ enum {
 
 static const struct agent_exitdoc codes[] = {
     {ZC_EXIT_NONE, "none", AGENT_ALL,
-     "no regression: no function got slower by mu in every pair, none asks "
-     "for more I/O (--io), and the end-to-end figure's interval lies below "
+     "no regression: no function got slower by mu in every pair, no call path "
+     "asks for more I/O, and the end-to-end figure's interval lies below "
      "its threshold on runs that had a core to work on (we looked, and it "
      "is not slower)"},
     {ZC_EXIT_FOUND, "found", VERDICT,

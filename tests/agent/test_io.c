@@ -339,6 +339,68 @@ static void test_aa(void) {
   cJSON_Delete(doc);
 }
 
+/* What was asked in the new runs whose pattern starts with prefix. */
+static double asked_like(const cJSON *io, const char *prefix) {
+  const cJSON *st, *r;
+  double n = 0;
+  cJSON_ArrayForEach(st, cJSON_GetObjectItem(io, "steps")) {
+    cJSON_ArrayForEach(r, cJSON_GetObjectItem(st, "rows")) {
+      const char *w = jstr(r, "what");
+      if (w && !strncmp(w, prefix, strlen(prefix))) n += jnum(r, "new");
+    }
+  }
+  return n;
+}
+
+/* The whole run's row of a metric, new side. */
+static double row_new(const cJSON *io, const char *metric) {
+  const cJSON *r;
+  cJSON_ArrayForEach(r, cJSON_GetObjectItem(io, "rows")) {
+    const char *m = jstr(r, "metric");
+    if (m && !strcmp(m, metric) &&
+        !cJSON_IsNumber(cJSON_GetObjectItem(r, "step")))
+      return jnum(r, "new");
+  }
+  return -1;
+}
+
+/* A hostile page (ioapp/hostile, old and new alike, one pair): the
+ * wrapper passes its checks, its own fetch, send and setItem over the
+ * wrapper change nothing, the frame's writes count, and its flood
+ * (100 000 requests, 100 MB written, 60 000 keys) runs to the report
+ * with the caps reached said, every write counted. */
+static void test_hostile(void) {
+  const char *b = zt_tmp("hostile");
+  ZT_INT(zt_sh(NULL, "rm -rf '%s' && cp -R '%s' '%s'", b, app("hostile"), b),
+         0);
+  int rc;
+  char *log = NULL;
+  cJSON *doc = run(app("hostile.json"), b, b, zt_tmp("io-hostile"), "--pairs 1",
+                   &rc, &log);
+  if (!doc) return;
+  const cJSON *io = cJSON_GetObjectItem(doc, "io");
+  ZT_NEAR(asked(io, "GET /verdict/ok", "new"), 1, 1e-9);
+  ZT_NEAR(asked_like(io, "GET /verdict/fail"), 0, 1e-9);
+  ZT_NEAR(asked(io, "GET /verdict/xhr", "new"), 1, 1e-9);
+  ZT_NEAR(asked(io, "localStorage.setItem through-page", "new"), 3, 1e-9);
+  ZT_NEAR(asked(io, "localStorage.setItem after-freeze", "new"), 1, 1e-9);
+  ZT_NEAR(asked(io, "localStorage.setItem from-frame", "new"), 4, 1e-9);
+  /* the flood, by construction */
+  ZT_NEAR(asked(io, "GET 127.0.0.1:9/flood", "new"), 100000, 1e-9);
+  ZT_NEAR(asked(io, "GET 127.0.0.1:9/flood", "new_failed"), 100000, 1e-9);
+  /* 100 writes of 2^19 characters, 2 bytes each */
+  ZT_TRUE(asked(io, "localStorage.setItem big", "new_kb") >= 100 * 1024);
+  double writes = row_new(io, "storage_writes");
+  ZT_TRUE(writes >= 3 + 1 + 4 + 100 + 60000 &&
+          writes <= 3 + 1 + 4 + 100 + 60000 + 1);
+  const cJSON *caps = cJSON_GetObjectItem(io, "caps");
+  ZT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(caps, "reached")));
+  ZT_TRUE(jnum(caps, "writes_past_the_cap") > 0);
+  ZT_HAS(log, "warning: I/O: caps reached");
+  free(log);
+  cJSON_Delete(doc);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"n_plus_one", test_n_plus_one},
@@ -351,6 +413,7 @@ int main(int argc, char **argv) {
       {"secrets", test_secrets},
       {"timed_untouched", test_timed_untouched},
       {"aa", test_aa},
+      {"hostile", test_hostile},
   };
   int rc = ZT_RUN(cases, argc, argv);
   cJSON_Delete(the_doc);
