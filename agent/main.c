@@ -41,6 +41,8 @@ static const char usage[] =
     "  bisect SCENARIO --builds B0 ... Bn | --git GOOD..BAD --build CMD\n"
     "                            find the build or commit that made it slower\n"
     "  history [SCENARIO]        the regressions recorded night after night\n"
+    "  dashboard --out DIR       a static site of the history: a page per\n"
+    "                            scenario, its series and regressions\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"

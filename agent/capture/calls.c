@@ -104,13 +104,19 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
   struct fn_pos *pos = zc_xcalloc(cap ? cap : 1, sizeof *pos);
   struct fn_pos **v = zc_xcalloc(cap ? cap : 1, sizeof *v);
   const cJSON *f;
+  int first = 1;
   cJSON_ArrayForEach(f, fns) {
     const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(f, "ranges"), 0);
     double calls = cJSON_GetNumberValue(cJSON_GetObjectItem(r, "count"));
     const char *name =
         cJSON_GetStringValue(cJSON_GetObjectItem(f, "functionName"));
-    /* the script's top level (no name) and functions that never ran */
-    if (!r || !name || !name[0] || !(calls > 0)) continue;
+    /* the script's top level (the first function, no name, from offset 0)
+     * and functions that never ran; an anonymous function stays (a
+     * bundler inlines named ones as such, and a map names them) */
+    int top = first && name && !name[0] &&
+              cJSON_GetNumberValue(cJSON_GetObjectItem(r, "startOffset")) == 0;
+    first = 0;
+    if (!r || !name || top || !(calls > 0)) continue;
     pos[k] = (struct fn_pos){
         .fn = f,
         .start =

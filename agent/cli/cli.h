@@ -29,9 +29,10 @@ enum {
   /* zamcap run-all: its bit is AGENT_RUN | AGENT_RUNALL, so that it takes
    * every option of the main command, and --shard of its own */
   AGENT_RUNALL = 256,
+  AGENT_DASHBOARD = 512,
   AGENT_ALL = AGENT_RUN | AGENT_COMPARE | AGENT_RECORD | AGENT_TREE |
               AGENT_HTML | AGENT_CHECK | AGENT_BISECT | AGENT_HISTORY |
-              AGENT_RUNALL,
+              AGENT_RUNALL | AGENT_DASHBOARD,
 };
 
 /* Everything the options set (opts.c); each command reads its part. */
@@ -96,7 +97,7 @@ struct agent_cmd {
 };
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard;
 /* Every subcommand, in the order --help lists them; NULL at the end
  * (cmds.c). */
 extern const struct agent_cmd *const agent_cmds[];

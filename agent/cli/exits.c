@@ -106,6 +106,12 @@ static const struct {
     {"history", ZC_EXIT_USAGE,
      "usage error, or the history cannot be read (missing, refused, or "
      "written by a newer zamcap)"},
+    {"dashboard", ZC_EXIT_NONE,
+     "the site written (its index.html's path on stdout)"},
+    {"dashboard", ZC_EXIT_USAGE,
+     "usage error, the history cannot be read (missing, refused, or "
+     "written by a newer zamcap: then no page is written), or DIR cannot "
+     "be written"},
 };
 
 int agent_exit_doc(size_t i, struct agent_exitdoc *out) {

@@ -951,6 +951,16 @@ static int confirm(struct bisect *x) {
            "no regression between build 0 and build %u: nothing to "
            "bisect",
            x->n - 1);
+  } else if (reported && rc == ZC_EXIT_INCONCLUSIVE) {
+    zc_log(1,
+           "build 0 against build %u is inconclusive (%s): nothing "
+           "bisected; see %s/report.json",
+           x->n - 1,
+           oc.doubt & ANA_DOUBT_STARVED ? "the machine was too busy"
+           : oc.doubt & ANA_DOUBT_E2E   ? "the end-to-end interval holds the "
+                                          "threshold"
+                                        : "a candidate undecided",
+           out);
   }
   ana_cmp_free(cmp);
   ana_io_free(io);
@@ -1046,10 +1056,13 @@ static int bisect_exec(const struct agent_args *a) {
       char text[4096];
       rc = verdict(&x, text, sizeof text);
       cJSON *doc = report_doc(&x, rc, text);
-      if (ana_write_bisect(doc, agent_session_out(x.s)))
-        zc_error("%s", zc_errmsg()), rc = ZC_EXIT_CAPTURE;
-      else
+      if (ana_write_bisect(doc, agent_session_out(x.s))) {
+        zc_error("%s", zc_errmsg());
+        rc = ZC_EXIT_CAPTURE;
+      } else {
+        agent_record_bisect(x.a, agent_session_out(x.s), doc);
         rc = agent_upload(x.a, agent_session_out(x.s), rc);
+      }
       cJSON_Delete(doc);
       zc_log(1, "%s", text);
       zc_log(1, "%u traced runs; report in %s/", runs_made(&x),
@@ -1079,8 +1092,9 @@ const struct agent_cmd agent_cmd_bisect = {
              "one) is verified with fresh pairs. With --git,\neach commit is "
              "checked out in a worktree of its own under OUT and\nbuilt with "
              "CMD; a commit that does not build is skipped, and the\n"
-             "culprit's changed functions are ranked by their self-time "
-             "change.\n",
+             "culprit's changed functions are ranked by their self-time\n"
+             "change. The bisection is recorded in the history (--history):\n"
+             "each culprit, its commit and the causes it made slower.\n",
     .after = NULL,
     .exec = bisect_exec,
 };

@@ -4,9 +4,15 @@
 #include "cmd.h"
 
 const struct agent_cmd *const agent_cmds[] = {
-    &agent_cmd_run,     &agent_cmd_run_all,
-    &agent_cmd_compare, &agent_cmd_record,
-    &agent_cmd_tree,    &agent_cmd_html,
-    &agent_cmd_check,   &agent_cmd_bisect,
-    &agent_cmd_history, NULL,
+    &agent_cmd_run,
+    &agent_cmd_run_all,
+    &agent_cmd_compare,
+    &agent_cmd_record,
+    &agent_cmd_tree,
+    &agent_cmd_html,
+    &agent_cmd_check,
+    &agent_cmd_bisect,
+    &agent_cmd_history,
+    &agent_cmd_dashboard,
+    NULL,
 };

@@ -31,7 +31,7 @@ struct agent_session;
 
 extern const struct agent_cmd agent_cmd_run, agent_cmd_compare,
     agent_cmd_record, agent_cmd_tree, agent_cmd_html, agent_cmd_check,
-    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all;
+    agent_cmd_bisect, agent_cmd_history, agent_cmd_run_all, agent_cmd_dashboard;
 /* Every command, in the order --help lists them; NULL at the end. */
 extern const struct agent_cmd *const agent_cmds[];
 
@@ -59,6 +59,12 @@ int agent_run_check(const char *cmd, const struct agent_args *a);
  * recorded. */
 long long agent_record(const struct agent_args *a, const char *out,
                        const char *from, const char *command);
+/* records zamcap bisect's report (doc, its reports in out) in the
+ * history the options name, as agent_record does a comparison; returns
+ * the bisection's id, 0 when not recorded. */
+struct cJSON;
+long long agent_record_bisect(const struct agent_args *a, const char *out,
+                              const struct cJSON *doc);
 /* --attach: uploads the reports in out; returns rc as the upload changes
  * it. */
 int agent_upload(const struct agent_args *a, const char *out, int rc);

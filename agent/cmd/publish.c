@@ -56,6 +56,19 @@ long long agent_record(const struct agent_args *a, const char *out,
   return id;
 }
 
+long long agent_record_bisect(const struct agent_args *a, const char *out,
+                              const struct cJSON *doc) {
+  if (a->no_history) return 0;
+  char *spec = a->history ? zc_xstrdup(a->history) : agent_history_default(out);
+  if (!spec) {
+    zc_log(0, "warning: %s; this bisection is not in the history", zc_errmsg());
+    return 0;
+  }
+  long long id = agent_history_record_bisect(spec, out, doc);
+  free(spec);
+  return id;
+}
+
 int agent_upload(const struct agent_args *a, const char *out, int rc) {
   if (!a->attach) return rc;
   enum zc_err e = agent_attach_stoppable(a->attach, a->headers, a->nheaders,

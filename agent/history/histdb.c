@@ -241,7 +241,15 @@ static enum zc_err open_lite(struct agent_db *db, const char *spec,
     return zc_fail(ZC_E_IO, "history %s: cannot open: %s", spec,
                    db->lite ? sqlite3_errmsg(db->lite) : sqlite3_errstr(rc));
   sqlite3_busy_handler(db->lite, lite_busy, &db->busy_t0);
-  if (readonly) return lite_reader(db, spec);
+  if (readonly) {
+    e = lite_reader(db, spec);
+    /* a reader of a whole history (the dashboard reads it scenario by
+     * scenario, each spread over the file) keeps 64 MB of its pages, not
+     * SQLite's 2 MB */
+    if (!e)
+      sqlite3_exec(db->lite, "PRAGMA cache_size = -65536", NULL, NULL, NULL);
+    return e;
+  }
   /* another program's database is left as it was: no WAL switch either */
   if ((e = agent_db_zamcap(db, 1))) return e;
   /* Parallel runs on one machine: readers never block the writer (WAL),

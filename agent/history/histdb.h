@@ -78,5 +78,14 @@ long long agent_hist_recent_from(struct agent_db *db, const char *scenario,
                                  unsigned k);
 /* Now, less ago seconds, as the history spells times (UTC, ISO 8601). */
 void agent_hist_iso(char *out, size_t cap, long ago);
+/* The schema version the database is at (open.c): the tables of later
+ * migrations are not there in an older one a reader did not migrate; -1
+ * on an error. */
+long agent_hist_schema(struct agent_db *db);
+/* The scenario's name in the history (record.c), from report.json's
+ * inputs: its title, else its file's name without .json; "" for traces
+ * compared with no run around them. */
+struct cJSON;
+void agent_hist_scenario_key(const struct cJSON *inputs, char *out, size_t cap);
 
 #endif

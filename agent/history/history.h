@@ -20,7 +20,7 @@ struct agent_history;
 
 /* The schema this zamcap writes and reads; a database at a higher
  * version (a newer zamcap's) is refused. */
-#define AGENT_HISTORY_SCHEMA 2
+#define AGENT_HISTORY_SCHEMA 3
 
 /* The default history of a run folder: history.db in the folder that holds
  * it (zamcap-out/<time>/ -> zamcap-out/history.db; --out a/b -> a/history.db).
@@ -109,6 +109,48 @@ long long agent_history_record(const char *spec, const char *out,
  * without zamcap's schema is ZC_E_USAGE ("not a zamcap history"). */
 enum zc_err agent_history_open_existing(const char *spec,
                                         struct agent_history **out);
+
+/* ---- bisections (bisect.c) ---- */
+
+/* Records a bisection: doc is zamcap bisect's report.json (schema
+ * zamcap-bisect/1); m gives its folder (report_dir), its time
+ * (recorded_at; NULL: now) and the ends' comparison's inputs and
+ * environment (the flow's title, which names the scenario as the runs
+ * name it, the host, Chrome). One row for the bisection, one per culprit's
+ * cause (the culprit build, its commit, the build before, its Δ and the
+ * cause's fingerprint) and per undecided cause, in one transaction.
+ * *bisect_id (may be NULL) gets its id. */
+enum zc_err agent_history_add_bisect(struct agent_history *h,
+                                     const struct cJSON *doc,
+                                     const struct agent_history_meta *m,
+                                     long long *bisect_id);
+/* Records the bisection doc, whose reports are in out (and the ends'
+ * comparison in out/confirm/), in the history spec. A history that cannot
+ * be used is a warning. Returns its id, 0 when not recorded. */
+long long agent_history_record_bisect(const char *spec, const char *out,
+                                      const struct cJSON *doc);
+/* The scenario's bisections (since_days <= 0: all), oldest first: {id,
+ * at, good, bad, builds, host, chrome, exit_code, verdict, traced_runs,
+ * report_dir, causes: [{state ("culprit", "undecided"), kind, label,
+ * name, file, line, fingerprint, build, commit, previous, delta_ms,
+ * ci_lo, ci_hi, pairs, changed: [...], why}]}. */
+enum zc_err agent_history_bisects(struct agent_history *h, const char *scenario,
+                                  double since_days, struct cJSON **out);
+
+/* ---- the dashboard's series (series.c) ---- */
+
+/* The scenarios with runs in the last since_days days (<= 0: all), in
+ * strcmp order of name: [{scenario, runs, first, last}]. */
+enum zc_err agent_history_scenarios(struct agent_history *h, double since_days,
+                                    struct cJSON **out);
+/* One scenario's runs and series over the same days: {scenario, runs:
+ * [{id, at, command, host, chrome, old_label, new_label, verdict,
+ * exit_code, causes, report_dir}] oldest first, series: [{metric, source
+ * ("end_to_end", "vitals"), unit, points: [[run, old, new, delta, ci_lo,
+ * ci_hi, significant], ...]}]}, where run indexes runs and a value is null
+ * where the run has none. Whole-run rows only (no step's). */
+enum zc_err agent_history_series(struct agent_history *h, const char *scenario,
+                                 double since_days, struct cJSON **out);
 
 /* ---- the tracker's rows (issues.c): every statement the tracker needs ---- */
 

@@ -65,9 +65,36 @@ static const char *const migration2[] = {
     "run_id, action))",
     NULL,
 };
+/* What the dashboard draws beyond the end-to-end rows: each run's web
+ * vitals (report.json's vitals[], the whole run's and each step's), and
+ * each bisection (zamcap bisect's report.json): its ends, and per cause
+ * the culprit build, its commit, its Δ and the cause's fingerprint, or
+ * why it stayed undecided. */
+static const char *const migration3[] = {
+    "CREATE TABLE vitals (run_id BIGINT NOT NULL REFERENCES runs (id) ON "
+    "DELETE CASCADE, metric TEXT NOT NULL, step INTEGER, unit TEXT, old_mean "
+    "DOUBLE PRECISION, new_mean DOUBLE PRECISION, delta DOUBLE PRECISION, "
+    "ci_lo DOUBLE PRECISION, ci_hi DOUBLE PRECISION, significant INTEGER, "
+    "pairs INTEGER)",
+    "CREATE INDEX vitals_run ON vitals (run_id)",
+    "CREATE TABLE bisects (id @ID@, recorded_at TEXT NOT NULL, scenario TEXT "
+    "NOT NULL, scenario_file TEXT, good_build TEXT, bad_build TEXT, builds "
+    "INTEGER, host TEXT, chrome TEXT, zamcap_version TEXT, exit_code "
+    "INTEGER, verdict TEXT, traced_runs INTEGER, report_dir TEXT)",
+    "CREATE INDEX bisects_scenario ON bisects (scenario, id)",
+    "CREATE TABLE bisect_causes (bisect_id BIGINT NOT NULL REFERENCES "
+    "bisects (id) ON DELETE CASCADE, rank INTEGER NOT NULL, state TEXT NOT "
+    "NULL, kind TEXT, label TEXT, name TEXT, file TEXT, line INTEGER, "
+    "fingerprint TEXT, build TEXT, commit_sha TEXT, previous TEXT, delta "
+    "DOUBLE PRECISION, ci_lo DOUBLE PRECISION, ci_hi DOUBLE PRECISION, pairs "
+    "INTEGER, changed TEXT, why TEXT, PRIMARY KEY (bisect_id, rank))",
+    "CREATE INDEX bisect_causes_fp ON bisect_causes (fingerprint)",
+    NULL,
+};
 static const char *const *const migrations[AGENT_HISTORY_SCHEMA] = {
     migration1,
     migration2,
+    migration3,
 };
 
 static enum zc_err run_ddl(struct agent_db *db, const char *sql) {
@@ -139,6 +166,16 @@ static enum zc_err migrate(struct agent_db *db, const char *name) {
   if (!e) e = agent_db_commit(db);
   if (e) agent_db_rollback(db);
   return e;
+}
+
+long agent_hist_schema(struct agent_db *db) {
+  struct agent_rows r;
+  if (agent_db_run(db, "SELECT max(version) FROM zamcap_schema", 0, NULL, &r))
+    return -1;
+  const char *v = agent_rows_get(&r, 0, 0);
+  long have = v ? strtol(v, NULL, 10) : 0;
+  agent_rows_free(&r);
+  return have;
 }
 
 enum zc_err agent_history_open(const char *spec, struct agent_history **out) {

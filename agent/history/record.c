@@ -99,9 +99,8 @@ static const char *num(const cJSON *v, char buf[40]) {
   return buf;
 }
 
-/* The scenario's name in the history: its title, else its file's name
- * without .json; "" for traces compared with no run around them. */
-static void scenario_key(const cJSON *inputs, char *out, size_t cap) {
+/* histdb.h */
+void agent_hist_scenario_key(const cJSON *inputs, char *out, size_t cap) {
   const char *t = jstr(inputs, "title"), *f = jstr(inputs, "scenario");
   if (t && t[0]) {
     snprintf(out, cap, "%s", t);
@@ -114,6 +113,9 @@ static void scenario_key(const cJSON *inputs, char *out, size_t cap) {
   snprintf(out, cap, "%.*s", (int)n, base);
 }
 
+/* The causes of one array of a report: kind 0 regression_causes, 1
+ * spread_causes, 2 unexplained_causes (an end-to-end or web-vitals figure
+ * that got slower with no function named: known by its metric and step). */
 static void add_causes(const cJSON *arr, int spread, const char *scenario,
                        struct hcause **v, size_t *n) {
   const cJSON *c;
@@ -132,13 +134,18 @@ static void add_causes(const cJSON *arr, int spread, const char *scenario,
                                : NULL;
     *h = (struct hcause){
         .j = c,
-        .kind = spread ? "spread-out"
-                : kb   ? "allocation"
-                       : "time",
+        .kind = spread == 2 ? "end-to-end"
+                : spread    ? "spread-out"
+                : kb        ? "allocation"
+                            : "time",
         .unit = kb ? "KB" : "ms",
         .rank = cJSON_IsNumber(rank) ? rank->valueint : i,
         .top = !spread && cJSON_IsString(top) ? top->valuestring : "",
     };
+    if (spread == 2) { /* its metric stands where a path's top would */
+      h->unit = jstr(c, "unit") ? jstr(c, "unit") : "";
+      h->top = jstr(c, "metric") ? jstr(c, "metric") : "";
+    }
     agent_history_fingerprint(h->kind, scenario, h->top, jstr(c, "name"),
                               jstr(c, "file"), h->fp);
   }
@@ -181,6 +188,7 @@ static size_t report_causes(const cJSON *report, const char *scenario,
   size_t n = 0;
   add_causes(jget(report, "regression_causes"), 0, scenario, out, &n);
   add_causes(jget(report, "spread_causes"), 1, scenario, out, &n);
+  add_causes(jget(report, "unexplained_causes"), 2, scenario, out, &n);
   add_io_causes(jget(jget(report, "io"), "regression_causes"), scenario, out,
                 &n);
   return n;
@@ -281,7 +289,6 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
   snprintf(rank, sizeof rank, "%d", c->rank);
   const char *name = c->name[0] ? c->name : jstr(j, "name");
   const char *file = jstr(j, "file");
-  int io = !strcmp(c->kind, "io"); /* its keys: old, new, delta */
   const char *g[] = {c->fp, scenario, c->kind, name, file, c->top};
   enum zc_err e = agent_db_run(
       db,
@@ -300,15 +307,19 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
       num(jget(j, "line"), line),
       c->top,
       c->unit,
-      num(io ? jget(j, "old")
-             : jeither(j, "old_ms",
-                       jget(j, "old_kb") ? "old_kb" : "old_self_ms"),
+      num(jget(j, "old")
+              ? jget(j, "old")
+              : jeither(j, "old_ms",
+                        jget(j, "old_kb") ? "old_kb" : "old_self_ms"),
           o),
-      num(io ? jget(j, "new")
-             : jeither(j, "new_ms",
-                       jget(j, "new_kb") ? "new_kb" : "new_self_ms"),
+      num(jget(j, "new")
+              ? jget(j, "new")
+              : jeither(j, "new_ms",
+                        jget(j, "new_kb") ? "new_kb" : "new_self_ms"),
           n),
-      num(io ? jget(j, "delta") : jeither(j, "delta_ms", "delta_kb"), d),
+      num(jget(j, "delta") ? jget(j, "delta")
+                           : jeither(j, "delta_ms", "delta_kb"),
+          d),
       num(cJSON_GetArrayItem(ci, 0), lo),
       num(cJSON_GetArrayItem(ci, 1), hi),
   };
@@ -321,8 +332,8 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
                      (int)ZC_ARRAY_LEN(p), p, NULL);
   const cJSON *v;
   int k = 0;
-  const cJSON *per = io ? jget(j, "delta_per_pair")
-                        : jeither(j, "delta_ms_per_pair", "delta_kb_per_pair");
+  const cJSON *per = jget(j, "delta_per_pair");
+  if (!per) per = jeither(j, "delta_ms_per_pair", "delta_kb_per_pair");
   cJSON_ArrayForEach(v, per) {
     char pair[24];
     snprintf(pair, sizeof pair, "%d", ++k);
@@ -361,12 +372,39 @@ static enum zc_err insert_e2e(struct agent_db *db, const char *run,
                       (int)ZC_ARRAY_LEN(p), p, NULL);
 }
 
+/* One web vitals row (report.json's vitals[]): the whole run's (step
+ * NULL) or a step's. */
+static enum zc_err insert_vital(struct agent_db *db, const char *run,
+                                const cJSON *r) {
+  const cJSON *ci = jget(r, "ci95");
+  char st[40], om[40], nm[40], dm[40], lo[40], hi[40], sg[40], pr[40];
+  const char *metric = jstr(r, "metric");
+  if (!metric) return ZC_OK; /* a row that names nothing */
+  const char *p[] = {run,
+                     metric,
+                     num(jget(r, "step"), st),
+                     jstr(r, "unit"),
+                     num(jget(r, "old"), om),
+                     num(jget(r, "new"), nm),
+                     num(jget(r, "delta"), dm),
+                     num(cJSON_GetArrayItem(ci, 0), lo),
+                     num(cJSON_GetArrayItem(ci, 1), hi),
+                     num(jget(r, "significant"), sg),
+                     num(jget(r, "pairs"), pr)};
+  return agent_db_run(db,
+                      "INSERT INTO vitals (run_id, metric, step, unit, "
+                      "old_mean, new_mean, delta, ci_lo, ci_hi, significant, "
+                      "pairs) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, "
+                      "$10, $11)",
+                      (int)ZC_ARRAY_LEN(p), p, NULL);
+}
+
 static enum zc_err add_locked(struct agent_db *db, const cJSON *report,
                               const struct agent_history_meta *m,
                               long long *id) {
   const cJSON *inp = m->inputs ? m->inputs : jget(report, "inputs");
   char scenario[512], run[24];
-  scenario_key(inp, scenario, sizeof scenario);
+  agent_hist_scenario_key(inp, scenario, sizeof scenario);
   struct hcause *cs;
   size_t n = report_causes(report, scenario, &cs);
   enum zc_err e = insert_run(db, report, m, scenario, n, id);
@@ -380,6 +418,9 @@ static enum zc_err add_locked(struct agent_db *db, const cJSON *report,
   }
   cJSON_ArrayForEach(r, jget(e2e, "steps")) {
     if (!e) e = insert_e2e(db, run, r);
+  }
+  cJSON_ArrayForEach(r, jget(report, "vitals")) {
+    if (!e && cJSON_IsObject(r)) e = insert_vital(db, run, r);
   }
   return e;
 }
@@ -405,7 +446,7 @@ static int annotate(struct agent_history *h, cJSON *report,
                     const struct agent_history_meta *m) {
   const cJSON *inp = m->inputs ? m->inputs : jget(report, "inputs");
   char scenario[512];
-  scenario_key(inp, scenario, sizeof scenario);
+  agent_hist_scenario_key(inp, scenario, sizeof scenario);
   struct hcause *cs;
   size_t n = report_causes(report, scenario, &cs);
   int before = 0;

@@ -601,6 +601,38 @@ enum zc_err agent_session_pairs(struct agent_session *s,
   return run_pairs(s, p, &r, oc, &first);
 }
 
+/* Pairs of one instrument's runs after the timed ones (kind: heap
+ * profiles, call counts), so that no instrument weighs on a timed run: n
+ * interleaved pairs of builds ia and ib, no warm-up, each complete pair
+ * handed to done(arg). *oc says what capture did, *ms how long the pairs
+ * took; returns capture's error. */
+static enum zc_err instrument_pairs(struct agent_session *s, unsigned ia,
+                                    unsigned ib, unsigned n, enum cap_kind kind,
+                                    cap_pair_fn *done, void *arg,
+                                    struct cap_outcome *oc, double *ms) {
+  const struct agent_args *a = s->a;
+  char faildir[4200];
+  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
+  struct cmp_run r = {.s = s};
+  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
+  struct cap_plan plan = plan_for(s, &p, faildir, &r);
+  plan.warmup = 0;
+  plan.decides = 0;
+  plan.kind = kind;
+  plan.pair_done = done;
+  plan.pair_arg = arg;
+  plan.run.trace = kind == CAP_IO; /* an I/O run is traced */
+  if (kind == CAP_HEAP) plan.run.heap_interval = a->memory_interval;
+  if (kind == CAP_CALLS) plan.run.calls = 1;
+  if (kind == CAP_IO) plan.run.io = 1;
+  double t0 = zc_now_ms();
+  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
+  rmdir(faildir);
+  s->pg.work = s->runs.work_ms;
+  *ms = zc_now_ms() - t0;
+  return e;
+}
+
 /* A memory pair into the allocation comparison. */
 static int mem_pair_done(void *arg, unsigned pair, const char *ta,
                          const char *tb, int ask, const char **why) {
@@ -619,35 +651,22 @@ static int mem_pair_done(void *arg, unsigned pair, const char *ta,
 static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
                                     unsigned ib, unsigned n, cJSON *extra) {
   const struct agent_args *a = s->a;
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
   struct ana_opts ao = a->ana;
   ao.mu = a->memory_mu_kb;
   struct ana_cmp *mem =
       ana_cmp_new(&ao, 0, s->maps ? agent_maps_ana(s->maps) : NULL, n, 2);
-  struct cmp_run r = {.s = s, .cmp = mem};
-  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
-  struct cap_plan plan = plan_for(s, &p, faildir, &r);
-  plan.warmup = 0;
-  plan.decides = 0;
-  plan.kind = CAP_HEAP;
-  plan.pair_done = mem_pair_done;
-  plan.pair_arg = mem;
-  plan.run.trace = 0;
-  plan.run.heap_interval = a->memory_interval;
-  double t0 = zc_now_ms();
   progress(&s->pg, 1, "memory: %u pair%s, heap sampled every %u bytes", n,
            n == 1 ? "" : "s", a->memory_interval);
   struct cap_outcome oc;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
+  double ms;
+  enum zc_err e =
+      instrument_pairs(s, ia, ib, n, CAP_HEAP, mem_pair_done, mem, &oc, &ms);
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
   cJSON *mj = cJSON_AddObjectToObject(inp ? inp : extra, "memory");
   cJSON_AddNumberToObject(mj, "pairs", oc.complete);
   cJSON_AddNumberToObject(mj, "interval_bytes", a->memory_interval);
   cJSON_AddNumberToObject(mj, "mu_kb", a->memory_mu_kb);
-  cJSON_AddNumberToObject(mj, "wall_ms", round(zc_now_ms() - t0));
+  cJSON_AddNumberToObject(mj, "wall_ms", round(ms));
   if (e || !ana_cmp_pairs(mem)) {
     progress_end(&s->pg, 0);
     zc_log(0, "warning: no allocation comparison: %s",
@@ -656,7 +675,7 @@ static struct ana_cmp *memory_pairs(struct agent_session *s, unsigned ia,
     return NULL;
   }
   progress(&s->pg, 1, "memory: %u pair%s in %.1f s", ana_cmp_pairs(mem),
-           ana_cmp_pairs(mem) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+           ana_cmp_pairs(mem) == 1 ? "" : "s", ms / 1e3);
   return mem;
 }
 
@@ -679,29 +698,16 @@ static int calls_pair_done(void *arg, unsigned pair, const char *ta,
  * stands without them. */
 static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
                         unsigned ia, unsigned ib, unsigned n, cJSON *extra) {
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
-  struct cmp_run r = {.s = s, .cmp = cmp};
-  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
-  struct cap_plan plan = plan_for(s, &p, faildir, &r);
-  plan.warmup = 0;
-  plan.decides = 0;
-  plan.kind = CAP_CALLS;
-  plan.pair_done = calls_pair_done;
-  plan.pair_arg = cmp;
-  plan.run.trace = 0;
-  plan.run.calls = 1;
-  double t0 = zc_now_ms();
   progress(&s->pg, 1, "counts: %u pair%s, calls counted by V8", n,
            n == 1 ? "" : "s");
   struct cap_outcome oc;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, &oc);
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
+  double ms;
+  enum zc_err e =
+      instrument_pairs(s, ia, ib, n, CAP_CALLS, calls_pair_done, cmp, &oc, &ms);
   cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
   cJSON *cj = cJSON_AddObjectToObject(inp ? inp : extra, "counts");
   cJSON_AddNumberToObject(cj, "pairs", ana_cmp_calls_pairs(cmp));
-  cJSON_AddNumberToObject(cj, "wall_ms", round(zc_now_ms() - t0));
+  cJSON_AddNumberToObject(cj, "wall_ms", round(ms));
   if (e || !ana_cmp_calls_pairs(cmp)) {
     progress_end(&s->pg, 0);
     zc_log(0, "warning: no call counts: %s; the causes are named without them",
@@ -709,7 +715,7 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
     return;
   }
   progress(&s->pg, 1, "counts: %u pair%s in %.1f s", ana_cmp_calls_pairs(cmp),
-           ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+           ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", ms / 1e3);
 }
 
 /* An I/O pair into the I/O comparison. */
@@ -724,26 +730,12 @@ static int io_pair_done(void *arg, unsigned pair, const char *ta,
 }
 
 /* n I/O pairs of builds ia and ib into io; *first gets the first run
- * they made. */
+ * they made, *ms their time. */
 static enum zc_err io_plan(struct agent_session *s, unsigned ia, unsigned ib,
                            unsigned n, struct ana_io *io, size_t *first,
-                           struct cap_outcome *oc) {
-  char faildir[4200];
-  snprintf(faildir, sizeof faildir, "%s/" ZC_OUT_FAILURES, s->out);
-  struct cmp_run r = {.s = s};
-  struct agent_pairs p = {.a = ia, .b = ib, .pairs = n, .min_pairs = n};
-  struct cap_plan plan = plan_for(s, &p, faildir, &r);
-  plan.warmup = 0;
-  plan.decides = 0;
-  plan.kind = CAP_IO;
-  plan.pair_done = io_pair_done;
-  plan.pair_arg = io;
-  plan.run.io = 1;
+                           struct cap_outcome *oc, double *ms) {
   *first = s->runs.nruns;
-  enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
-  rmdir(faildir);
-  s->pg.work = s->runs.work_ms;
-  return e;
+  return instrument_pairs(s, ia, ib, n, CAP_IO, io_pair_done, io, oc, ms);
 }
 
 enum zc_err agent_session_io_pairs(struct agent_session *s, unsigned ia,
@@ -753,7 +745,8 @@ enum zc_err agent_session_io_pairs(struct agent_session *s, unsigned ia,
   if (session_browser(s)) return ZC_E_BROWSER;
   size_t first;
   struct cap_outcome oc;
-  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc);
+  double ms;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc, &ms);
   *complete = ana_io_pairs(io);
   return e;
 }
@@ -773,14 +766,14 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
   const struct agent_args *a = s->a;
   struct ana_io *io = ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb,
                                  s->maps ? agent_maps_ana(s->maps) : NULL, n);
-  double t0 = zc_now_ms();
   progress(&s->pg, 1,
            "I/O: %u pair%s, requests and storage writes per call "
            "path",
            n, n == 1 ? "" : "s");
   struct cap_outcome oc;
   size_t first;
-  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc);
+  double ms;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc, &ms);
   /* report.json's runs: the I/O runs too (runs[].io gets their figures) */
   cJSON *runs = cJSON_GetObjectItem(extra, "runs");
   for (size_t k = first; runs && k < s->runs.nruns; k++) {
@@ -793,7 +786,7 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
   cJSON_AddNumberToObject(ij, "pairs", ana_io_pairs(io));
   cJSON_AddNumberToObject(ij, "mu_requests", a->io_mu_requests);
   cJSON_AddNumberToObject(ij, "mu_kb", a->io_mu_kb);
-  cJSON_AddNumberToObject(ij, "wall_ms", round(zc_now_ms() - t0));
+  cJSON_AddNumberToObject(ij, "wall_ms", round(ms));
   if (e || !ana_io_pairs(io)) {
     progress_end(&s->pg, 0);
     zc_log(0, "warning: no I/O comparison: %s",
@@ -802,7 +795,7 @@ static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
     return NULL;
   }
   progress(&s->pg, 1, "I/O: %u pair%s in %.1f s", ana_io_pairs(io),
-           ana_io_pairs(io) == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+           ana_io_pairs(io) == 1 ? "" : "s", ms / 1e3);
   return io;
 }
 

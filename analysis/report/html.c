@@ -781,6 +781,12 @@ static void html_cause_row(struct html *h, const cJSON *c, int i) {
   html_td_per_pair(h, c);
   put(h, "<td>");
   html_path(h, jarr(c, "path"));
+  const char *ev = jstr(c, "evidence");
+  if (ev) { /* what V8's call counts say (issue 35) */
+    put(h, "<br><span class=\"calls\">calls: ");
+    html_esc(h, ev);
+    put(h, "</span>");
+  }
   put(h, "</td></tr>\n");
 }
 

@@ -120,6 +120,9 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
         fprintf(f, "\\nnew: %.1f %s (+%.1f)", nw, u, d);
       else
         fprintf(f, "\\n%.1f \xe2\x86\x92 %.1f (%+.1f) %s", o, nw, d, u);
+      if (g->calls && !isnan(g->calls[i].calls[0]))
+        fprintf(f, "\\ncalls %.0f \xe2\x86\x92 %.0f a run",
+                g->calls[i].calls[0], g->calls[i].calls[1]);
     }
     fputc('"', f);
     if (n->cause) fputs(", style=\"rounded,filled\", fillcolor=\"grey75\"", f);
@@ -260,6 +263,12 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
       }
       zc_term_put(f, rep_name(g, path[i]), SIZE_MAX);
       fputs(i ? " > " : "\n", f);
+    }
+    const char *w = g->calls ? g->calls[cs[k].node].words : NULL;
+    if (w) {
+      fputs("      calls: ", f);
+      zc_term_put(f, w, SIZE_MAX);
+      fputc('\n', f);
     }
   }
   free(path);
@@ -413,6 +422,17 @@ void ana_write_summary_md(const struct ana_graph *g,
   }
   if (n > 5)
     fprintf(f, "\n…and %u more in report.html and report.json.\n", n - 5);
+  int said = 0;
+  for (uint32_t k = 0; g->calls && k < n && k < 5; k++) {
+    const char *w = g->calls[cs[k].node].words;
+    if (!w) continue;
+    if (!said++) fputs("\nWhat V8's call counts say:\n", f);
+    fputs("- ", f);
+    ana_md_code(f, rep_name(g, cs[k].node));
+    fputs(": ", f);
+    ana_md_text(f, w);
+    fputc('\n', f);
+  }
   rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */

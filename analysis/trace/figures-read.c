@@ -77,11 +77,13 @@ static int cev_by_ts(const void *a, const void *b) {
   return (x->dur < y->dur) - (x->dur > y->dur); /* the outer one first */
 }
 
-/* The main thread's share of a core while it worked: its outermost timed
- * events of 1 ms or more (tasks), thread time over wall time. About 1 on
- * a machine with a core to spare; a starved machine's runs show far less,
- * and what they measure says little (issue 34). NAN without such events
- * (the context did not keep them, or a trace without thread times). */
+/* The main thread's share of a core while it ran script: its outermost
+ * script events of 1 ms or more (function calls, event dispatches, timers;
+ * not the tasks around them, which hold rendering and its waits on other
+ * processes too), thread time over wall time. About 1 on a machine with
+ * a core to spare; a starved machine's runs show far less, and what they
+ * measure says little (issue 34). NAN without such events (the context
+ * did not keep them, or a trace without thread times). */
 static double cpu_share(struct ing *g, int64_t pid, int64_t tid) {
   size_t m = 0;
   struct cev *v = zc_xmalloc((g->ncev ? g->ncev : 1) * sizeof *v);

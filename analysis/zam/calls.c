@@ -188,6 +188,13 @@ static const struct cfn *innermost(const struct cfn *fns, size_t n,
   return NULL;
 }
 
+/* Whether a count file's name and V8's are one function's: the same, or
+ * both anonymous ("" in coverage, "" or "(anonymous)" in a profile). */
+static int same_name(const char *cov, const char *prof) {
+  if (!strcmp(cov, prof)) return 1;
+  return !cov[0] && !strcmp(prof, "(anonymous)");
+}
+
 /* Function f's calls for key on side. */
 static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
                      int side) {
@@ -239,7 +246,7 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     uint8_t *used = zc_xcalloc(nf + 1, 1);
     for (size_t i = lo; i < np && pl[i].url == u; i++) {
       const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
-      if (!f || strcmp(f->name, ana_str(c->ctx, pl[i].name))) continue;
+      if (!f || !same_name(f->name, ana_str(c->ctx, pl[i].name))) continue;
       used[f - fns] = 1;
       count_fn(k, pl[i].key, f, side);
     }
@@ -250,7 +257,7 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
     uint32_t cid = ana_intern(c->ctx, comp, cl);
     for (size_t j = 0; j < nf; j++)
-      if (!used[j])
+      if (!used[j] && fns[j].name[0])
         count_fn(
             k,
             ana_key(c->ctx, cid,
@@ -330,6 +337,7 @@ struct csplit {
   double co, cn;       /* calls per run */
   double t_old, t_new; /* inclusive ms per run */
   double more, slower;
+  struct ana_stat more_st, slower_st; /* their intervals over the pairs */
 };
 
 /* 0 when the counts cannot split it (none taken, or it never ran in the
@@ -344,13 +352,18 @@ static int split_of(const struct ana_cmp *c, uint32_t key, struct csplit *s) {
   ana_bu_incl_values(c->bu, key, 1, t1, n);
   if (!n) return 0;
   double k = s->co > 0 ? s->cn / s->co : 0;
+  double mp[ANA_SPREAD_MAX_PAIRS], sp[ANA_SPREAD_MAX_PAIRS];
   for (unsigned p = 0; p < n; p++) {
     s->t_old += t0[p] / n;
     s->t_new += t1[p] / n;
     /* a function the old build never called: all of it is new calls */
-    s->more += (s->co > 0 ? t0[p] * k - t0[p] : t1[p] - t0[p]) / n;
-    s->slower += (s->co > 0 ? t1[p] - t0[p] * k : 0) / n;
+    mp[p] = s->co > 0 ? t0[p] * k - t0[p] : t1[p] - t0[p];
+    sp[p] = s->co > 0 ? t1[p] - t0[p] * k : 0;
+    s->more += mp[p] / n;
+    s->slower += sp[p] / n;
   }
+  ana_stat(mp, n, &s->more_st);
+  ana_stat(sp, n, &s->slower_st);
   return 1;
 }
 
@@ -370,8 +383,10 @@ static int fanout_grew(const struct ana_cmp *c, uint32_t parent,
 static struct ana_gcalls *gcalls(struct ana_graph *g) {
   if (!g->calls) {
     g->calls = zc_xcalloc((size_t)g->n + 1, sizeof *g->calls);
-    for (uint32_t i = 0; i < g->n; i++)
+    for (uint32_t i = 0; i < g->n; i++) {
       g->calls[i].landed = ANA_NONE;
+      g->calls[i].calls[0] = g->calls[i].calls[1] = NAN;
+    }
   }
   return g->calls;
 }
@@ -403,7 +418,6 @@ static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
   nd->same = NAN;
   nd->present = g->npairs;
   nd->kid = nd->sib = nd->last = ANA_NONE;
-  nd->parent = parent;
   double t0[ANA_SPREAD_MAX_PAIRS], t1[ANA_SPREAD_MAX_PAIRS];
   unsigned n = ana_bu_incl_values(c->bu, key, 0, t0, ANA_SPREAD_MAX_PAIRS);
   ana_bu_incl_values(c->bu, key, 1, t1, n);
@@ -413,14 +427,9 @@ static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
     g->new_w[(size_t)i * np + p] = p < n ? (int64_t)llround(t1[p] * per) : 0;
     g->same[(size_t)i * np + p] = NAN;
   }
-  g->calls[i] = (struct ana_gcalls){.landed = ANA_NONE, .bu = 1};
-  struct ana_gnode *pa = &g->nodes[parent];
-  if (pa->last == ANA_NONE)
-    pa->kid = i;
-  else
-    g->nodes[pa->last].sib = i;
-  pa->last = i;
-  pa->nkids++;
+  g->calls[i] =
+      (struct ana_gcalls){.landed = ANA_NONE, .bu = 1, .calls = {NAN, NAN}};
+  ana__graph_link(g, parent, i);
   return i;
 }
 
@@ -715,7 +724,20 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     g->calls[o].why = ANA_WHY_LOOP;
     g->calls[o].landed = l;
   }
-  return moved + upstream_roots(c, g, n0, mu);
+  moved += upstream_roots(c, g, n0, mu);
+  /* What every node's function was called, and each cause's evidence in
+   * words, for the writers that see the graph alone (DOT, terminal,
+   * summary.md). */
+  for (uint32_t i = 0; i < g->n; i++) {
+    if (g->nodes[i].kind != ANA_FUNC) continue;
+    g->calls[i].calls[0] = ana_calls(c, g->nodes[i].key, 0);
+    g->calls[i].calls[1] = ana_calls(c, g->nodes[i].key, 1);
+    if (!g->nodes[i].cause) continue;
+    char w[1024];
+    ana__calls_words(c, i, w, sizeof w);
+    if (w[0]) g->calls[i].words = zc_xstrdup(w);
+  }
+  return moved;
 }
 
 /* ---- the evidence, for the reports ---- */
@@ -771,15 +793,22 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   }
   if (lk) {
     const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
-    count_text(ana_calls(c, lk, 0), a, sizeof a);
-    count_text(ana_calls(c, lk, 1), b, sizeof b);
-    count_text(ana_calls(c, g->nodes[i].key, 0), pa, sizeof pa);
-    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    double lo = ana_calls(c, lk, 0), ln = ana_calls(c, lk, 1);
+    double oo = ana_calls(c, g->nodes[i].key, 0),
+           on = ana_calls(c, g->nodes[i].key, 1);
+    count_text(lo, a, sizeof a);
+    count_text(ln, b, sizeof b);
+    count_text(oo, pa, sizeof pa);
+    count_text(on, pb, sizeof pb);
+    char k[64] = "more often";
+    if (lo > 0 && oo > 0 && on > 0)
+      snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
     snprintf(out, cap,
-             "%s called %s times a run instead of %s, from %s (called %s "
-             "times, %s before): a loop that runs more, or a lost cache",
+             "%s called %s times a run instead of %s, under %s (called %s "
+             "times, %s before), which calls it %s per call of its own: a "
+             "loop that runs more, or a lost cache",
              r ? ana_str(x, r->name) : "?", b, a, ana_str(x, g->nodes[i].name),
-             pb, pa);
+             pb, pa, k);
     return;
   }
   struct csplit s;
@@ -845,6 +874,15 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
       cJSON *sp = cJSON_AddObjectToObject(o, "split");
       cJSON_AddItemToObject(sp, "calls_ms", num_or_null(s.more));
       cJSON_AddItemToObject(sp, "per_call_ms", num_or_null(s.slower));
+      /* each part's 95 % interval over the pairs (the counts are the
+       * count pairs' mean, the times each pair's) */
+      const struct ana_stat *st[2] = {&s.more_st, &s.slower_st};
+      static const char *const key[2] = {"calls_ci95", "per_call_ci95"};
+      for (int q = 0; q < 2; q++) {
+        cJSON *ci = cJSON_AddArrayToObject(sp, key[q]);
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->lo));
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->hi));
+      }
     }
     char words[1024];
     ana__calls_words(c, i, words, sizeof words);

@@ -216,6 +216,20 @@ enum zc_err ana__cmp_add_tl(struct ana_cmp *c, struct ana_timeline *ot,
   return ZC_OK;
 }
 
+/* A spread-out cause whose function the call counts named in the graph
+ * (a loop's owner, say) is named once, there. */
+static void spread_not_named(struct ana_cmp *c) {
+  struct ana_spread *v = (struct ana_spread *)c->sp.v;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < c->sp.n; i++) {
+    int named = 0;
+    for (uint32_t j = 0; j < c->agg->n && !named; j++)
+      named = c->agg->nodes[j].cause && c->agg->nodes[j].key == v[i].fn.key;
+    if (!named) v[k++] = v[i];
+  }
+  c->sp.n = k;
+}
+
 void ana__cmp_aggregate(struct ana_cmp *c) {
   if (c->decided == c->n && c->agg) return;
   cmp_undecide(c);
@@ -231,7 +245,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   c->sp.v = v;
   ana_graph_drop_callers(c->agg, c->bu, v, c->sp.n, c->o.mu);
   ana_graph_mark_effects(c->agg);
-  ana__calls_explain(c);
+  if (ana__calls_explain(c)) spread_not_named(c);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;
@@ -320,18 +334,20 @@ unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
   unsigned n = 0;
   const struct ana_e2e_row *m = ana_e2e_main(c->e2e);
   double t;
+  int whole = 0;
   if (m && row_regressed(m, 1, c->o.mu, threshold_ms, threshold_pct, &t) &&
       n < cap)
-    rows[n] = m, thr[n++] = t;
-  /* each step's wall time, then the web vitals */
-  for (unsigned i = c->e2e ? c->e2e->nmetrics : 0; c->e2e && i < c->e2e->n; i++)
+    rows[n] = m, thr[n++] = t, whole = 1;
+  /* each step's wall time (parts of the whole: only when the whole did
+   * not regress), then the web vitals */
+  for (unsigned i = c->e2e ? c->e2e->nmetrics : 0;
+       c->e2e && !whole && i < c->e2e->n; i++)
     if (row_regressed(&c->e2e->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
                       &t) &&
         n < cap)
       rows[n] = &c->e2e->rows[i], thr[n++] = t;
   for (unsigned i = 0; c->vit && i < c->vit->n; i++)
-    if (strcmp(c->vit->rows[i].name, "TBT") &&
-        row_regressed(&c->vit->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
+    if (row_regressed(&c->vit->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
                       &t) &&
         n < cap)
       rows[n] = &c->vit->rows[i], thr[n++] = t;

@@ -31,6 +31,8 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->old_w);
   free(g->new_w);
   free(g->same);
+  for (uint32_t i = 0; g->calls && i < g->n; i++)
+    free(g->calls[i].words);
   free(g->calls);
   free(g);
 }
@@ -64,16 +66,19 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
         ANA_ABSENT;
     g->same[(size_t)i * g->npairs + p] = NAN;
   }
-  if (parent != ANA_NONE) {
-    struct ana_gnode *pa = &g->nodes[parent];
-    if (pa->last == ANA_NONE)
-      pa->kid = i;
-    else
-      g->nodes[pa->last].sib = i;
-    pa->last = i;
-    pa->nkids++;
-  }
+  if (parent != ANA_NONE) ana__graph_link(g, parent, i);
   return i;
+}
+
+void ana__graph_link(struct ana_graph *g, uint32_t parent, uint32_t i) {
+  struct ana_gnode *pa = &g->nodes[parent];
+  g->nodes[i].parent = parent;
+  if (pa->last == ANA_NONE)
+    pa->kid = i;
+  else
+    g->nodes[pa->last].sib = i;
+  pa->last = i;
+  pa->nkids++;
 }
 
 /* Leaves are regression-causes; a thread with nothing under it is no

@@ -120,6 +120,9 @@ struct ana_gcalls {
   uint8_t why;         /* enum ana_why */
   uint8_t bu;          /* a node the counts added: its weights are the
                           function's over all its call paths */
+  double calls[2];     /* its function's calls a run, old and new; NAN none */
+  char *words;         /* a cause's evidence in words (ana__calls_words), or
+                          NULL; owned */
 };
 
 /* Algorithm 2 on two pruned timelines; stats are added to. Below the top
@@ -170,6 +173,8 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
 uint32_t ana_graphs_fold_recursion(struct ana_graph *const *gs, unsigned n,
                                    const struct ana_bottomup *bu);
 uint32_t ana_graph_causes(const struct ana_graph *g);
+/* Links node i last among parent's children. */
+void ana__graph_link(struct ana_graph *g, uint32_t parent, uint32_t i);
 /* Consequences (issue 25.3). A cause whose extra time is spread over its
  * callees in the proportions they had before (critical.c's ana_same_work
  * of ANA_SAME_MIN or more on average) did more of the same work: it was

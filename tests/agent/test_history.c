@@ -1,5 +1,7 @@
 /* The history: 30 scripted nights in SQLite (a regression appears,
  * persists, recovers, returns: one fingerprint, its nights and state),
+ * the dashboard's series of them (end-to-end rows and web vitals), a
+ * bisection recorded and read back, a schema-2 history migrated,
  * fingerprints across rehashed bundles, a newer schema refused, the
  * command line (the default place, report.json's and report.html's
  * history, an unreachable database), and a throwaway PostgreSQL
@@ -43,13 +45,18 @@ static cJSON *night(const char *hash, int port, double delta) {
            "\"metrics\": [{\"name\": \"scenario_ms\", \"unit\": \"ms\", "
            "\"old\": {\"mean\": 500}, \"new\": {\"mean\": %g}, \"delta\": "
            "{\"mean\": %g, \"ci95\": [1, 2], \"pct\": 3}, \"significant\": "
-           "true}], \"steps\": []}, \"inputs\": {\"scenario\": "
+           "true}], \"steps\": []}, \"vitals\": [{\"step\": null, "
+           "\"metric\": \"LCP\", \"unit\": \"ms\", \"old\": 800, \"new\": "
+           "%g, \"delta\": %g, \"ci95\": [-4, 9], \"significant\": false, "
+           "\"pairs\": 3}, {\"step\": 2, \"type\": \"click\", \"metric\": "
+           "\"INP\", \"unit\": \"ms\", \"old\": 40, \"new\": 41}], "
+           "\"inputs\": {\"scenario\": "
            "\"flows/checkout.json\", \"title\": \"checkout\", \"old\": "
            "\"http://127.0.0.1:%d/\", \"new\": \"http://127.0.0.1:%d/\"}, "
            "\"environment\": {\"chrome\": \"156.0\", \"machine\": {\"host\": "
            "\"ci-1\"}}}",
            causes, delta > 0, delta > 0 ? "regression" : "no regression",
-           500 + delta, delta, port, port + 1);
+           500 + delta, delta, 800 + delta / 10, delta / 10, port, port + 1);
   return cJSON_Parse(txt);
 }
 
@@ -121,6 +128,178 @@ static void test_thirty_nights(void) {
   /* --since: every scripted night lies in the past */
   ZT_INT(agent_history_query(h, "checkout", 1e5, 3, &doc), ZC_OK);
   ZT_INT((long long)cJSON_GetNumberValue(field(doc, "runs")), 30);
+  cJSON_Delete(doc);
+  agent_history_close(h);
+}
+
+/* The series of test_thirty_nights' nights: each run once, oldest first;
+ * the end-to-end metric and the run's web vital (not the step's) with a
+ * point per night, their values and intervals where they were. */
+static void test_series(void) {
+  const char *db = zt_tmp("series.db");
+  unlink(db);
+  struct agent_history *h = NULL;
+  cJSON *scn = NULL, *doc = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  for (int day = 1; day <= 30; day++)
+    add_night(h, day, (day >= 6 && day <= 12) || day >= 18 ? 100 + day : 0);
+  ZT_INT(agent_history_scenarios(h, 0, &scn), ZC_OK);
+  ZT_INT(cJSON_GetArraySize(scn), 1);
+  const cJSON *s0 = cJSON_GetArrayItem(scn, 0);
+  ZT_STR(cJSON_GetStringValue(field(s0, "scenario")), "checkout");
+  ZT_INT((long long)cJSON_GetNumberValue(field(s0, "runs")), 30);
+  ZT_STR(cJSON_GetStringValue(field(s0, "last")), "2026-11-30T02:30:00Z");
+  cJSON_Delete(scn);
+  ZT_INT(agent_history_series(h, "checkout", 0, &doc), ZC_OK);
+  const cJSON *runs = field(doc, "runs"), *series = field(doc, "series");
+  ZT_INT(cJSON_GetArraySize(runs), 30);
+  const cJSON *r7 = cJSON_GetArrayItem(runs, 6);
+  ZT_STR(cJSON_GetStringValue(field(r7, "at")), "2026-11-07T02:30:00Z");
+  ZT_STR(cJSON_GetStringValue(field(r7, "verdict")), "regression");
+  ZT_STR(cJSON_GetStringValue(field(r7, "host")), "ci-1");
+  ZT_STR(cJSON_GetStringValue(field(r7, "chrome")), "156.0");
+  ZT_INT(cJSON_GetArraySize(series), 2);
+  const cJSON *s;
+  int seen = 0;
+  cJSON_ArrayForEach(s, series) {
+    const char *m = cJSON_GetStringValue(field(s, "metric"));
+    const cJSON *pts = field(s, "points");
+    ZT_INT(cJSON_GetArraySize(pts), 30);
+    const cJSON *p7 = cJSON_GetArrayItem(pts, 6); /* night 7: +107 ms */
+    ZT_INT((long long)cJSON_GetNumberValue(cJSON_GetArrayItem(p7, 0)), 6);
+    if (m && !strcmp(m, "scenario_ms")) {
+      seen |= 1;
+      ZT_STR(cJSON_GetStringValue(field(s, "source")), "end_to_end");
+      ZT_NEAR(cJSON_GetNumberValue(cJSON_GetArrayItem(p7, 2)), 607, 1e-9);
+      ZT_NEAR(cJSON_GetNumberValue(cJSON_GetArrayItem(p7, 5)), 2, 1e-9);
+    } else if (m && !strcmp(m, "LCP")) {
+      seen |= 2;
+      ZT_STR(cJSON_GetStringValue(field(s, "source")), "vitals");
+      ZT_NEAR(cJSON_GetNumberValue(cJSON_GetArrayItem(p7, 2)), 810.7, 1e-9);
+      ZT_NEAR(cJSON_GetNumberValue(cJSON_GetArrayItem(p7, 4)), -4, 1e-9);
+    }
+  }
+  ZT_INT(seen, 3);
+  cJSON_Delete(doc);
+  agent_history_close(h);
+}
+
+/* A bisection's report.json: two culprits of checkout, one at a commit,
+ * and a cause that stayed undecided. */
+static const char bisect_doc[] =
+    "{\"schema\": \"zamcap-bisect/1\", \"zamcap_version\": \"0.1.0\", "
+    "\"scenario\": \"flows/checkout.json\", \"builds\": [{\"index\": 0, "
+    "\"build\": \"0a1b2c3d4e5f\", \"commit\": "
+    "\"0a1b2c3d4e5f00000000000000000000000000aa\"}, {\"index\": 1, "
+    "\"build\": \"1111aaaa2222\"}, {\"index\": 2, \"build\": "
+    "\"c0ffee123456\", \"commit\": "
+    "\"c0ffee1234560000000000000000000000000000\"}], \"causes\": [{\"kind\": "
+    "\"path\", \"label\": \"CrRendererMain > main > renderList > "
+    "slowChecksum\", \"name\": \"slowChecksum\", \"url\": \"/js/app.js\", "
+    "\"line\": 42, \"path\": [\"CrRendererMain\", \"main\", "
+    "\"renderList\", \"slowChecksum\"]}, {\"kind\": \"scenario\", \"label\": "
+    "\"the scenario's time\", \"name\": null}], \"culprits\": [{\"index\": "
+    "2, \"build\": \"c0ffee123456\", \"commit\": "
+    "\"c0ffee1234560000000000000000000000000000\", \"previous\": 1, "
+    "\"pairs\": 4, \"changed_functions\": [{\"name\": \"slowChecksum\", "
+    "\"delta_ms\": 101}], \"causes\": [{\"kind\": \"path\", \"label\": "
+    "\"CrRendererMain > main > renderList > slowChecksum\", \"name\": "
+    "\"slowChecksum\", \"url\": \"/js/app.js\", \"line\": 42, \"path\": "
+    "[\"CrRendererMain\", \"main\", \"renderList\", \"slowChecksum\"], "
+    "\"delta_ms\": 104.5, \"ci95\": [98, 111]}]}], \"undecided\": "
+    "[{\"cause\": 1, \"good\": 0, \"bad\": 2, \"why\": \"--max-runs "
+    "reached\"}], \"verdict\": {\"exit_code\": 1, \"traced_runs\": 40, "
+    "\"text\": \"build 2 (c0ffee123456) made it slower.\"}}";
+
+/* A bisection recorded and read back: its culprit with the commit, and
+ * the fingerprint the nights' cause has, so that the regression can
+ * name its commit; the undecided cause with its range and why. */
+static void test_bisect_recorded(void) {
+  const char *db = zt_tmp("bisect.db");
+  unlink(db);
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  add_night(h, 1, 120);
+  cJSON *doc = cJSON_Parse(bisect_doc), *in = cJSON_CreateObject();
+  ZT_TRUE(doc != NULL);
+  cJSON_AddStringToObject(in, "title", "checkout");
+  struct agent_history_meta m = {.command = "bisect",
+                                 .recorded_at = "2026-11-02T09:00:00Z",
+                                 .report_dir = "/srv/perf/bisect-1",
+                                 .inputs = in};
+  long long id = 0;
+  ZT_INT(agent_history_add_bisect(h, doc, &m, &id), ZC_OK);
+  ZT_INT(id, 1);
+  cJSON *q = NULL, *bs = NULL;
+  ZT_INT(agent_history_query(h, "checkout", 0, 3, &q), ZC_OK);
+  const char *fp = cJSON_GetStringValue(
+      field(cJSON_GetArrayItem(field(q, "regressions"), 0), "fingerprint"));
+  ZT_INT(agent_history_bisects(h, "checkout", 0, &bs), ZC_OK);
+  ZT_INT(cJSON_GetArraySize(bs), 1);
+  const cJSON *b = cJSON_GetArrayItem(bs, 0), *cs = field(b, "causes");
+  ZT_STR(cJSON_GetStringValue(field(b, "good")), "0a1b2c3d4e5f");
+  ZT_STR(cJSON_GetStringValue(field(b, "bad")), "c0ffee123456");
+  ZT_STR(cJSON_GetStringValue(field(b, "report_dir")), "/srv/perf/bisect-1");
+  ZT_INT((long long)cJSON_GetNumberValue(field(b, "exit_code")), 1);
+  ZT_INT(cJSON_GetArraySize(cs), 2);
+  const cJSON *c0 = cJSON_GetArrayItem(cs, 0), *c1 = cJSON_GetArrayItem(cs, 1);
+  ZT_STR(cJSON_GetStringValue(field(c0, "state")), "culprit");
+  ZT_STR(cJSON_GetStringValue(field(c0, "build")), "c0ffee123456");
+  ZT_STR(cJSON_GetStringValue(field(c0, "commit")),
+         "c0ffee1234560000000000000000000000000000");
+  ZT_STR(cJSON_GetStringValue(field(c0, "previous")), "1111aaaa2222");
+  ZT_STR(cJSON_GetStringValue(field(c0, "name")), "slowChecksum");
+  ZT_STR(cJSON_GetStringValue(field(c0, "fingerprint")), fp ? fp : "?");
+  ZT_NEAR(cJSON_GetNumberValue(field(c0, "delta_ms")), 104.5, 1e-9);
+  ZT_NEAR(cJSON_GetNumberValue(field(c0, "ci_hi")), 111, 1e-9);
+  ZT_INT(cJSON_GetArraySize(field(c0, "changed")), 1);
+  ZT_STR(cJSON_GetStringValue(field(c1, "state")), "undecided");
+  ZT_STR(cJSON_GetStringValue(field(c1, "kind")), "scenario");
+  ZT_TRUE(cJSON_IsNull(field(c1, "fingerprint")));
+  ZT_STR(cJSON_GetStringValue(field(c1, "previous")), "0a1b2c3d4e5f");
+  ZT_STR(cJSON_GetStringValue(field(c1, "why")), "--max-runs reached");
+  cJSON_Delete(bs);
+  /* another scenario's: none */
+  ZT_INT(agent_history_bisects(h, "search", 0, &bs), ZC_OK);
+  ZT_INT(cJSON_GetArraySize(bs), 0);
+  cJSON_Delete(bs);
+  cJSON_Delete(q);
+  cJSON_Delete(doc);
+  cJSON_Delete(in);
+  agent_history_close(h);
+}
+
+/* A history at schema 2 (as the zamcap before vitals and bisections left
+ * it) is migrated on first use: its runs stay, the new tables are there,
+ * and its first run has no vitals. */
+static void test_migrate_v2(void) {
+  const char *db = zt_tmp("v2.db");
+  unlink(db);
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(db, &h), ZC_OK)) return;
+  add_night(h, 1, 0);
+  agent_history_close(h);
+  struct agent_db *d = NULL;
+  ZT_INT(agent_db_open(db, &d), ZC_OK);
+  static const char *const back[] = {
+      "DROP TABLE bisect_causes", "DROP TABLE bisects", "DROP TABLE vitals",
+      "DELETE FROM zamcap_schema WHERE version = 3"};
+  for (size_t i = 0; i < ZC_ARRAY_LEN(back); i++)
+    ZT_INT(agent_db_run(d, back[i], 0, NULL, NULL), ZC_OK);
+  ZT_INT(agent_hist_schema(d), 2);
+  agent_db_close(d);
+  ZT_INT(agent_history_open(db, &h), ZC_OK);
+  ZT_INT(agent_hist_schema(h->db), AGENT_HISTORY_SCHEMA);
+  add_night(h, 2, 130);
+  cJSON *doc = NULL;
+  ZT_INT(agent_history_series(h, "checkout", 0, &doc), ZC_OK);
+  ZT_INT(cJSON_GetArraySize(field(doc, "runs")), 2);
+  const cJSON *s;
+  cJSON_ArrayForEach(s, field(doc, "series")) {
+    const char *m = cJSON_GetStringValue(field(s, "metric"));
+    ZT_INT(cJSON_GetArraySize(field(s, "points")),
+           m && !strcmp(m, "LCP") ? 1 : 2);
+  }
   cJSON_Delete(doc);
   agent_history_close(h);
 }
@@ -200,7 +379,7 @@ static void test_newer_schema(void) {
  * the second run's report.json and report.html say it was seen before,
  * zamcap history reads it; --no-history records nothing. */
 static void test_cli(void) {
-  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("cli");
+  const char *z = zt_zamcap(), *dir = zt_tmp("cli");
   char *out = NULL;
   zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", dir, dir);
   for (int i = 1; i <= 2; i++)
@@ -243,7 +422,7 @@ static void test_cli(void) {
 /* A database that cannot be reached: a warning that names it (never its
  * password), the report still written, the verdict's exit code. */
 static void test_unreachable(void) {
-  const char *z = getenv("ZAMCAP"), *dir = zt_tmp("unreach");
+  const char *z = zt_zamcap(), *dir = zt_tmp("unreach");
   char *out = NULL;
   zt_sh(NULL, "rm -rf '%s'", dir);
   ZT_INT(zt_sh(&out,
@@ -701,6 +880,9 @@ int main(int argc, char **argv) {
       {"hostile_names", test_hostile_names},
       {"history_specs", test_history_specs},
       {"thirty_nights", test_thirty_nights},
+      {"series", test_series},
+      {"bisect_recorded", test_bisect_recorded},
+      {"migrate_v2", test_migrate_v2},
       {"fingerprint", test_fingerprint},
       {"fingerprint_newlines", test_fingerprint_newlines},
       {"newer_schema", test_newer_schema},

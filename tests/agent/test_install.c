@@ -26,8 +26,7 @@ static const char *build_dir(void) {
  * must print too. */
 static char *built_version(void) {
   char *v = NULL;
-  const char *bin = getenv("ZAMCAP");
-  ZT_INT(zt_sh(&v, "'%s' --version", bin ? bin : "build/zamcap"), 0);
+  ZT_INT(zt_run_zamcap(&v, "--version"), 0);
   return v;
 }
 

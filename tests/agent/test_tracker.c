@@ -547,8 +547,7 @@ static void test_race_postgres(void) {
  * 0 into 3; a dry run says what it would do. The token never shows. */
 static void test_cli(void) {
   if (!ZT_TRUE(server())) return;
-  const char *z = getenv("ZAMCAP"), *d = zt_tmp("cli"),
-             *data = getenv("ZC_DATA");
+  const char *z = zt_zamcap(), *d = zt_tmp("cli"), *data = getenv("ZC_DATA");
   char *out = NULL, common[4096];
   zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", d, d);
   snprintf(common, sizeof common,
@@ -652,8 +651,7 @@ static void test_redmine(void) {
     zt_skip("no Redmine installed (apt-get install redmine redmine-sqlite)");
   } else if (ZT_INT(rc, 0) &&
              ZT_INT(sscanf(line, "%127s %127s", url, key), 2)) {
-    const char *z = getenv("ZAMCAP"), *d = zt_tmp("rm"),
-               *data = getenv("ZC_DATA");
+    const char *z = zt_zamcap(), *d = zt_tmp("rm"), *data = getenv("ZC_DATA");
     zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", d, d);
     static const char *const nights[][3] = {
         {"new", "", "1"}, {"new", "", "1"}, {"old", "--close-recovered", "0"}};

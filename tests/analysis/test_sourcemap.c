@@ -393,21 +393,16 @@ static void test_long_line_index(void) {
   free(t);
 }
 
-/* Issue 26.7: naming frames on one long line that is not all ASCII is
- * linear in the line, not frames x line: 400 frames on a 16 MB line took
- * 14 s when each walked the line to its column, 50 ms with the index. */
-static void test_long_line_linear(void) {
-  enum { N = 400 };
-  static uint32_t cols[N];
-  char *mj;
-  size_t tn;
-  char *t =
-      long_line((size_t)16 << 20, "\xc3\xa9xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", N,
-                &mj, cols, &tn);
+/* The ms ana_symbolize takes over frames at cols[0..n) of the long line
+ * t, with a map of its own (nothing cached); *renamed gets how many it
+ * renamed. */
+static double symbolize_ms(const char *mj, const char *t, size_t tn,
+                           const uint32_t *cols, unsigned n,
+                           uint32_t *renamed) {
   struct ana_ctx *c = ana_ctx_new();
   struct ana_timeline *tl = ana_tl_new(c, "long");
   uint32_t th = ana_tl_child(tl, 0, ANA_THREAD, "main", NULL, -1, -1);
-  for (unsigned i = 0; i < N; i++)
+  for (unsigned i = 0; i < n; i++)
     ana_tl_sample(tl,
                   ana_tl_child(tl, th, ANA_FUNC, "n", "http://h/big.js", 0,
                                (int32_t)cols[i]),
@@ -417,15 +412,37 @@ static void test_long_line_linear(void) {
   struct ana_sym_stats st;
   double t0 = zc_now_ms();
   ana_symbolize(tl, ms, &st);
-  double ms_taken = zc_now_ms() - t0;
-  ZT_INT(st.renamed, N);
-  if (ms_taken > 2000)
-    fprintf(stderr, "  %u frames on a %zu MB line: %.0f ms\n", N, tn >> 20,
-            ms_taken);
-  ZT_TRUE(ms_taken < 2000);
+  double taken = zc_now_ms() - t0;
+  *renamed = st.renamed;
   ana_maps_free(ms);
   ana_timeline_free(tl);
   ana_ctx_free(c);
+  return taken;
+}
+
+/* Issue 26.7: naming frames on one long line that is not all ASCII is
+ * linear in the line, not frames x line: 400 frames on a 16 MB line took
+ * 14 s when each walked the line to its column, 50 ms with the index.
+ * Measured against one frame at the line's end on the same machine (one
+ * pass over the line either way): 400 frames cost about as much, where a
+ * walk per frame would cost some 200 times more. No ms figure is
+ * assumed. */
+static void test_long_line_linear(void) {
+  enum { N = 400 };
+  static uint32_t cols[N];
+  char *mj;
+  size_t tn;
+  char *t =
+      long_line((size_t)16 << 20, "\xc3\xa9xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx", N,
+                &mj, cols, &tn);
+  uint32_t one = 0, all = 0;
+  double ms_one = symbolize_ms(mj, t, tn, &cols[N - 1], 1, &one);
+  double ms_all = symbolize_ms(mj, t, tn, cols, N, &all);
+  ZT_INT(one, 1);
+  ZT_INT(all, N);
+  if (!ZT_TRUE(ms_all < 20 * ms_one))
+    fprintf(stderr, "  %u frames on a %zu MB line: %.0f ms, 1 frame %.0f ms\n",
+            N, tn >> 20, ms_all, ms_one);
   free(mj);
   free(t);
 }
