@@ -74,7 +74,7 @@ struct agent_args {
   double memory_mu_kb;
   /* --counts N: count pairs after the timed ones (0: none) */
   unsigned counts;
-  /* --io, --no-io: I/O pairs after the timed ones; --io-mu-requests N,
+  /* --io: I/O pairs after the timed ones; --io-mu-requests N,
    * --io-mu-kb KB: their smallest regressions (a run's) */
   int io;
   double io_mu_requests, io_mu_kb;

@@ -193,12 +193,7 @@ static const struct option_row rows[] = {
      .off = AT(io),
      .help = "after the timed pairs, I/O pairs of their own (as\n"
              "many, at most 3): each run's requests and storage\n"
-             "writes, compared per call path (the default)"},
-    {.name = "no-io",
-     .cmds = AGENT_RUN | AGENT_BISECT,
-     .kind = K_CLEAR,
-     .off = AT(io),
-     .help = "no I/O pairs"},
+             "writes, compared per call path"},
     {.name = "io-mu-requests",
      .arg = "N",
      .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
@@ -574,7 +569,6 @@ void agent_args_init(struct agent_args *a) {
   a->memory_interval = 32768;
   a->memory_mu_kb = 256;
   a->counts = 1;
-  a->io = 1;
   a->io_mu_requests = 5;
   a->io_mu_kb = 100;
 }

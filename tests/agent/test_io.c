@@ -67,28 +67,19 @@ static const char *build(const char *name, const char *src, int report_kb) {
   return dir;
 }
 
-/* zamcap on the app; the parsed report.json (NULL, the case skipped,
- * when there is no Chrome), and the log in *log when asked. */
+/* zamcap on the app; the parsed report.json (the program is skipped when
+ * there is no Chrome), and the log in *log when asked. */
 static cJSON *run(const char *flow, const char *oldb, const char *newb,
                   const char *out, const char *more, int *rc, char **log) {
   char *l = NULL;
-  *rc = zt_sh(&l,
-              "'%s' '%s' --old '%s' --new '%s' --pairs 3 --warmup 0 "
-              "--counts 0 --no-history --format json,html,md --out '%s' %s "
-              "2>&1",
-              zt_zamcap(), flow, oldb, newb, out, more ? more : "");
-  if (*rc == 3 && l && strstr(l, "Chrome")) {
-    zt_skip("no Chrome to run");
-    free(l);
-    return NULL;
-  }
-  if (!ZT_TRUE(*rc == 0 || *rc == 1 || *rc == 5)) fprintf(stderr, "%s", l);
-  char p[4200];
-  snprintf(p, sizeof p, "%s/report.json", out);
-  char *s = zt_read(p);
-  cJSON *doc = s ? cJSON_Parse(s) : NULL;
-  free(s);
-  ZT_TRUE(doc != NULL);
+  *rc = zt_run_zamcap(&l,
+                      "'%s' --old '%s' --new '%s' --io --pairs 3 --warmup 0 "
+                      "--counts 0 --no-history --format json,html,md --out "
+                      "'%s' %s 2>&1",
+                      flow, oldb, newb, out, more ? more : "");
+  if (!ZT_TRUE(*rc == 0 || *rc == 1 || *rc == 5))
+    fprintf(stderr, "%s", l ? l : "");
+  cJSON *doc = zt_json("%s/report.json", out);
   if (log)
     *log = l;
   else
@@ -402,6 +393,7 @@ static void test_hostile(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"n_plus_one", test_n_plus_one},
       {"payload", test_payload},

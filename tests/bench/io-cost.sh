@@ -3,7 +3,7 @@
 # records the figures; nothing is asserted). Real headless Chromium: run
 # it under the shared lock (flock /tmp/zamcap-e2e.lock tests/bench/io-cost.sh).
 #   1. the demo todo app against itself (A/A), --pairs P (default 5),
-#      with --no-io and with --io: the wall time, the timed scenario wall
+#      without --io and with it: the wall time, the timed scenario wall
 #      time old -> new with its interval, the causes named (time's and
 #      I/O's);
 #   2. the storage wrapper's cost per write: tests/bench/iowrite writes
@@ -22,10 +22,11 @@ echo "--io's cost ($("$ZAMCAP" --version), $(chromium --version 2>/dev/null | he
 echo
 echo "1. todo demo, A/A, --pairs $PAIRS"
 for mode in no-io io; do
+  flag=; [ "$mode" = io ] && flag=--io
   t0=$(date +%s.%N)
   rc=0
   "$ZAMCAP" scenarios/demo/todo.json --old scenarios/demo/todo/old \
-    --new scenarios/demo/todo/old --pairs "$PAIRS" --"$mode" --no-history \
+    --new scenarios/demo/todo/old --pairs "$PAIRS" $flag --no-history \
     --format json --out "$WORK/$mode" -q >/dev/null 2>&1 || rc=$?
   t1=$(date +%s.%N)
   python3 - "$WORK/$mode/report.json" "$mode" "$t0" "$t1" "$rc" <<'PY'
@@ -36,7 +37,7 @@ sc = next((m for m in d["end_to_end"]["metrics"] if m["name"] == "scenario_ms"),
 io = d.get("io", {})
 wall = (t1 - t0)
 iow = d.get("inputs", {}).get("io", {}).get("wall_ms")
-print(f"  --{mode:5} {wall:6.1f} s in all" +
+print(f"  {'--io' if mode == 'io' else 'no --io':7} {wall:6.1f} s in all" +
       (f" ({iow / 1e3:.1f} s of I/O pairs)" if iow else "") + f", exit {rc}")
 if sc:
     dl = sc["delta"]
@@ -50,7 +51,7 @@ done
 echo
 echo "2. the storage wrapper, 20 000 localStorage.setItem a run"
 "$ZAMCAP" tests/bench/iowrite.json --old tests/bench/iowrite \
-  --new tests/bench/iowrite --pairs "$PAIRS" --counts 0 --no-history \
+  --new tests/bench/iowrite --pairs "$PAIRS" --counts 0 --io --no-history \
   --format json --out "$WORK/w" -q >/dev/null 2>&1 || true
 python3 - "$WORK/w/traces" <<'PY'
 import glob, gzip, os, re, statistics, sys
