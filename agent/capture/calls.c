@@ -80,13 +80,62 @@ static void place(const char *text, size_t n, struct fn_pos **v, size_t k,
   }
 }
 
-/* FNV-1a 32 of the function's text: the same text in both builds is the
- * same code (nested functions included). */
+/* Words that are JavaScript's own, kept as they are; every other
+ * identifier stands for a name, which a minifier picks anew in each build
+ * (issue 35: "the same code" across two bundles). */
+static int keyword(const char *t, size_t n) {
+  static const char *const kw[] = {
+      "await",    "break",    "case",    "catch",      "class",    "const",
+      "continue", "debugger", "default", "delete",     "do",       "else",
+      "export",   "extends",  "false",   "finally",    "for",      "function",
+      "if",       "import",   "in",      "instanceof", "let",      "new",
+      "null",     "return",   "super",   "switch",     "this",     "throw",
+      "true",     "try",      "typeof",  "var",        "void",     "while",
+      "with",     "yield",    "async",   "of",         "undefined"};
+  for (size_t i = 0; i < sizeof kw / sizeof *kw; i++)
+    if (strlen(kw[i]) == n && !memcmp(kw[i], t, n)) return 1;
+  return 0;
+}
+
+static int id_start(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+         c == '$' || c >= 0x80;
+}
+
+static int id_char(unsigned char c) {
+  return id_start(c) || (c >= '0' && c <= '9');
+}
+
+/* FNV-1a 32 of the function's text as a minifier cannot change it: no
+ * white space, and every identifier that is no keyword one name ("a"), so
+ * that the same code reads the same in two builds whatever its local
+ * names (nested functions included). */
 static void text_hash(const char *text, const struct fn_pos *f, char out[9]) {
   uint32_t h = 2166136261u;
-  for (size_t i = f->b0; i < f->b1; i++) {
-    h ^= (unsigned char)text[i];
+  for (size_t i = f->b0; i < f->b1;) {
+    unsigned char c = (unsigned char)text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      i++;
+      continue;
+    }
+    if (id_start(c) && !(i > f->b0 && id_char((unsigned char)text[i - 1]))) {
+      size_t j = i;
+      while (j < f->b1 && id_char((unsigned char)text[j]))
+        j++;
+      const char *w = keyword(text + i, j - i) ? text + i : "a";
+      size_t n = w == text + i ? j - i : 1;
+      for (size_t k = 0; k < n; k++) {
+        h ^= (unsigned char)w[k];
+        h *= 16777619u;
+      }
+      h ^= ' '; /* a word's end */
+      h *= 16777619u;
+      i = j;
+      continue;
+    }
+    h ^= c;
     h *= 16777619u;
+    i++;
   }
   snprintf(out, 9, "%08x", h);
 }

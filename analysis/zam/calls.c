@@ -50,6 +50,16 @@ struct ana__calls {
   size_t nk, capk;
   struct zc_htab ktab; /* key -> ckey */
   unsigned pairs;
+  /* Each new timeline's functions by key, with the first sample of each
+   * (the earliest of its nodes): which of two ran first. */
+  struct crun {
+    struct cfirst {
+      uint32_t key;
+      int64_t us;
+    } * f;
+    size_t n;
+  } * run;
+  size_t nruns, capruns;
 };
 
 void ana__calls_free(struct ana__calls *k) {
@@ -60,6 +70,9 @@ void ana__calls_free(struct ana__calls *k) {
   }
   free(k->k);
   zc_htab_free(&k->ktab);
+  for (size_t r = 0; r < k->nruns; r++)
+    free(k->run[r].f);
+  free(k->run);
   free(k);
 }
 
@@ -78,9 +91,58 @@ static uint64_t place_hash(uint32_t url, int32_t line, int32_t col) {
                   (uint64_t)(uint32_t)col);
 }
 
+static int first_cmp(const void *a, const void *b) {
+  const struct cfirst *x = a, *y = b;
+  if (x->key != y->key) return (x->key > y->key) - (x->key < y->key);
+  return (x->us > y->us) - (x->us < y->us);
+}
+
+/* Keeps when each function of new timeline tl was first sampled. */
+static void learn_first(struct ana__calls *k, const struct ana_timeline *tl) {
+  struct cfirst *f = zc_xcalloc(tl->nnodes + 1, sizeof *f);
+  size_t n = 0;
+  for (uint32_t i = 1; i < tl->nnodes; i++)
+    if (tl->nodes[i].kind == ANA_FUNC && tl->nodes[i].first_us != INT64_MAX)
+      f[n++] = (struct cfirst){tl->nodes[i].key, tl->nodes[i].first_us};
+  qsort(f, n, sizeof *f, first_cmp);
+  size_t m = 0; /* the earliest of each key, which sorts first */
+  for (size_t i = 0; i < n; i++)
+    if (!m || f[m - 1].key != f[i].key) f[m++] = f[i];
+  ZC_GROW(k->run, k->capruns, k->nruns + 1);
+  k->run[k->nruns++] = (struct crun){f, m};
+}
+
+static int64_t first_of(const struct cfirst *f, size_t n, uint32_t key) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f[mid].key < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < n && f[lo].key == key ? f[lo].us : INT64_MAX;
+}
+
+/* Whether function a ran before function b in most new timelines that
+ * sampled both: work that comes after b cannot be what b is given. */
+static int ran_before(const struct ana_cmp *c, uint32_t a, uint32_t b) {
+  const struct ana__calls *k = c->calls;
+  unsigned before = 0, both = 0;
+  for (size_t r = 0; k && r < k->nruns; r++) {
+    int64_t ta = first_of(k->run[r].f, k->run[r].n, a),
+            tb = first_of(k->run[r].f, k->run[r].n, b);
+    if (ta == INT64_MAX || tb == INT64_MAX) continue;
+    both++;
+    before += ta < tb;
+  }
+  return both && 2 * before > both;
+}
+
 void ana__calls_learn(struct ana_cmp *c, const struct ana_timeline *tl,
                       int side) {
   struct ana__calls *k = calls_of(c);
+  if (side == 1) learn_first(k, tl);
   for (uint32_t i = 1; i < tl->nnodes; i++) {
     const struct ana_node *nd = &tl->nodes[i];
     if (nd->kind != ANA_FUNC) continue;
@@ -622,8 +684,9 @@ static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
 
 /* The new work upstream of cause l: up its path, under the nearest
  * ancestor that has some, the function whose calls appear only in the new
- * build (not on l's path, not under l) with the most time in the new
- * build; *where gets that ancestor. 0 when there is none. */
+ * build (not on l's path, not under l, first run before l) with the most
+ * time in the new build; *where gets that ancestor. 0 when there is
+ * none. */
 static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
                             uint32_t l, uint32_t *where) {
   const struct ana_bottomup *b = c->bu;
@@ -645,6 +708,8 @@ static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
       /* not below l: l's own work is l's */
       uint32_t t;
       if (!skip && under(b, p, g->nodes[l].key, &t)) skip = 1;
+      /* what runs after l cannot be what l is given */
+      if (!skip && !ran_before(c, k, g->nodes[l].key)) skip = 1;
       if (skip) continue;
       double v[ANA_SPREAD_MAX_PAIRS], sum = 0;
       unsigned n = ana_bu_incl_values(b, k, 1, v, ANA_SPREAD_MAX_PAIRS);
@@ -660,10 +725,23 @@ static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
   return 0;
 }
 
-/* Causes whose input changed are consequences of the new work upstream:
- * that function is named as a root beside them (function-level figures,
- * whatever its own growth: it is why theirs happened), they are ranked
- * after it. Returns the roots added. */
+/* The nearest caller up cause l's path whose own code changed (the code
+ * hashes of the count runs differ): what it passes down is the likeliest
+ * change of l's input. ANA_NONE when none on the path did. */
+static uint32_t changed_caller(const struct ana_cmp *c,
+                               const struct ana_graph *g, uint32_t l) {
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return ANA_NONE;
+    if (ana_calls_changed(c, g->nodes[a].key) == 1) return a;
+  }
+  return ANA_NONE;
+}
+
+/* Causes whose input changed are consequences of a change upstream: the
+ * new work that ran before them (a function called only in the new
+ * build), else the nearest caller whose code changed, is named as a root
+ * beside them (whatever its own growth: it is why theirs happened), and
+ * they are ranked after it. Returns the roots added. */
 static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
                                uint32_t n0, double mu) {
   uint32_t added = 0;
@@ -671,9 +749,12 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
     if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
       continue;
     if (!input_changed(c, g, l, mu)) continue;
-    uint32_t at, rk = upstream_of(c, g, l, &at);
-    if (!rk) continue;
-    uint32_t r = ANA_NONE;
+    uint32_t r = ANA_NONE, at = ANA_NONE, rk = upstream_of(c, g, l, &at);
+    if (!rk && (r = changed_caller(c, g, l)) == ANA_NONE) continue;
+    if (r != ANA_NONE && !g->nodes[r].cause) {
+      g->nodes[r].cause = 1;
+      added++;
+    }
     for (uint32_t i = 0; i < g->n && r == ANA_NONE; i++)
       if (g->nodes[i].key == rk && g->nodes[i].cause) r = i;
     if (r == ANA_NONE) {
@@ -771,13 +852,23 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   const struct ana_ctx *x = c->ctx;
   char a[32], b[32], pa[32], pb[32];
   if (gc->why == ANA_WHY_UPSTREAM && gc->landed != ANA_NONE) {
-    uint32_t lkey = g->nodes[gc->landed].key;
-    count_text(ana_calls(c, g->nodes[i].key, 1), b, sizeof b);
-    snprintf(out, cap,
-             "new work: called %s times a run, never before; after it, %s "
-             "does more with the same code: what it is given changed",
-             b, ana_str(x, g->nodes[gc->landed].name));
-    (void)lkey;
+    double ro = ana_calls(c, g->nodes[i].key, 0),
+           rn = ana_calls(c, g->nodes[i].key, 1);
+    const char *ln = ana_str(x, g->nodes[gc->landed].name);
+    count_text(rn, b, sizeof b);
+    if (ro > 0) {
+      count_text(ro, a, sizeof a);
+      snprintf(out, cap,
+               "its code changed (called %s times a run, %s before); under "
+               "it, %s does more with the same code: what it is given "
+               "changed",
+               b, a, ln);
+    } else {
+      snprintf(out, cap,
+               "new work: called %s times a run, never before; after it, %s "
+               "does more with the same code: what it is given changed",
+               b, ln);
+    }
     return;
   }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {

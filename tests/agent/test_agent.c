@@ -274,10 +274,10 @@ static void test_never_quiet(void) {
 }
 
 /* Production bundles (tests/agent/bundles, built by build.sh with four
- * real bundlers): the new build's checksum takes 4 times the rounds; the
- * minifier names it differently in each build. Through the source maps,
- * the cause has its original name and line, and the path its original
- * callers. */
+ * real bundlers): the new build's formatCell asks checksum for 4 times the
+ * rounds; the minifier names them differently in each build. Through the
+ * source maps, the causes have their original names and lines, and the
+ * paths their original callers. */
 static int path_has(const cJSON *cause, const char *name) {
   const cJSON *x;
   cJSON_ArrayForEach(
@@ -287,7 +287,36 @@ static int path_has(const cJSON *cause, const char *name) {
   return 0;
 }
 
-static void check_bundle(const char *b, const char *want, const char *deep) {
+/* The cause named name in rep with the role role, or NULL. */
+static const cJSON *cause_named(const cJSON *rep, const char *name,
+                                const char *role) {
+  const cJSON *c;
+  cJSON_ArrayForEach(c, cJSON_GetObjectItem(rep, "regression_causes")) {
+    if (!strcmp(zt_jstr(c, "name"), name) && !strcmp(zt_jstr(c, "role"), role))
+      return c;
+  }
+  return NULL;
+}
+
+/* V8's call counts, taken at the minified functions' places, reach the
+ * original names through the map (issue 35): cause c, fn at the end of
+ * its path, is called as often in both builds (the same rows and
+ * columns), and slower per call (4 times the rounds). */
+static void same_calls_slower(const cJSON *c, const char *fn) {
+  const cJSON *calls = zt_jget(c, "calls");
+  const cJSON *last = cJSON_GetArrayItem(calls, cJSON_GetArraySize(calls) - 1);
+  ZT_STR(zt_jstr(last, "function"), fn);
+  ZT_TRUE(zt_jnum(last, "old") > 0);
+  ZT_TRUE(zt_jnum(last, "old") == zt_jnum(last, "new"));
+  ZT_TRUE(zt_jnum(c, "split.per_call_ms") > zt_jnum(c, "split.calls_ms"));
+}
+
+/* root: the cause whose code changed, first; deep: a caller on its
+ * path; conseq: where the bundle keeps checksum apart from its changed
+ * caller, checksum, the same code given more rounds, is the root's
+ * consequence; without one, the root is the only cause. */
+static void check_bundle(const char *b, const char *root, const char *deep,
+                         const char *conseq) {
   char *out = NULL, o[64];
   snprintf(o, sizeof o, "bundle-%s", b);
   int rc = zt_run_zamcap(&out,
@@ -302,48 +331,53 @@ static void check_bundle(const char *b, const char *want, const char *deep) {
   free(out);
   cJSON *rep = zt_json("%s/report.json", zt_tmp(o));
   const cJSON *c = first_cause(rep);
-  ZT_STR(zt_jstr(c, "name"), want);
+  ZT_STR(zt_jstr(c, "name"), root);
+  ZT_STR(zt_jstr(c, "role"), "root");
   ZT_HAS(zt_jstr(c, "file"), "src/cells.js");
   ZT_TRUE(zt_jnum(c, "line") > 0);
   ZT_STR(zt_jstr(c, "status"), "slower"); /* matched across builds */
-  const char *mn = zt_jstr(c, "minified.name");
   /* V8's name: the minifier's, or none for a function it inlined */
-  ZT_TRUE(strcmp(mn, want) != 0);
-  ZT_TRUE(*mn || !strcmp(want, "checksum"));
+  const char *mn = zt_jstr(c, "minified.name");
+  ZT_TRUE(strcmp(mn, root) != 0);
+  ZT_TRUE(*mn || !strcmp(root, "checksum"));
   ZT_TRUE(path_has(c, "buildRows"));
   ZT_TRUE(path_has(c, deep));
   ZT_TRUE(zt_jnum(rep, "source_maps.renamed") >= 4);
-  /* V8's call counts, taken at the minified functions' places, reach
-   * the original names through the map (issue 35): the cause is called
-   * as often in both builds (the same rows and columns), and is slower
-   * per call (4 times the rounds) */
-  const cJSON *calls = zt_jget(c, "calls");
-  const cJSON *last = cJSON_GetArrayItem(calls, cJSON_GetArraySize(calls) - 1);
-  ZT_STR(zt_jstr(last, "function"), want);
-  ZT_TRUE(zt_jnum(last, "old") > 0);
-  ZT_TRUE(zt_jnum(last, "old") == zt_jnum(last, "new"));
-  ZT_TRUE(zt_jnum(c, "split.per_call_ms") > zt_jnum(c, "split.calls_ms"));
+  same_calls_slower(c, root);
+  if (conseq) {
+    const cJSON *k = cause_named(rep, conseq, "consequence");
+    if (ZT_TRUE(k != NULL)) {
+      ZT_HAS(zt_jstr(k, "file"), "src/cells.js");
+      ZT_TRUE(path_has(k, root));
+      same_calls_slower(k, conseq);
+    }
+  } else {
+    ZT_INT(cJSON_GetArraySize(zt_jget(rep, "regression_causes")), 1);
+  }
   cJSON_Delete(rep);
 }
 
 static void test_bundles(void) {
-  /* esbuild keeps every function: checksum itself, 5 calls deep */
-  check_bundle("esbuild", "checksum", "renderReport");
+  /* esbuild keeps every function: formatCell passes checksum 4 times
+   * the rounds; checksum, 5 calls deep, is its consequence */
+  check_bundle("esbuild", "formatCell", "renderReport", "checksum");
   /* report.html shows what V8 ran beside the original name */
   char p[4200];
   snprintf(p, sizeof p, "%s/report.html", zt_tmp("bundle-esbuild"));
   char *html = zt_read(p);
   ZT_HAS(html ? html : "", "(u at main-QWVESZII.js:1:11)</span>");
   free(html);
-  /* terser, webpack and rollup (an index map) inline checksum into
-   * formatCell as an anonymous function (V8: "e"). webpack's and
-   * rollup's maps carry the sources' texts, where it is "function
-   * checksum(": checksum is the cause, under formatCell, as DevTools
-   * names it (issue 26.11). terser's map has no texts: formatCell is
-   * the named cause. */
-  check_bundle("terser", "formatCell", "formatCell");
-  check_bundle("webpack", "checksum", "formatCell");
-  check_bundle("rollup", "checksum", "formatCell");
+  /* terser and rollup (an index map) inline checksum into formatCell as
+   * an anonymous function (V8: "e"), the rounds passed to it. rollup's
+   * map carries the sources' texts, where it is "function checksum(":
+   * checksum is named, under formatCell, as DevTools names it (issue
+   * 26.11). terser's map has no texts and inlines renderReport too:
+   * formatCell alone. webpack folds the rounds into checksum's own code
+   * ("8e4" for "2e4"): there checksum's code changed, and it is the
+   * root, under formatCell. */
+  check_bundle("terser", "formatCell", "buildRows", NULL);
+  check_bundle("rollup", "formatCell", "renderReport", "checksum");
+  check_bundle("webpack", "checksum", "formatCell", NULL);
 }
 
 /* tests/agent/faultserve.py serving dir on 127.0.0.1 (with args, faults
@@ -408,7 +442,8 @@ static void test_bundle_url(void) {
   if (rc != 1) fprintf(stderr, "%s\n", out);
   free(out);
   cJSON *rep = zt_json("%s/report.json", zt_tmp("bundle-url-cmp"));
-  ZT_STR(zt_jstr(first_cause(rep), "name"), "checksum");
+  ZT_STR(zt_jstr(first_cause(rep), "name"), "formatCell");
+  ZT_TRUE(cause_named(rep, "checksum", "consequence") != NULL);
   cJSON_Delete(rep);
   /* --no-source-maps: the minified names, as before */
   rc = zt_run_zamcap(&out, "compare '%s' --no-source-maps --out '%s'", o,
