@@ -443,6 +443,14 @@ void ana__io_text(struct ana_io *io, FILE *f) {
   rows_text(ana__io_rows(io), f, 0);
 }
 
+/* KB a call in summary.md: "–" where the path made no call (no mean). */
+static void md_kb(FILE *f, double kb) {
+  if (isnan(kb))
+    fputs("–", f);
+  else
+    fprintf(f, "%.1f", kb);
+}
+
 void ana__io_md(struct ana_io *io, FILE *f) {
   unsigned n, undecided, needed, nc;
   ana__io_outcome(io, &nc, &undecided, &needed);
@@ -469,9 +477,11 @@ void ana__io_md(struct ana_io *io, FILE *f) {
     ana_md_code(f, c[k].name);
     fputs(" | ", f);
     ana_md_code(f, c[k].what ? c[k].what : "");
-    fprintf(f, " | %.1f → %.1f | %.1f → %.1f | %u/%u |\n", c[k].calls_old,
-            c[k].calls_new, c[k].per_call_old, c[k].per_call_new, c[k].seen,
-            c[k].runs);
+    fprintf(f, " | %.1f → %.1f | ", c[k].calls_old, c[k].calls_new);
+    md_kb(f, c[k].per_call_old);
+    fputs(" → ", f);
+    md_kb(f, c[k].per_call_new);
+    fprintf(f, " | %u/%u |\n", c[k].seen, c[k].runs);
   }
   ana__io_causes_free(c, n);
   fputs("\nI/O, old → new (mean a run):\n", f);

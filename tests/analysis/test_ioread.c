@@ -3,13 +3,16 @@
  * requests' steps, patterns, caches and failures; the .io.json's stacks
  * merged by request id, its writes and what passed its caps; a broken one
  * named; an N+1 named at its function, a request moved to another caller
- * not named, an A/A naming nothing. */
+ * not named, an A/A naming nothing; a page's key and function with
+ * markup and escapes are data in every report. */
+#include <cjson/cJSON.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ana.h"
+#include "report/report.h"
 #include "test.h"
 #include "timeline.h"
 #include "zam/io.h"
@@ -271,12 +274,106 @@ static void test_aa(void) {
   ana_io_free(io);
 }
 
+/* A page's text is data (storage keys and function names are the
+ * page's): a cause whose function and key hold HTML, a table's pipe,
+ * Markdown emphasis and a terminal escape is the same text in
+ * report.json, escaped in report.html, a code span in one table cell of
+ * summary.md, and on the terminal without its escape byte. */
+#define MARK_FN  "<img src=x onerror=alert(1)>"
+#define MARK_KEY "<b>k</b>|*x*\\u001b[2J"
+
+/* One run's trace (a request from page) and its .io.json: the new build
+ * writes MARK_KEY 30 times from MARK_FN, the old build never. */
+static void marked_run(const char *trace, int side) {
+  struct req r[1] = {
+      {"1.1", "http://127.0.0.1:8080/api/items", "page", 300, 0, 0}};
+  put_trace(trace, r, 1);
+  char *sc = ana__io_sidecar_path(trace), doc[1024];
+  snprintf(
+      doc, sizeof doc,
+      "{\"schema\":\"zamcap-io/1\",\"stacks\":[[[\"" MARK_FN
+      "\",\"http://127.0.0.1:8080/app.js\",4,2]]],\"requests\":[],"
+      "\"writes\":[%s],\"wrapper\":{\"frames\":1,\"frames_failed\":0},"
+      "\"totals\":{\"writes\":%d,\"write_bytes\":%d},\"caps\":{"
+      "\"dropped_stacks\":0,\"dropped_requests\":0,\"dropped_writes\":"
+      "0}}",
+      side ? "{\"step\":2,\"kind\":\"localStorage.setItem\",\"key\":\"" MARK_KEY
+             "\",\"stack\":0,\"n\":30,\"bytes\":3000}"
+           : "",
+      side ? 30 : 0, side ? 3000 : 0);
+  zt_write_str(sc, doc);
+  free(sc);
+}
+
+static void test_markup(void) {
+  struct ana_opts opt;
+  ana_opts_default(&opt);
+  struct ana_io *io = ana_io_new(&opt, 5, 100, NULL, 3);
+  for (int p = 0; p < 3; p++) {
+    char name[64], op[4200], np[4200];
+    snprintf(name, sizeof name, "mark-old-%d.json", p);
+    snprintf(op, sizeof op, "%s", tmp(name));
+    snprintf(name, sizeof name, "mark-new-%d.json", p);
+    snprintf(np, sizeof np, "%s", tmp(name));
+    marked_run(op, 0);
+    marked_run(np, 1);
+    ZT_INT(ana_io_add(io, op, np), ZC_OK);
+  }
+  const char *key = "localStorage.setItem <b>k</b>|*x*\x1b[2J";
+  /* report.json: the text as the page gave it */
+  cJSON *doc = cJSON_CreateObject();
+  cJSON_AddItemToObject(doc, "io", ana__io_json(io));
+  const cJSON *c = cJSON_GetArrayItem(
+      cJSON_GetObjectItem(cJSON_GetObjectItem(doc, "io"), "regression_causes"),
+      0);
+  if (!ZT_TRUE(c != NULL)) {
+    cJSON_Delete(doc);
+    ana_io_free(io);
+    return;
+  }
+  ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(c, "name")), MARK_FN);
+  ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(c, "what")), key);
+  /* report.html: escaped */
+  ZT_INT(ana_write_html(doc, NULL, tmp("mark.html")), ZC_OK);
+  char *html = zt_read(tmp("mark.html"));
+  ZT_HAS(html, "&lt;img src=x onerror=alert(1)&gt;");
+  ZT_HAS(html, "&lt;b&gt;k&lt;/b&gt;");
+  ZT_TRUE(html && !strstr(html, "<img src=x"));
+  ZT_TRUE(html && !strstr(html, "<b>k"));
+  ZT_TRUE(html && !strchr(html, '\x1b'));
+  free(html);
+  cJSON_Delete(doc);
+  /* summary.md: the key a code span, its pipe escaped, in one row of six
+   * cells */
+  FILE *f = fopen(tmp("mark.md"), "w");
+  if (ZT_TRUE(f != NULL)) {
+    ana__io_md(io, f);
+    fclose(f);
+  }
+  char *md = zt_read(tmp("mark.md"));
+  ZT_HAS(md, "`localStorage.setItem <b>k</b>\\|*x* [2J`");
+  ZT_HAS(md, "| `" MARK_FN "` |");
+  ZT_TRUE(md && !strchr(md, '\x1b'));
+  ZT_HAS(md, "| 0.0 → 30.0 | – → 0.1 |"); /* no KB a call where none */
+  free(md);
+  /* the terminal: no escape byte */
+  f = fopen(tmp("mark.txt"), "w");
+  if (ZT_TRUE(f != NULL)) {
+    ana__io_text(io, f);
+    fclose(f);
+  }
+  char *txt = zt_read(tmp("mark.txt"));
+  ZT_HAS(txt, MARK_FN);
+  ZT_TRUE(txt && !strchr(txt, '\x1b'));
+  free(txt);
+  ana_io_free(io);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
-      {"trace", test_trace},
-      {"sidecar", test_sidecar},
-      {"compare", test_compare},
-      {"aa", test_aa},
+      {"trace", test_trace},     {"sidecar", test_sidecar},
+      {"compare", test_compare}, {"aa", test_aa},
+      {"markup", test_markup},
   };
   return ZT_RUN(cases, argc, argv);
 }
