@@ -27,6 +27,10 @@
  * the comparisons, off by default (zamcap tree, the engine's figures). */
 void ana_ctx_set_cpu_time(struct ana_ctx *c, int on);
 int ana_ctx_cpu_time(const struct ana_ctx *c);
+/* The requests read too (ana_load sets ana_timeline.io, zam/io.h): 1
+ * beside the CPU profiles, 2 without them; 0 (the default): not read. */
+void ana_ctx_set_io(struct ana_ctx *c, int mode);
+int ana_ctx_io(const struct ana_ctx *c);
 uint32_t ana_intern(struct ana_ctx *c, const char *s, size_t n);
 /* A function's or thread's name, cut to at most ANA_NAME_MAX bytes: a
  * longer one keeps its first bytes (whole UTF-8 characters), then "…" and

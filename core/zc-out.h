@@ -35,6 +35,11 @@
 /* a count pair's "<build>-calls-<i>" under ZC_OUT_TRACES, before the
  * extension ".calls.json" */
 #define ZC_OUT_CALLS_FMT "%s-calls-%u"
+/* an I/O pair's "<build>-io-<i>" under ZC_OUT_TRACES, before the
+ * extensions: its trace (".json.gz") and what DevTools and the storage
+ * wrapper told beside it (".io.json", zamcap-io/1) */
+#define ZC_OUT_IO_FMT "%s-io-%u"
+#define ZC_OUT_IO_EXT ".io.json"
 /* record's "run-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_RUN_FMT "run-%u"
 

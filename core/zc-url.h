@@ -57,4 +57,22 @@ enum zc_host zc_url_host(const char *url);
  * URL)" when libcurl cannot read it. Cut to cap bytes, NUL-terminated. */
 void zc_url_shown(const char *url, char *out, size_t cap);
 
+/* Ids folded out of a name (a URL's path, a storage key), so that the
+ * same endpoint or key reads the same whatever record it names: in each
+ * run of letters and digits between other characters, digits alone
+ * become ":id", a UUID ":uuid", 8 or more hex digits with a digit among
+ * them ":hash", and 16 or more letters and digits with both among them
+ * ":token" (a session id, a signature). Reads n bytes of s; writes at
+ * most cap - 1 bytes and a NUL, cut at a character's boundary; returns
+ * the length written. */
+size_t zc_fold_ids(const char *s, size_t n, char *out, size_t cap);
+
+/* A request's URL as a pattern: its path with ids folded ("/api/item/:id"),
+ * after its host when its origin is not own (an origin as
+ * zc_url_origin_len measures it, or NULL); no user, password, query or
+ * fragment, which may hold secrets. A URL that is not http(s) keeps its
+ * scheme alone ("data:", "blob:"). Returns the length written (as
+ * zc_fold_ids). */
+size_t zc_url_pattern(const char *url, const char *own, char *out, size_t cap);
+
 #endif

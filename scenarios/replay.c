@@ -1111,6 +1111,8 @@ enum zc_err scn_replay(struct cdp_page *p, const struct scn_scenario *s,
     zc_log(2, "step %u: %s%s", st->index + 1, scn_type_name(st->type),
            st->implicit ? " (added: the build's URL)" : "");
     enum zc_err e = st->implicit ? ZC_OK : mark(&r, name);
+    if (!e && !st->implicit && o->on_step)
+      o->on_step(o->step_arg, st->index + 1);
     if (!e) e = run_step(&r, s, st);
     if (e) {
       oopif_detach(&r);

@@ -195,6 +195,12 @@ struct scn_replay_opts {
   char *shot;             /* where the screenshot's path is written (shot_cap
                              bytes, "" when none was kept), or NULL */
   size_t shot_cap;
+  /* Called once each step's mark is in the page, with the step's number
+   * (from 1), before the step runs; NULL: nothing. What the page sent
+   * zamcap before the mark's answer came before the mark (an I/O run,
+   * agent/capture/io.c, tells its writes apart by step so). */
+  void (*on_step)(void *arg, unsigned step);
+  void *step_arg;
 };
 
 /* Gets a page ready for the scenario before tracing starts: the first

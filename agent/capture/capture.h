@@ -54,6 +54,10 @@ struct cap_run_opts {
    * recordFrom to settled, into trace_base + ".calls.json"
    * (zamcap-calls/1); trace must be 0. */
   int calls;
+  /* Set: an I/O run (io.c): traced as ever, with the storage wrapper in
+   * every frame and DevTools' requests and writes kept beside the trace,
+   * in trace_base + ".io.json" (zamcap-io/1); trace must be 1. */
+  int io;
   struct scn_replay_opts replay;
   const char *next_base; /* the next run's build, for its spare page */
 };
@@ -94,6 +98,21 @@ enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p);
 enum zc_err cap_calls_end(struct cdp_conn *conn, struct cdp_page *p,
                           const char *trace_base, char **file, uint64_t *bytes);
 
+/* I/O runs (io.c). cap_io_prepare, on a page before its first document:
+ * the storage wrapper (io-wrap.js) in every frame, and the console's
+ * messages on. cap_io_start, when the traced steps begin: DevTools'
+ * requests (their stacks, bodies, what the cache served) and the
+ * wrapper's writes kept from then on, each with its step (cap_io_step is
+ * scn_replay_opts.on_step's, arg the struct cap_io). cap_io_end writes
+ * them to trace_base + ".io.json"; cap_io_free lets go (NULL: nothing). */
+struct cap_io;
+enum zc_err cap_io_prepare(struct cdp_conn *conn, struct cdp_page *p);
+enum zc_err cap_io_start(struct cdp_conn *conn, struct cdp_page *p,
+                         struct cap_io **out);
+void cap_io_step(void *io, unsigned step);
+enum zc_err cap_io_end(struct cap_io *io, const char *trace_base);
+void cap_io_free(struct cap_io *io);
+
 /* ---- plans of pairs over N builds ---- */
 
 enum { CAP_MAX_PAIRS = 100, CAP_MAX_BUILDS = 256 };
@@ -117,8 +136,9 @@ struct cap_record {
 
 /* What a plan's runs record: traces (the timed pairs), or, in pairs of
  * their own after those, so that no instrument weighs on a timed run,
- * sampling heap profiles (memory pairs) or call counts (count pairs). */
-enum cap_kind { CAP_TRACE, CAP_HEAP, CAP_CALLS, CAP_KINDS };
+ * sampling heap profiles (memory pairs), call counts (count pairs) or
+ * traces with their I/O beside them (I/O pairs). */
+enum cap_kind { CAP_TRACE, CAP_HEAP, CAP_CALLS, CAP_IO, CAP_KINDS };
 /* A build's files of one kind, in the order recorded; used: the numbers
  * taken (a plan's pair i is used + i). */
 struct cap_files {
@@ -186,7 +206,9 @@ struct cap_plan {
   /* What the runs record (run.trace, run.heap_interval or run.calls set
    * to match): a memory pair's profiles are
    * OUT/traces/<build>-mem-<i>.heapprofile, a count pair's
-   * OUT/traces/<build>-calls-<i>.calls.json, each kind numbered apart. */
+   * OUT/traces/<build>-calls-<i>.calls.json, an I/O pair's
+   * OUT/traces/<build>-io-<i>.json.gz and .io.json, each kind numbered
+   * apart. */
   enum cap_kind kind;
 };
 

@@ -127,7 +127,7 @@ static enum zc_err warm_up(struct cap_ctx *x) {
       say(pl, 1, "warm-up %u/%u, %s build: %.1f s", w, pl->warmup, b->name,
           (zc_now_ms() - t) / 1e3);
     }
-  x->ro.trace = pl->kind == CAP_TRACE;
+  x->ro.trace = pl->run.trace;
   return ZC_OK;
 }
 
@@ -170,11 +170,13 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
   struct cap_run_result res;
   unsigned num = x->first[sd] + i;
   static const char *const what[CAP_KINDS] = {"trace", "heap profile",
-                                              "call counts"};
+                                              "call counts", "I/O trace"};
   if (pl->kind == CAP_HEAP)
     snprintf(name, sizeof name, ZC_OUT_MEM_FMT, bname(x, sd), num);
   else if (pl->kind == CAP_CALLS)
     snprintf(name, sizeof name, ZC_OUT_CALLS_FMT, bname(x, sd), num);
+  else if (pl->kind == CAP_IO)
+    snprintf(name, sizeof name, ZC_OUT_IO_FMT, bname(x, sd), num);
   else
     snprintf(name, sizeof name, ZC_OUT_TRACE_FMT, bname(x, sd), num);
   snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/%s", pl->out, name);

@@ -124,6 +124,7 @@ static enum zc_err open_page(struct cdp_conn *conn,
   if (e) return e;
   if (o->scn) e = scn_prepare(p, o->scn);
   if (!e && o->preset) e = apply_preset(conn, p, o->preset);
+  if (!e && o->io) e = cap_io_prepare(conn, p);
   if (!e && o->cpu_throttle > 1) {
     cJSON *a = cJSON_CreateObject();
     cJSON_AddNumberToObject(a, "rate", o->cpu_throttle);
@@ -396,6 +397,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   enum zc_err e = ZC_OK;
   const struct scn_scenario *scn = o->scn;
   int prefixed = 0;
+  struct cap_io *io = NULL;
   struct cdp_page *p = take_spare(spare, o->base, &prefixed, &res->work_ms);
   if (!p && (e = open_page(conn, o, &p))) return e;
   cdp_page_home(p, o->base);
@@ -415,6 +417,11 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
     goto out;
   if (o->heap_interval > 0 && (e = heap_start(conn, p, o))) goto out;
   if (o->calls && (e = cap_calls_start(conn, p))) goto out;
+  /* (warm-ups of an I/O plan are untraced: nothing kept) */
+  if (o->io && o->trace && trace_base && (e = cap_io_start(conn, p, &io)))
+    goto out;
+  if (io) ro.on_step = cap_io_step, ro.step_arg = io;
+  if (io && !scn) cap_io_step(io, 1); /* a page alone: one step */
   double t0 = zc_now_ms();
   ttraced = t0 - tstart; /* Tracing.start */
   if (scn)
@@ -422,11 +429,13 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   else
     e = cdp_page_navigate(p, o->base, o->timeout_ms);
   if (!e) e = settle(conn, p, o, t0, res, spare);
+  if (!e && io) e = cap_io_end(io, trace_base);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
   if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
   if (!e && o->calls)
     e = cap_calls_end(conn, p, trace_base, &res->file, &res->bytes);
 out:
+  cap_io_free(io);
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
   if (cdp_page_away(p, res->away, sizeof res->away))
     zc_log(1,

@@ -79,6 +79,10 @@ struct agent_args {
   double memory_mu_kb;
   /* --counts N: count pairs after the timed ones (0: none) */
   unsigned counts;
+  /* --io: I/O pairs after the timed ones; --io-mu-requests N,
+   * --io-mu-kb KB: their smallest regressions (a run's) */
+  int io;
+  double io_mu_requests, io_mu_kb;
   /* run-all: --shard I/N (0 and 0 without it) */
   unsigned shard_i, shard_n;
   /* a flow's parameters: --param NAME=VALUE (run, check, explore) */

@@ -18,11 +18,13 @@ enum {
 
 static const struct agent_exitdoc codes[] = {
     {ZC_EXIT_NONE, "none", AGENT_ALL,
-     "no regression: no function got slower by mu in every pair, and the "
-     "end-to-end figure's interval lies below its threshold on runs that "
-     "had a core to work on (we looked, and it is not slower)"},
+     "no regression: no function got slower by mu in every pair, no call path "
+     "asks for more I/O, and the end-to-end figure's interval lies below "
+     "its threshold on runs that had a core to work on (we looked, and it "
+     "is not slower)"},
     {ZC_EXIT_FOUND, "found", VERDICT,
-     "a regression: regression-causes found, or an end-to-end or "
+     "a regression: regression-causes found (of time, or of I/O: a call "
+     "path's requests, bytes or storage writes), or an end-to-end or "
      "web-vitals figure got slower beyond its threshold with no function "
      "to blame (report.json's unexplained_causes; on a starved machine "
      "that is 5)"},
@@ -38,8 +40,9 @@ static const struct agent_exitdoc codes[] = {
     {ZC_EXIT_INTERNAL, "internal", AGENT_ALL,
      "internal error: a bug in zamcap, or out of memory"},
     {ZC_EXIT_INCONCLUSIVE, "inconclusive", VERDICT,
-     "inconclusive: a candidate's slowdown swung too widely over the pairs "
-     "to decide, the end-to-end interval holds the threshold (it could "
+     "inconclusive: a candidate's slowdown (or its I/O) swung too widely "
+     "over the pairs to decide, the end-to-end interval holds the threshold "
+     "(it could "
      "hide a regression that size), or the runs' main thread had under "
      "half a core (a starved machine); the verdict says why, and about how "
      "many pairs in all would settle it"},

@@ -188,6 +188,31 @@ static const struct option_row rows[] = {
      .help = "after the timed pairs, N count pairs (default 1,\n"
              "0: none): V8 counts every function's calls, to\n"
              "tell 'slower per call' from 'called more often'"},
+    {.name = "io",
+     .cmds = AGENT_RUN | AGENT_BISECT,
+     .kind = K_SET,
+     .off = AT(io),
+     .help = "after the timed pairs, I/O pairs of their own (as\n"
+             "many, at most 3): each run's requests and storage\n"
+             "writes, compared per call path"},
+    {.name = "io-mu-requests",
+     .arg = "N",
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .kind = K_RATE,
+     .min = 1e-3,
+     .max = 1e9,
+     .off = AT(io_mu_requests),
+     .help = "the smallest I/O regression in requests (and\n"
+             "storage writes) a run reported (default 5)"},
+    {.name = "io-mu-kb",
+     .arg = "KB",
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE,
+     .kind = K_RATE,
+     .min = 1e-3,
+     .max = 1e9,
+     .off = AT(io_mu_kb),
+     .help = "the smallest I/O regression in KB received, sent\n"
+             "or written a run reported (default 100)"},
     {.name = "retries",
      .arg = "N",
      .cmds = AGENT_RUN | AGENT_BISECT | AGENT_EXPLORE,
@@ -613,6 +638,8 @@ void agent_args_init(struct agent_args *a) {
   a->counts = 1;
   a->budget = 80;
   a->seed = 1;
+  a->io_mu_requests = 5;
+  a->io_mu_kb = 100;
 }
 
 void agent_url_secrets(const char *opt, const char *url) {

@@ -9,7 +9,9 @@
  *
  * The search is this command's own; capture, statistics and reports are
  * the rooms': the session runs the pairs, ana_cmp's probes measure the
- * causes, analysis/report/bisect.c writes the reports. */
+ * causes, analysis/report/bisect.c writes the reports. An I/O cause
+ * (issue 36) is followed in I/O pairs of its own, its metric its requests,
+ * writes or KB on its call path (ana_io's probes). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -59,7 +61,7 @@ struct bisect {
   struct bbuild *b;
   unsigned n;
   struct ana_probe *pr;
-  unsigned np;
+  unsigned np, nt; /* probes; the first nt are time's, the rest I/O's */
   struct bcause *c;
   char *wtdir; /* --git: OUT/worktrees */
   cJSON *steps;
@@ -72,12 +74,36 @@ static unsigned runs_made(const struct bisect *x) {
   return (unsigned)(agent_session_runs(x->s)->nruns - x->run0);
 }
 
-/* Δs new - old of cause k over a comparison's pairs into *st; the verdict
+/* A step's comparisons: the timed pairs' (time causes), the I/O pairs'
+ * (I/O causes); either may be NULL. */
+struct bstep {
+  struct ana_cmp *cmp;
+  struct ana_io *io;
+};
+
+static void bstep_free(struct bstep *st) {
+  ana_cmp_free(st->cmp);
+  ana_io_free(st->io);
+}
+
+static unsigned bstep_pairs(const struct bstep *st) {
+  return st->cmp ? ana_cmp_pairs(st->cmp) : ana_io_pairs(st->io);
+}
+
+/* Cause k's values per pair in the step. */
+static unsigned probe_values(const struct bisect *x, const struct bstep *bs,
+                             unsigned k, const double **ov, const double **nv) {
+  if (k >= x->nt)
+    return bs->io ? ana_io_probe_values(bs->io, k - x->nt, ov, nv) : 0;
+  return bs->cmp ? ana_cmp_probe_values(bs->cmp, k, ov, nv) : 0;
+}
+
+/* Δs new - old of cause k over a step's pairs into *st; the verdict
  * against half the ends' Δ. */
-static int classify(const struct ana_cmp *cmp, unsigned k, double ends,
-                    struct ana_stat *st) {
-  const double *ov, *nv;
-  unsigned n = ana_cmp_probe_values(cmp, k, &ov, &nv);
+static int classify(const struct bisect *x, const struct bstep *bs, unsigned k,
+                    double ends, struct ana_stat *st) {
+  const double *ov = NULL, *nv = NULL;
+  unsigned n = probe_values(x, bs, k, &ov, &nv);
   double *d = zc_xcalloc(n + 1, sizeof *d);
   for (unsigned i = 0; i < n; i++)
     d[i] = nv[i] - ov[i];
@@ -108,20 +134,23 @@ static int step_more(void *arg, struct ana_cmp *cmp, const char **why) {
     *why = "--max-runs reached";
     return 0;
   }
+  struct bstep bs = {.cmp = cmp};
   for (unsigned i = 0; i < sc->nk; i++) {
     struct ana_stat st;
     unsigned k = sc->ks[i];
-    if (classify(cmp, k, sc->x->pr[k].delta, &st) == BV_UNDECIDED) return 1;
+    if (k < sc->x->nt &&
+        classify(sc->x, &bs, k, sc->x->pr[k].delta, &st) == BV_UNDECIDED)
+      return 1;
   }
   return 0;
 }
 
-/* One comparison of two builds with the causes watched; NULL when it
- * could not be run (the error printed). */
-static struct ana_cmp *compare(struct bisect *x, unsigned i, unsigned j,
-                               struct step_ctx *sc) {
+/* The step's timed pairs of two builds with the time causes watched;
+ * NULL when they could not be run (the error printed). */
+static struct ana_cmp *compare_time(struct bisect *x, unsigned i, unsigned j,
+                                    struct step_ctx *sc) {
   struct ana_cmp *cmp = agent_session_cmp(x->s, 0, 2);
-  ana_cmp_watch(cmp, x->pr, x->np);
+  ana_cmp_watch(cmp, x->pr, x->nt);
   struct agent_span span = agent_pairs_span(x->a);
   struct agent_pairs p = {.a = (unsigned)x->b[i].sidx,
                           .b = (unsigned)x->b[j].sidx,
@@ -140,21 +169,61 @@ static struct ana_cmp *compare(struct bisect *x, unsigned i, unsigned j,
   return cmp;
 }
 
+/* The step's I/O pairs (as many as the ends had: I/O hardly varies) with
+ * the I/O causes watched; NULL when they could not be run (printed). */
+static struct ana_io *compare_io(struct bisect *x, unsigned i, unsigned j) {
+  const struct agent_args *a = x->a;
+  struct ana_io *io =
+      ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb, NULL, 3);
+  ana_io_watch(io, x->pr + x->nt, x->np - x->nt);
+  unsigned got = 0;
+  enum zc_err e = agent_session_io_pairs(x->s, (unsigned)x->b[i].sidx,
+                                         (unsigned)x->b[j].sidx, 3, io, &got);
+  if (e || !got) {
+    zc_error("comparing build %u with %u in I/O pairs: %s", j, i,
+             e ? zc_errmsg() : "no pair was captured");
+    ana_io_free(io);
+    return NULL;
+  }
+  return io;
+}
+
+/* One step: the pairs its causes need, time's and I/O's; -1 when they
+ * could not be run (the error printed). */
+static int compare(struct bisect *x, unsigned i, unsigned j,
+                   struct step_ctx *sc, struct bstep *bs) {
+  int time = 0, io = 0;
+  for (unsigned q = 0; q < sc->nk; q++) {
+    time |= sc->ks[q] < x->nt;
+    io |= sc->ks[q] >= x->nt;
+  }
+  bs->cmp = NULL;
+  bs->io = NULL;
+  if (time && !(bs->cmp = compare_time(x, i, j, sc))) return -1;
+  if (io && !(bs->io = compare_io(x, i, j))) {
+    bstep_free(bs);
+    return -1;
+  }
+  return 0;
+}
+
 /* A step of the report and its progress line. */
 static void note_step(struct bisect *x, const char *kind, unsigned i,
-                      unsigned j, const struct ana_cmp *cmp, const unsigned *ks,
+                      unsigned j, const struct bstep *bs, const unsigned *ks,
                       unsigned nk, const int *v, const struct ana_stat *st) {
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "kind", kind);
-  cJSON *bs = cJSON_AddArrayToObject(o, "builds");
-  cJSON_AddItemToArray(bs, cJSON_CreateNumber(i));
-  cJSON_AddItemToArray(bs, cJSON_CreateNumber(j));
-  cJSON_AddNumberToObject(o, "pairs", ana_cmp_pairs(cmp));
+  cJSON *bj = cJSON_AddArrayToObject(o, "builds");
+  cJSON_AddItemToArray(bj, cJSON_CreateNumber(i));
+  cJSON_AddItemToArray(bj, cJSON_CreateNumber(j));
+  cJSON_AddNumberToObject(o, "pairs", bstep_pairs(bs));
   cJSON *cs = cJSON_AddArrayToObject(o, "causes");
   for (unsigned q = 0; q < nk; q++) {
     cJSON *c = cJSON_CreateObject();
     cJSON_AddNumberToObject(c, "cause", ks[q]);
     cJSON_AddNumberToObject(c, "delta_ms", round(st[q].mean * 1000) / 1000);
+    const char *unit = x->pr[ks[q]].unit ? x->pr[ks[q]].unit : "ms";
+    cJSON_AddStringToObject(c, "unit", unit);
     cJSON *ci = cJSON_AddArrayToObject(c, "ci95");
     if (!isnan(st[q].lo)) {
       cJSON_AddItemToArray(ci,
@@ -168,8 +237,8 @@ static void note_step(struct bisect *x, const char *kind, unsigned i,
     if (!isnan(st[q].lo))
       snprintf(ci95, sizeof ci95, "95 %% CI %+.1f to %+.1f", st[q].lo,
                st[q].hi);
-    zc_log(1, "comparing build %u with %u: %u pairs, %+.1f ms on %s (%s), %s",
-           j, i, ana_cmp_pairs(cmp), st[q].mean, x->pr[ks[q]].label, ci95,
+    zc_log(1, "comparing build %u with %u: %u pairs, %+.1f %s on %s (%s), %s",
+           j, i, bstep_pairs(bs), st[q].mean, unit, x->pr[ks[q]].label, ci95,
            bv_name[v[q]]);
   }
   cJSON_AddItemToArray(x->steps, o);
@@ -417,8 +486,8 @@ static int test_build(struct bisect *x, unsigned m) {
   for (unsigned k = 0; k < x->np; k++)
     if (in_range(x, k, m)) ks[nk++] = k;
   struct step_ctx sc = {.x = x, .ks = ks, .nk = nk};
-  struct ana_cmp *cmp = compare(x, 0, m, &sc);
-  if (!cmp) {
+  struct bstep bs;
+  if (compare(x, 0, m, &sc, &bs)) {
     free(ks);
     return -2;
   }
@@ -429,7 +498,7 @@ static int test_build(struct bisect *x, unsigned m) {
   struct ana_stat *st = zc_xcalloc(x->np, sizeof *st);
   int *v = zc_xcalloc(x->np, sizeof *v);
   for (unsigned k = 0; k < x->np; k++) {
-    b->v[k] = classify(cmp, k, x->pr[k].delta, &st[k]);
+    b->v[k] = classify(x, &bs, k, x->pr[k].delta, &st[k]);
     b->mean[k] = st[k].mean;
     b->lo[k] = st[k].lo;
     b->hi[k] = st[k].hi;
@@ -440,12 +509,12 @@ static int test_build(struct bisect *x, unsigned m) {
         .n = 2, .mean = b->mean[ks[q]], .lo = b->lo[ks[q]], .hi = b->hi[ks[q]]};
   }
   b->tested = 1;
-  b->pairs = ana_cmp_pairs(cmp);
-  note_step(x, "test", 0, m, cmp, ks, nk, v, st);
+  b->pairs = bstep_pairs(&bs);
+  note_step(x, "test", 0, m, &bs, ks, nk, v, st);
   free(st);
   free(v);
   free(ks);
-  ana_cmp_free(cmp);
+  bstep_free(&bs);
   return 0;
 }
 
@@ -599,8 +668,8 @@ static int verify(struct bisect *x) {
       if (x->c[q].state == BS_FOUND && x->c[q].good == g && x->c[q].bad == b)
         ks[nk++] = q;
     struct step_ctx sc = {.x = x, .ks = ks, .nk = nk};
-    struct ana_cmp *cmp = compare(x, g, b, &sc);
-    if (!cmp) {
+    struct bstep bs;
+    if (compare(x, g, b, &sc, &bs)) {
       free(ks);
       return zc_interrupted ? 128 + zc_interrupted : ZC_EXIT_CAPTURE;
     }
@@ -608,23 +677,24 @@ static int verify(struct bisect *x) {
     int *v = zc_xcalloc(nk, sizeof *v);
     for (unsigned q = 0; q < nk; q++) {
       struct bcause *c = &x->c[ks[q]];
-      v[q] = classify(cmp, ks[q], x->pr[ks[q]].delta, &st[q]);
+      v[q] = classify(x, &bs, ks[q], x->pr[ks[q]].delta, &st[q]);
       c->vmean = st[q].mean;
       c->vlo = st[q].lo;
       c->vhi = st[q].hi;
-      c->vpairs = ana_cmp_pairs(cmp);
+      c->vpairs = bstep_pairs(&bs);
       if (v[q] != BV_BAD) {
         widen(x, ks[q]);
         continue;
       }
       c->state = BS_VERIFIED;
-      if (x->b[g].commit) c->changed = changed_functions(x, g, b, cmp);
+      if (x->b[g].commit && bs.cmp)
+        c->changed = changed_functions(x, g, b, bs.cmp);
     }
-    note_step(x, "verify", g, b, cmp, ks, nk, v, st);
+    note_step(x, "verify", g, b, &bs, ks, nk, v, st);
     free(st);
     free(v);
     free(ks);
-    ana_cmp_free(cmp);
+    bstep_free(&bs);
   }
   return 0;
 }
@@ -646,7 +716,7 @@ static cJSON *ci_json(double lo, double hi) {
 }
 
 static cJSON *cause_json(const struct ana_probe *p) {
-  static const char *const kind[] = {"path", "self", "scenario"};
+  static const char *const kind[] = {"path", "self", "scenario", "io"};
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "kind", kind[p->kind]);
   cJSON_AddStringToObject(o, "label", p->label);
@@ -665,6 +735,10 @@ static cJSON *cause_json(const struct ana_probe *p) {
   for (unsigned i = 0; p->kind == ANA_PROBE_PATH && i < p->depth; i++)
     cJSON_AddItemToArray(path, cJSON_CreateString(p->name[i]));
   cJSON_AddItemToObject(o, "ends_delta_ms", num_or_null(p->delta));
+  if (p->kind == ANA_PROBE_IO) { /* its Δs are in its unit, not ms */
+    cJSON_AddStringToObject(o, "measure", p->measure);
+    cJSON_AddStringToObject(o, "unit", p->unit);
+  }
   return o;
 }
 
@@ -702,6 +776,7 @@ static cJSON *culprit_json(const struct bisect *x, unsigned k0) {
   for (unsigned m = g + 1; m < b; m++)
     cJSON_AddItemToArray(sk, cJSON_CreateNumber(m));
   cJSON_AddItemToObject(o, "cause", cause_json(&x->pr[k0]));
+  cJSON_AddStringToObject(o, "unit", x->pr[k0].unit ? x->pr[k0].unit : "ms");
   cJSON_AddItemToObject(o, "delta_ms", num_or_null(c0->vmean));
   cJSON_AddItemToObject(o, "ci95", ci_json(c0->vlo, c0->vhi));
   cJSON_AddNumberToObject(o, "pairs", c0->vpairs);
@@ -710,6 +785,7 @@ static cJSON *culprit_json(const struct bisect *x, unsigned k0) {
     const struct bcause *c = &x->c[k];
     if (c->state != BS_VERIFIED || c->good != g || c->bad != b) continue;
     cJSON *e = cause_json(&x->pr[k]);
+    if (!x->pr[k].unit) cJSON_AddStringToObject(e, "unit", "ms");
     cJSON_AddItemToObject(e, "delta_ms", num_or_null(c->vmean));
     cJSON_AddItemToObject(e, "ci95", ci_json(c->vlo, c->vhi));
     cJSON_AddItemToArray(all, e);
@@ -759,13 +835,14 @@ static int verdict(const struct bisect *x, char *text, size_t cap) {
     if (c->state == BS_INCONCLUSIVE) open++;
     if (!first_of_culprit(x, k) || n >= cap) continue;
     found++;
+    const char *u = x->pr[k].unit ? x->pr[k].unit : "ms";
     n += (size_t)snprintf(text + n, cap - n,
-                          "%sbuild %u (%s) made %s slower by %+.1f ms "
+                          "%sbuild %u (%s) made %s %s by %+.1f %s "
                           "(95 %% CI %+.1f to %+.1f, %u fresh pairs against "
                           "build %u)",
                           n ? "; " : "", c->bad, x->b[c->bad].label,
-                          x->pr[k].label, c->vmean, c->vlo, c->vhi, c->vpairs,
-                          c->good);
+                          x->pr[k].label, x->pr[k].unit ? "ask more" : "slower",
+                          c->vmean, u, c->vlo, c->vhi, c->vpairs, c->good);
   }
   for (unsigned k = 0; k < x->np && n < cap; k++) {
     const struct bcause *c = &x->c[k];
@@ -855,8 +932,19 @@ static int confirm(struct bisect *x) {
                                  &cmp);
   struct ana_outcome oc;
   if (cmp) ana_cmp_outcome(cmp, x->a->threshold_ms, x->a->threshold_pct, &oc);
+  struct ana_io *io = agent_session_take_io(x->s);
   if (reported && (rc == ZC_EXIT_FOUND || oc.e2e == ANA_E2E_REGRESSED)) {
-    x->np = ana_cmp_probes(cmp, &x->pr);
+    x->np = x->nt = ana_cmp_probes(cmp, &x->pr);
+    /* the scenario's time is followed when it, not only I/O, regressed */
+    if (x->nt == 1 && x->pr[0].kind == ANA_PROBE_SCENARIO && !oc.causes &&
+        oc.e2e != ANA_E2E_REGRESSED)
+      ana_probes_free(x->pr, x->np), x->pr = NULL, x->np = x->nt = 0;
+    struct ana_probe *ip = NULL;
+    unsigned ni = ana_io_probes(io, &ip);
+    x->pr = zc_xreallocarray(x->pr, x->np + ni + 1, sizeof *x->pr);
+    memcpy(x->pr + x->np, ip, ni * sizeof *ip);
+    x->np += ni;
+    free(ip); /* its probes are x->pr's now */
     rc = 0;
   } else if (reported && rc == ZC_EXIT_NONE) {
     zc_log(1,
@@ -875,6 +963,7 @@ static int confirm(struct bisect *x) {
            out);
   }
   ana_cmp_free(cmp);
+  ana_io_free(io);
   return rc;
 }
 

@@ -33,8 +33,10 @@ static int is_heap_name(const char *n) {
 static int is_trace_name(const char *dir, const char *n) {
   static const char *const ext[] = {".json", ".json.gz", ".cpuprofile",
                                     ".cpuprofile.gz"};
-  size_t len = strlen(n);
+  size_t len = strlen(n), io = strlen(ZC_OUT_IO_EXT);
   if (n[0] == '.' || is_heap_name(n)) return 0;
+  /* an I/O run's .io.json is the trace's companion, no trace */
+  if (len > io && !strcmp(n + len - io, ZC_OUT_IO_EXT)) return 0;
   for (size_t i = 0; i < ZC_ARRAY_LEN(ext); i++) {
     size_t el = strlen(ext[i]);
     if (len > el && strcmp(n + len - el, ext[i]) == 0) return 1;
@@ -52,9 +54,9 @@ static int is_trace_name(const char *dir, const char *n) {
 
 /* What compare reads, of two kinds: traces (time) and sampling heap
  * profiles (allocation), each paired with its own kind. */
-enum { K_TRACE, K_HEAP, K_CALLS, K_KINDS };
+enum { K_TRACE, K_HEAP, K_CALLS, K_IO, K_KINDS };
 static const char *const kind_name[K_KINDS] = {"trace", "heap profile",
-                                               "call counts file"};
+                                               "call counts file", "I/O trace"};
 
 /* A count run's calls (zamcap-calls/1) by its name. */
 static int is_calls_name(const char *n) {
@@ -134,7 +136,11 @@ static int run_trace_name(const char *dir, const char *n, int kind,
     if (kind == K_HEAP) d += 4;
     if (kind == K_CALLS && strncmp(d, "calls-", 6)) continue;
     if (kind == K_CALLS) d += 6;
-    if (*d < '0' || *d > '9' || file_kind(dir, n) != kind) continue;
+    /* an I/O pair's trace (its .io.json is read beside it) */
+    if (kind == K_IO && strncmp(d, "io-", 3)) continue;
+    if (kind == K_IO) d += 3;
+    int fk = file_kind(dir, n);
+    if (*d < '0' || *d > '9' || fk != (kind == K_IO ? K_TRACE : kind)) continue;
     char *end;
     unsigned long v = strtoul(d, &end, 10);
     if (*end != '.' || !v || v > 100000) return -1;
@@ -187,6 +193,7 @@ static void run_pairs_of(DIR *d, const char *dir, int kind, char ***oldf,
         zc_log(1, "%spair %u has only its %s %s: left out",
                kind == K_HEAP    ? "memory "
                : kind == K_CALLS ? "count "
+               : kind == K_IO    ? "I/O "
                                  : "",
                i, trace_side[side[0][i] ? 0 : 1], kind_name[kind]);
       free(side[0][i]);
@@ -285,9 +292,9 @@ static int compare_exec(const struct agent_args *a) {
     return agent_usage_error("compare", "%s", why);
 
   int rc = ZC_EXIT_USAGE;
-  char **oldf[K_KINDS] = {NULL, NULL}, **newf[K_KINDS] = {NULL, NULL};
+  char **oldf[K_KINDS] = {NULL}, **newf[K_KINDS] = {NULL};
   char *out = NULL;
-  size_t nold[K_KINDS] = {0, 0}, nnew[K_KINDS] = {0, 0};
+  size_t nold[K_KINDS] = {0}, nnew[K_KINDS] = {0};
   unsigned np[K_KINDS];
   struct ana_outcome res;
   struct agent_maps *maps = NULL;
@@ -325,6 +332,11 @@ static int compare_exec(const struct agent_args *a) {
   in.calls_old = (const char *const *)oldf[K_CALLS];
   in.calls_new = (const char *const *)newf[K_CALLS];
   in.calls_pairs = np[K_CALLS];
+  in.io_old = (const char *const *)oldf[K_IO];
+  in.io_new = (const char *const *)newf[K_IO];
+  in.io_pairs = np[K_IO];
+  in.io_mu_requests = a->io_mu_requests;
+  in.io_mu_kb = a->io_mu_kb;
   if ((e = ana_analyze((const char *const *)oldf[K_TRACE],
                        (const char *const *)newf[K_TRACE], np[K_TRACE], &o,
                        a->drop_markers, out, &in, &res)))
@@ -358,8 +370,9 @@ const struct agent_cmd agent_cmd_compare = {
         "Sampling heap profiles\n(.heapprofile, DevTools' Memory panel's) "
         "are paired with each other and\ncompared the same way in KB "
         "(allocation, as --memory does).\nRUN_DIR is the output folder of a "
-        "run (or its traces/ folder): old-<i>\nis paired with new-<i> and "
-        "old-mem-<i> with new-mem-<i>, to analyse a\ncapture again, say with "
+        "run (or its traces/ folder): old-<i>\nis paired with new-<i>, "
+        "old-mem-<i> with new-mem-<i> and old-io-<i>\nwith new-io-<i> (I/O "
+        "per call path, as --io does), to analyse a\ncapture again, say with "
         "another --mu.\n",
     .after = "Writes OUT/report.html, OUT/summary.md, OUT/report.json,\n"
              "OUT/critical-graph.dot (and .svg with Graphviz), "

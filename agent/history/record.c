@@ -68,11 +68,12 @@ void agent_history_fingerprint(const char *kind, const char *scenario,
 /* A cause as the history keeps it. */
 struct hcause {
   const cJSON *j;   /* in report.json */
-  const char *kind; /* "time", "allocation", "spread-out" */
-  const char *unit; /* "ms", "KB" */
+  const char *kind; /* "time", "allocation", "spread-out", "io" */
+  const char *unit; /* "ms", "KB", "requests", "writes" */
   int rank;
   const char *top; /* the top-level function of its path, or "" */
   char fp[17];
+  char name[1200]; /* an I/O cause's: "loadPage (GET /api/item/:id)" */
 };
 
 static const char *jstr(const cJSON *o, const char *k) {
@@ -150,7 +151,37 @@ static void add_causes(const cJSON *arr, int spread, const char *scenario,
   }
 }
 
-/* The causes of a report: regression-causes, then spread-out ones. */
+/* The I/O causes (issue 36): each known by its function and what it
+ * asked, its path's top and its file; one fingerprint for a call path's
+ * causes in every measure (more requests and more KB are one
+ * regression, one issue). */
+static void add_io_causes(const cJSON *arr, const char *scenario,
+                          struct hcause **v, size_t *n) {
+  const cJSON *c;
+  int i = 0;
+  cJSON_ArrayForEach(c, arr) {
+    i++;
+    if (!cJSON_IsObject(c) || !jstr(c, "name")) continue;
+    *v = zc_xreallocarray(*v, *n + 1, sizeof **v);
+    struct hcause *h = &(*v)[(*n)++];
+    const cJSON *rank = jget(c, "rank"), *path = jget(c, "path");
+    const cJSON *top = cJSON_GetArrayItem(path, 1); /* [0]: the thread */
+    *h = (struct hcause){
+        .j = c,
+        .kind = "io",
+        .unit = jstr(c, "unit") ? jstr(c, "unit") : "requests",
+        .rank = cJSON_IsNumber(rank) ? rank->valueint : i,
+        .top = cJSON_IsString(top) ? top->valuestring : "",
+    };
+    snprintf(h->name, sizeof h->name, "%s (%s)", jstr(c, "name"),
+             jstr(c, "what") ? jstr(c, "what") : "");
+    agent_history_fingerprint(h->kind, scenario, h->top, h->name,
+                              jstr(c, "file"), h->fp);
+  }
+}
+
+/* The causes of a report: regression-causes, then spread-out ones, then
+ * the I/O ones. */
 static size_t report_causes(const cJSON *report, const char *scenario,
                             struct hcause **out) {
   *out = NULL;
@@ -158,6 +189,8 @@ static size_t report_causes(const cJSON *report, const char *scenario,
   add_causes(jget(report, "regression_causes"), 0, scenario, out, &n);
   add_causes(jget(report, "spread_causes"), 1, scenario, out, &n);
   add_causes(jget(report, "unexplained_causes"), 2, scenario, out, &n);
+  add_io_causes(jget(jget(report, "io"), "regression_causes"), scenario, out,
+                &n);
   return n;
 }
 
@@ -254,7 +287,8 @@ static enum zc_err insert_cause(struct agent_db *db, const char *run,
   const cJSON *j = c->j, *ci = jget(j, "ci95");
   char rank[24], line[40], o[40], n[40], d[40], lo[40], hi[40];
   snprintf(rank, sizeof rank, "%d", c->rank);
-  const char *name = jstr(j, "name"), *file = jstr(j, "file");
+  const char *name = c->name[0] ? c->name : jstr(j, "name");
+  const char *file = jstr(j, "file");
   const char *g[] = {c->fp, scenario, c->kind, name, file, c->top};
   enum zc_err e = agent_db_run(
       db,

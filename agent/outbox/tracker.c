@@ -298,8 +298,10 @@ static void title_of(const struct night *n, const struct agent_hcause *c,
   flat(c->name, name, sizeof name);
   flat(n->scenario[0] ? n->scenario : "(no scenario)", scn, sizeof scn);
   char full[1200];
-  snprintf(full, sizeof full, "%s in %s: %+.1f %s slower", name, scn, c->delta,
-           c->unit ? c->unit : "ms");
+  /* time is slower; requests, writes and KB are more (issue 36) */
+  const char *unit = c->unit ? c->unit : "ms";
+  snprintf(full, sizeof full, "%s in %s: %+.1f %s %s", name, scn, c->delta,
+           unit, strcmp(unit, "ms") ? "more" : "slower");
   snprintf(out, cap, "%.*s", (int)(cap - 1), full);
   size_t l = strlen(out);
   if (l <= TITLE_MAX) return;

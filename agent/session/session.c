@@ -124,6 +124,7 @@ struct agent_session {
   struct progress pg;
   agent_cmp_fn *on_cmp; /* agent_session_on_cmp */
   void *on_cmp_arg;
+  struct ana_io *last_io; /* agent_session_take_io's */
 };
 
 /* report.json's inputs for a comparison of builds ia and ib. */
@@ -264,6 +265,7 @@ static void session_free(struct agent_session *s) {
   cap_runs_clear(&s->runs);
   cJSON_Delete(s->environment);
   scn_free(s->scn);
+  ana_io_free(s->last_io);
   free(s->out);
   free(s->home);
   free(s);
@@ -645,9 +647,10 @@ static enum zc_err instrument_pairs(struct agent_session *s, unsigned ia,
   plan.kind = kind;
   plan.pair_done = done;
   plan.pair_arg = arg;
-  plan.run.trace = 0;
+  plan.run.trace = kind == CAP_IO; /* an I/O run is traced */
   if (kind == CAP_HEAP) plan.run.heap_interval = a->memory_interval;
   if (kind == CAP_CALLS) plan.run.calls = 1;
+  if (kind == CAP_IO) plan.run.io = 1;
   double t0 = zc_now_ms();
   enum zc_err e = cap_pairs(cdp_browser_conn(s->browser), &plan, &s->runs, oc);
   rmdir(faildir);
@@ -741,6 +744,87 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
            ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", ms / 1e3);
 }
 
+/* An I/O pair into the I/O comparison. */
+static int io_pair_done(void *arg, unsigned pair, const char *ta,
+                        const char *tb, int ask, const char **why) {
+  (void)ask;
+  (void)why;
+  if (ana_io_add(arg, ta, tb))
+    zc_log(0, "warning: I/O pair %u left out of the analysis: %s", pair,
+           zc_errmsg());
+  return 1;
+}
+
+/* n I/O pairs of builds ia and ib into io; *first gets the first run
+ * they made, *ms their time. */
+static enum zc_err io_plan(struct agent_session *s, unsigned ia, unsigned ib,
+                           unsigned n, struct ana_io *io, size_t *first,
+                           struct cap_outcome *oc, double *ms) {
+  *first = s->runs.nruns;
+  return instrument_pairs(s, ia, ib, n, CAP_IO, io_pair_done, io, oc, ms);
+}
+
+enum zc_err agent_session_io_pairs(struct agent_session *s, unsigned ia,
+                                   unsigned ib, unsigned n, struct ana_io *io,
+                                   unsigned *complete) {
+  *complete = 0;
+  if (session_browser(s)) return ZC_E_BROWSER;
+  size_t first;
+  struct cap_outcome oc;
+  double ms;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc, &ms);
+  *complete = ana_io_pairs(io);
+  return e;
+}
+
+struct ana_io *agent_session_take_io(struct agent_session *s) {
+  struct ana_io *io = s->last_io;
+  s->last_io = NULL;
+  return io;
+}
+
+/* I/O pairs of builds ia and ib after the timed ones, so that the
+ * storage wrapper never weighs on a timed run: n interleaved pairs, each
+ * run traced with its requests' and writes' stacks beside the trace; the
+ * I/O comparison, or NULL when none could be made (a warning says why). */
+static struct ana_io *io_pairs(struct agent_session *s, unsigned ia,
+                               unsigned ib, unsigned n, cJSON *extra) {
+  const struct agent_args *a = s->a;
+  struct ana_io *io = ana_io_new(&a->ana, a->io_mu_requests, a->io_mu_kb,
+                                 s->maps ? agent_maps_ana(s->maps) : NULL, n);
+  progress(&s->pg, 1,
+           "I/O: %u pair%s, requests and storage writes per call "
+           "path",
+           n, n == 1 ? "" : "s");
+  struct cap_outcome oc;
+  size_t first;
+  double ms;
+  enum zc_err e = io_plan(s, ia, ib, n, io, &first, &oc, &ms);
+  /* report.json's runs: the I/O runs too (runs[].io gets their figures) */
+  cJSON *runs = cJSON_GetObjectItem(extra, "runs");
+  for (size_t k = first; runs && k < s->runs.nruns; k++) {
+    cJSON *rj = run_json(&s->runs, &s->runs.runs[k]);
+    cJSON_AddStringToObject(rj, "kind", "io");
+    cJSON_AddItemToArray(runs, rj);
+  }
+  cJSON *inp = cJSON_GetObjectItem(extra, "inputs");
+  cJSON *ij = cJSON_AddObjectToObject(inp ? inp : extra, "io");
+  cJSON_AddNumberToObject(ij, "pairs", ana_io_pairs(io));
+  cJSON_AddNumberToObject(ij, "mu_requests", a->io_mu_requests);
+  cJSON_AddNumberToObject(ij, "mu_kb", a->io_mu_kb);
+  cJSON_AddNumberToObject(ij, "wall_ms", round(ms));
+  if (e || !ana_io_pairs(io)) {
+    progress_end(&s->pg, 0);
+    zc_log(0, "warning: no I/O comparison: %s",
+           e ? zc_errmsg() : "no I/O pair was complete");
+    ana_io_free(io);
+    return NULL;
+  }
+  progress(&s->pg, 1, "I/O: %u pair%s in %.1f s", ana_io_pairs(io),
+           ana_io_pairs(io) == 1 ? "" : "s", ms / 1e3);
+  return io;
+}
+
 int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
                           const char *out, int *reported,
                           struct ana_cmp **keep) {
@@ -770,7 +854,11 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
     mem = memory_pairs(s, ia, ib, oc.complete < 5 ? oc.complete : 5, extra);
   if (!e && a->counts && oc.complete)
     count_pairs(s, r.cmp, ia, ib, a->counts, extra);
+  struct ana_io *io = NULL;
+  if (!e && a->io && oc.complete)
+    io = io_pairs(s, ia, ib, oc.complete < 3 ? oc.complete : 3, extra);
   ana_cmp_set_memory(r.cmp, mem);
+  ana_cmp_set_io(r.cmp, io);
   if (e && e != r.err) {
     progress_end(&s->pg, 0);
     zc_error("%s", zc_errmsg());
@@ -782,7 +870,11 @@ int agent_session_compare(struct agent_session *s, unsigned ia, unsigned ib,
     rc = report(&r, &oc, extra, reported);
   }
   ana_cmp_set_memory(r.cmp, NULL);
+  ana_cmp_set_io(r.cmp, NULL);
   ana_cmp_free(mem);
+  ana_io_free(s->last_io);
+  s->last_io = keep ? io : NULL; /* bisect follows its causes */
+  if (!keep) ana_io_free(io);
   if (keep)
     *keep = r.cmp;
   else

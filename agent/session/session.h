@@ -98,6 +98,16 @@ enum zc_err agent_session_pairs(struct agent_session *s,
                                 const struct agent_pairs *p,
                                 struct ana_cmp *cmp, struct cap_outcome *oc);
 
+/* I/O pairs (--io), n of them, of builds ia and ib, each pair added to io
+ * as it comes (its watched probes measured); no report. Returns the
+ * error (not printed) or ZC_OK; *complete gets the pairs added. */
+enum zc_err agent_session_io_pairs(struct agent_session *s, unsigned ia,
+                                   unsigned ib, unsigned n, struct ana_io *io,
+                                   unsigned *complete);
+/* The last agent_session_compare's I/O comparison (with --io, when its
+ * keep was asked for), the caller's to free; NULL when none. */
+struct ana_io *agent_session_take_io(struct agent_session *s);
+
 /* The closing line (time, CPU, memory); then everything let go. */
 void agent_session_close(struct agent_session *s, int reported);
 

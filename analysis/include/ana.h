@@ -125,6 +125,7 @@ struct ana_timeline {
   uint32_t nembedded;
   struct ana_figures fig;   /* read-only, set by ana_load */
   struct ana__build *build; /* private: set until ana_tl_finish */
+  struct ana_io_run *io;    /* private: the requests, when asked (zam/io.h) */
   size_t capnodes;          /* private */
 };
 
@@ -214,6 +215,7 @@ enum {
   ANA_DOUBT_CAUSES = 1,  /* candidates the pairs could not decide */
   ANA_DOUBT_E2E = 2,     /* the end-to-end interval holds the threshold */
   ANA_DOUBT_STARVED = 4, /* the runs' main thread had under half a core */
+  ANA_DOUBT_IO = 8,      /* I/O candidates the I/O pairs could not decide */
 };
 /* A run whose main thread had less than this share of a core while it
  * worked was starved: what it measured says little. */
@@ -230,8 +232,9 @@ struct ana_outcome {
    * threshold while no function is named: a regression no function
    * explains (ana_cmp_unexplained lists them). */
   unsigned unexplained;
-  unsigned doubt;   /* ANA_DOUBT_* when the state is inconclusive */
-  double cpu_share; /* the runs' median main-thread CPU share; NAN */
+  unsigned doubt;     /* ANA_DOUBT_* when the state is inconclusive */
+  unsigned io_causes; /* I/O regression-causes (ana_cmp_set_io) */
+  double cpu_share;   /* the runs' median main-thread CPU share; NAN */
 };
 const char *ana_state_name(enum ana_state s);    /* "no regression", ... */
 int ana_exit_code(const struct ana_outcome *oc); /* 0, 1 or 5 (zc_exit) */
@@ -275,6 +278,12 @@ struct ana_report_in {
    * (ana_cmp_add_calls); a pair that cannot be read is a warning. */
   const char *const *calls_old, *const *calls_new;
   unsigned calls_pairs;
+  /* I/O runs' traces (their .io.json beside each), io_pairs pairs
+   * io_old[i], io_new[i], compared per call path (ana_io) with these mu
+   * (0: 5 requests, 100 KB); a pair that cannot be read is a warning. */
+  const char *const *io_old, *const *io_new;
+  unsigned io_pairs;
+  double io_mu_requests, io_mu_kb;
 };
 
 /* The pairs come in as they are captured; each trace is read once, and
@@ -315,6 +324,43 @@ void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
  * change c's outcome. */
 void ana_cmp_set_memory(struct ana_cmp *c, struct ana_cmp *mem);
 
+/* ---- I/O per call path (trace/io-read.c, zam/io.c, report/io.c) ---- */
+
+/* A comparison of I/O runs, pair by pair: each run's trace (its
+ * requests: ResourceSendRequest and what follows it) and, beside it, the
+ * .io.json an I/O run keeps (agent/capture/io.c: the requests' whole
+ * stacks, bodies and cache, and the storage writes with theirs). Each
+ * run becomes five timelines, one per measure (requests, KB received,
+ * KB sent, storage writes, KB written), each compared as time is: the
+ * same matching, critical graph, aggregation and significance, with mu
+ * in requests (mu_requests, for writes too) or KB (mu_kb). maps:
+ * borrowed, or NULL; expect: the pairs expected, 0 unknown. */
+struct ana_io;
+struct ana_io *ana_io_new(const struct ana_opts *o, double mu_requests,
+                          double mu_kb, struct ana_maps *maps, unsigned expect);
+void ana_io_free(struct ana_io *io);
+/* Reads one pair of I/O runs (their traces; the .io.json beside each is
+ * read when it is there, else the trace's one-frame stacks serve). On
+ * error nothing of the pair counts and zc_errmsg() names the file. */
+enum zc_err ana_io_add(struct ana_io *io, const char *old_path,
+                       const char *new_path);
+unsigned ana_io_pairs(const struct ana_io *io);
+/* Sets io (borrowed, freed by the caller after c's reports) to be
+ * reported with c: report.json's io, runs[].io, the terminal's,
+ * summary.md's and report.html's I/O parts. An I/O regression-cause is a
+ * regression: it counts in c's outcome (ana_outcome.io_causes). */
+void ana_cmp_set_io(struct ana_cmp *c, struct ana_io *io);
+/* The I/O causes as probes (ANA_PROBE_IO), largest first within each
+ * measure; their values are read from I/O pairs: ana_io_watch on a
+ * comparison before its first ana_io_add, then ana_io_probe_values (per
+ * pair, old and new, in the probe's unit; valid until the next add).
+ * Caller frees with ana_probes_free. */
+struct ana_probe;
+unsigned ana_io_probes(struct ana_io *io, struct ana_probe **out);
+void ana_io_watch(struct ana_io *io, const struct ana_probe *p, unsigned n);
+unsigned ana_io_probe_values(struct ana_io *io, unsigned k, const double **old,
+                             const double **new_);
+
 /* Every report of the comparison into out, as in->formats says, the
  * summary on stdout; *oc gets the outcome. */
 enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
@@ -350,7 +396,14 @@ unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
 /* A regression-cause's inclusive weight on its call path (from the
  * thread down, matched by name and key level by level), a spread-out
  * cause's self weight over all its paths, or the scenario's wall time. */
-enum ana_probe_kind { ANA_PROBE_PATH, ANA_PROBE_SELF, ANA_PROBE_SCENARIO };
+/* ANA_PROBE_IO: an I/O cause (ana_io_probes), its measure on its call
+ * path in I/O runs. */
+enum ana_probe_kind {
+  ANA_PROBE_PATH,
+  ANA_PROBE_SELF,
+  ANA_PROBE_SCENARIO,
+  ANA_PROBE_IO
+};
 struct ana_probe {
   int kind;       /* enum ana_probe_kind */
   unsigned depth; /* frames: a path's from its thread; 1 for SELF */
@@ -359,6 +412,11 @@ struct ana_probe {
   char *label;  /* "CrRendererMain > render > parseRows" */
   double delta; /* its mean Δ in the comparison it came from (ms) */
   int32_t line; /* the function's line, 0-based; -1 unknown */
+  /* ANA_PROBE_IO: its measure (report.json's "requests", ...), the
+   * unit it is in, and the call path it is measured on (private) */
+  const char *measure, *unit;
+  char *io_key;
+  int io_m, io_by_last;
 };
 /* The probes of what the comparison found, largest cause first: every
  * regression-cause's path, every spread-out cause's function, or, with no

@@ -36,16 +36,18 @@ static const cJSON *jget(const cJSON *o, const char *k) {
   return cJSON_GetObjectItemCaseSensitive(o, k);
 }
 
-/* "+212.0 ms (95 % CI +180.3 to +243.1)" */
+/* "+212.0 ms (95 % CI +180.3 to +243.1)"; an I/O cause's in its unit
+ * ("+47.0 requests"). */
 static void delta_text(const cJSON *o, char *out, size_t cap) {
   const cJSON *ci = jget(o, "ci95");
   double d = jnum(o, "delta_ms");
+  const char *u = jstr(o, "unit") ? jstr(o, "unit") : "ms";
   if (cJSON_GetArraySize(ci) == 2)
-    snprintf(out, cap, "%+.1f ms (95 %% CI %+.1f to %+.1f)", d,
+    snprintf(out, cap, "%+.1f %s (95 %% CI %+.1f to %+.1f)", d, u,
              cJSON_GetArrayItem(ci, 0)->valuedouble,
              cJSON_GetArrayItem(ci, 1)->valuedouble);
   else if (!isnan(d))
-    snprintf(out, cap, "%+.1f ms", d);
+    snprintf(out, cap, "%+.1f %s", d, u);
   else
     snprintf(out, cap, "n/a");
 }

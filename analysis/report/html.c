@@ -1440,13 +1440,14 @@ static void html_json_data(struct html *h, const cJSON *v) {
  * columns, all of a length, of numbers. */
 static int html_flame_ok(const cJSON *fl) {
   const cJSON *u = jget(fl, "unit");
-  const char *key = !u                              ? "ms"
-                    : !cJSON_IsString(u)            ? NULL
-                    : !strcmp(u->valuestring, "ms") ? "ms"
-                    : !strcmp(u->valuestring, "KB") ? "kb"
-                                                    : NULL;
+  const char *key = !u                                    ? "ms"
+                    : !cJSON_IsString(u)                  ? NULL
+                    : !strcmp(u->valuestring, "ms")       ? "ms"
+                    : !strcmp(u->valuestring, "KB")       ? "kb"
+                    : !strcmp(u->valuestring, "requests") ? "requests"
+                                                          : NULL;
   if (!key) return 0;
-  char oldc[8], newc[8];
+  char oldc[16], newc[16];
   snprintf(oldc, sizeof oldc, "old_%s", key);
   snprintf(newc, sizeof newc, "new_%s", key);
   const char *const cols[] = {"parent", "name", "file", "line",
@@ -1516,6 +1517,151 @@ static void html_flame_script(struct html *h) {
   put(h, "\n</script>\n");
 }
 
+/* ---- I/O per call path (report.json's io, issue 36) ---- */
+
+static const struct html_flame_kind html_flame_io = {
+    .id = "io-flame",
+    .title = "Where the requests came from",
+    .h3 = 1,
+    .text = "The new build's requests by call path, merged over its I/O "
+            "runs: a frame's width is the requests made in it and its "
+            "callees per run in the new build, its colour the change "
+            "against the old one (red more, blue fewer, grey about the "
+            "same); outlined: the requests' critical graph's paths, in "
+            "black its regression-causes. Click a frame to zoom into it; "
+            "hover for the figures (means per run).",
+    .all = ZC_OUT_REPORT "'s io.steps hold every URL pattern",
+};
+
+/* "a → b" of two fields. */
+static void html_td_arrow(struct html *h, const cJSON *o, const char *a,
+                          const char *b) {
+  put(h, "<td class=\"n\">");
+  html_jnum(h, jget(o, a), HTML_COUNT);
+  put(h, " → ");
+  html_jnum(h, jget(o, b), HTML_COUNT);
+  put(h, "</td>");
+}
+
+static void html_io_cause_row(struct html *h, const cJSON *c, int i) {
+  (void)i;
+  const cJSON *calls = jobj(c, "calls"), *pc = jobj(c, "per_call");
+  put(h, "<tr>");
+  html_td_num(h, c, "rank", HTML_COUNT);
+  put(h, "<td>");
+  html_esc(h, jstr(c, "measure") ? jstr(c, "measure") : "");
+  put(h, "</td>");
+  html_td_num(h, c, "delta", HTML_DELTA);
+  put(h, "<td>");
+  html_name(h, c);
+  put(h, "<br><span class=\"dim\">");
+  html_esc(h, jstr(c, "what") ? jstr(c, "what") : "");
+  put(h, "</span></td>");
+  html_td_arrow(h, calls, "old", "new");
+  html_td_arrow(h, pc, "old_kb", "new_kb");
+  put(h, "<td class=\"n\">");
+  html_jnum(h, jget(c, "runs_seen"), HTML_COUNT);
+  put(h, "/");
+  html_jnum(h, jget(c, "runs"), HTML_COUNT);
+  put(h, "</td>");
+  html_td_num(h, c, "similarity", HTML_MS);
+  html_td_pairs(h, c, "delta_per_pair");
+  put(h, "<td>");
+  html_path(h, jarr(c, "path"));
+  html_seen(h, c);
+  put(h, "</td></tr>\n");
+}
+
+static void html_io_row(struct html *h, const cJSON *r, int i) {
+  (void)i;
+  double step;
+  put(h, "<tr><td>");
+  if (jnum(r, "step", &step))
+    putf(h, "%.0f ", step);
+  else
+    put(h, "run ");
+  html_esc(h, jstr(r, "type") ? jstr(r, "type") : "");
+  put(h, "</td><td>");
+  html_esc(h, jstr(r, "metric") ? jstr(r, "metric") : "");
+  put(h, "</td>");
+  html_td_num(h, r, "old", HTML_MS);
+  html_td_num(h, r, "new", HTML_MS);
+  html_td_num(h, r, "delta", HTML_DELTA);
+  put(h, "<td class=\"n\">");
+  const cJSON *ci = jarr(r, "ci95");
+  if (cJSON_GetArraySize(ci) == 2) {
+    html_jnum(h, cJSON_GetArrayItem(ci, 0), HTML_DELTA);
+    put(h, " to ");
+    html_jnum(h, cJSON_GetArrayItem(ci, 1), HTML_DELTA);
+  } else {
+    html_dash(h);
+  }
+  put(h, jbool(r, "significant") ? "</td><td><strong>yes</strong></td></tr>\n"
+                                 : "</td><td>no</td></tr>\n");
+}
+
+/* One row of a step's requests: what was asked, old → new a run. */
+static void html_io_req(struct html *h, const cJSON *r, int i) {
+  (void)i;
+  put(h, "<tr><td><code>");
+  html_esc(h, jstr(r, "what") ? jstr(r, "what") : "");
+  put(h, "</code></td>");
+  html_td_arrow(h, r, "old", "new");
+  html_td_num(h, r, "delta", HTML_DELTA);
+  html_td_arrow(h, r, "old_kb", "new_kb");
+  html_td_arrow(h, r, "old_cached", "new_cached");
+  html_td_arrow(h, r, "old_failed", "new_failed");
+  html_td_arrow(h, r, "old_ms", "new_ms");
+  put(h, "</tr>\n");
+}
+
+/* I/O per call path (--io), when the report has it: the headline, the
+ * causes with SPECTRAPERF's columns, the rows, each step's requests and
+ * writes old → new, and the flame graph in requests. */
+static void html_io(struct html *h) {
+  const cJSON *io = jobj(h->r, "io"), *st;
+  if (!io) return;
+  put(h, "<section id=\"io\">\n<h2>I/O</h2>\n<p>");
+  html_esc(h, jstr(io, "headline") ? jstr(io, "headline") : "");
+  put(h, "</p>\n<p class=\"dim\">Requests (from the traces, with the "
+         "stacks DevTools gives) and storage writes (localStorage, "
+         "IndexedDB, Cache Storage, cookies, beacons, WebSockets: from "
+         "zamcap's wrapper) per call path, in I/O pairs of their own; "
+         "values are means a run. Calls and KB a call are SPECTRAPERF's "
+         "columns; runs: the new runs the path did it in; similarity: how "
+         "many of them stayed in the old runs' range of KB a call (1 all, "
+         "0 none).</p>\n");
+  const cJSON *rc = jarr(io, "regression_causes");
+  if (cJSON_GetArraySize(rc) > 0)
+    html_table(h,
+               "<th class=\"n\">#</th><th>measure</th><th class=\"n\">Δ a "
+               "run</th><th>function, what it asked</th><th class=\"n\">"
+               "calls old → new</th><th class=\"n\">KB a call old → "
+               "new</th><th class=\"n\">runs</th><th class=\"n\">"
+               "similarity</th><th class=\"n\">Δ per pair</th><th>call "
+               "path</th>",
+               rc, HTML_CAUSES_MAX, html_io_cause_row);
+  html_table(h,
+             "<th>step</th><th>metric</th><th class=\"n\">old</th><th "
+             "class=\"n\">new</th><th class=\"n\">Δ</th><th class=\"n\">95% "
+             "CI</th><th>significant</th>",
+             jarr(io, "rows"), HTML_ROWS_MAX, html_io_row);
+  cJSON_ArrayForEach(st, jarr(io, "steps")) {
+    double k;
+    if (!jnum(st, "step", &k)) continue;
+    putf(h, "<h3>Step %.0f ", k);
+    html_esc(h, jstr(st, "type") ? jstr(st, "type") : "");
+    put(h, ": requests and writes, old → new a run</h3>\n");
+    html_table(h,
+               "<th>what</th><th class=\"n\">count</th><th class=\"n\">Δ"
+               "</th><th class=\"n\">KB</th><th class=\"n\">cached</th><th "
+               "class=\"n\">failed</th><th class=\"n\">ms each</th>",
+               jarr(st, "rows"), HTML_ROWS_MAX, html_io_req);
+  }
+  html_flame(h, jobj(io, "flame"), &html_flame_io);
+  put(h, "</section>\n");
+}
+
 static void html_page(struct html *h, const unsigned char *svg, size_t n,
                       const char *svg_note) {
   const cJSON *in = jobj(h->r, "inputs");
@@ -1572,6 +1718,7 @@ static void html_page(struct html *h, const unsigned char *svg, size_t n,
   html_e2e(h);
   html_vitals(h);
   html_allocation(h);
+  html_io(h);
   if (!h->alloc_only) html_bottomup(h);
   html_details(h);
   html_flame_script(h);

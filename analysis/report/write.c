@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "report.h"
+#include "zam/io.h"
 #include "zc-out.h"
 
 static const struct {
@@ -77,6 +78,7 @@ static enum zc_err md_fn(void *arg, FILE *f) {
   ana__vitals_md(d->c, f);
   ana__changes_md(d->c, f);
   if (d->mem) ana__alloc_md(d->mem, f);
+  if (d->c->io) ana__io_md(d->c->io, f);
   return ZC_OK;
 }
 
@@ -197,6 +199,20 @@ static size_t doubt_words(const struct ana_outcome *oc,
   return n;
 }
 
+/* No function got slower, and a call path asks for more I/O (issue 36):
+ * the I/O causes, then the main figure. */
+static void verdict_io(struct ana_cmp *c, const struct ana_e2e_row *sc,
+                       const char *d, const char *in_all, char *o,
+                       size_t room) {
+  size_t n = ana__io_verdict(c->io, 1, o, room);
+  if (sc && n < room)
+    n += (size_t)snprintf(o + n, room - n, " The %s changed by %s.", sc->label,
+                          d);
+  if (n < room)
+    snprintf(o + n, room - n, " No function got slower by %g ms or more %s.",
+             c->o.mu, in_all);
+}
+
 /* The one-line verdict, first in every report. */
 static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                     const struct ana_report_in *in, char *out, size_t cap) {
@@ -259,6 +275,8 @@ static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                          sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (oc->io_causes) {
+    verdict_io(c, sc, d, in_all, o, room);
   } else if (nux) {
     char what[256], ud[160];
     ana_row_words(ux[0], what, sizeof what);
@@ -315,6 +333,16 @@ static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
                sc->significant ? "changed" : "did not change significantly", d);
   }
   free(cs);
+}
+
+/* The verdict, and when causes of time are named, the I/O causes after
+ * them (issue 36). */
+static void verdict_all(struct ana_cmp *c, const struct ana_outcome *oc,
+                        const struct ana_report_in *in, char *out, size_t cap) {
+  verdict(c, oc, in, out, cap);
+  size_t l = strlen(out);
+  if (ana_graph_causes(c->agg) + c->sp.n && l < cap)
+    ana__io_verdict(c->io, 0, out + l, cap - l);
 }
 
 /* The regressions no function explains, after the causes (none when a
@@ -506,6 +534,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
     cJSON_Delete(mj);
     cJSON_AddItemToObject(doc, "allocation", ana__alloc_json(c->mem));
   }
+  if (c->io) cJSON_AddItemToObject(doc, "io", ana__io_json(c->io));
   cJSON *smj = cJSON_AddObjectToObject(doc, "source_maps");
   cJSON_AddNumberToObject(smj, "scripts", c->sym.scripts);
   cJSON_AddNumberToObject(smj, "mapped", c->sym.mapped);
@@ -515,6 +544,7 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
     cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
   ana__vitals_doc(c, doc); /* after the caller's runs, which it adds to */
+  if (c->io) ana__io_runs_doc(c->io, doc);
   ana__calls_json(c, doc);
   ana__changes_doc(c, doc);
   cJSON_AddItemToObject(doc, "unexplained_causes", unexplained_json(c, in));
@@ -574,8 +604,9 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
            sym->mapped, sym->scripts, sym->scripts == 1 ? "" : "s",
            sym->renamed, sym->renamed == 1 ? "" : "s", sym->sourced);
   ana__vitals_warn(c);
+  if (c->io) ana__io_warn(c->io);
   char vtext[2048], path[4200];
-  verdict(c, oc, in, vtext, sizeof vtext);
+  verdict_all(c, oc, in, vtext, sizeof vtext);
   int svg = 0;
   enum zc_err e = ZC_OK;
   if (fmt & ANA_FMT_DOT && !(e = write_pair_dots(c, out)))
@@ -605,6 +636,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
     ana__vitals_text(c, stdout);
     ana__changes_text(c, stdout);
     if (c->mem) ana__alloc_text(c->mem, stdout);
+    if (c->io) ana__io_text(c->io, stdout);
     fflush(stdout);
   }
   zc_log(1, "%s", vtext);
@@ -719,17 +751,26 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
       zc_log(0, "warning: count pair %u left out: %s", p + 1, zc_errmsg());
   struct ana_cmp *mem = NULL;
   if (!e) mem = alloc_pairs(o, in, &e);
+  struct ana_io *io = npairs && in->io_pairs
+                          ? ana_io_new(o, in->io_mu_requests, in->io_mu_kb,
+                                       in->maps, in->io_pairs)
+                          : NULL;
+  for (unsigned p = 0; !e && io && p < in->io_pairs; p++)
+    if (ana_io_add(io, in->io_old[p], in->io_new[p]))
+      zc_log(0, "warning: I/O pair %u left out: %s", p + 1, zc_errmsg());
   if (!e && zc_interrupted)
     e = zc_fail(ZC_E_INTERRUPTED, "interrupted before the report");
   if (!e && !npairs && mem) {
     e = write_alloc_only(mem, out, in, oc);
   } else if (!e) {
     ana_cmp_set_memory(c, mem);
+    ana_cmp_set_io(c, io);
     e = ana_cmp_write(c, out, in, oc);
   } else if (c->n) {
     e = fail_done(c, out);
   }
   ana_cmp_free(c);
   ana_cmp_free(mem);
+  ana_io_free(io);
   return e;
 }

@@ -65,6 +65,7 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
     return zc_fail(ZC_E_IO, "%s: cannot open: %s", path,
                    errno ? strerror(errno) : "out of memory");
   gzbuffer(g.gz, 256 * 1024);
+  if (ana_ctx_io(c)) ing_io_init(&g);
   enum zc_err e;
   int ch;
   if ((e = ing_peek(&g, &ch))) goto out;
@@ -108,6 +109,7 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
   ana_tl_finish(tl);
   if (!tl->samples) tl->what = ing_what(&g);
   ing_figures(&g, tl, g.fig_t0 != INT64_MIN, fpid, ftid);
+  if (g.io) ing_io_done(&g, tl);
   tl->bytes = g.base + g.len;
   tl->events = g.events;
   tl->parsed = g.parsed;
@@ -118,6 +120,7 @@ enum zc_err ana_load(struct ana_ctx *c, const char *path,
   g.nemb = 0;
   *out = tl;
 out:
+  ing_io_free(&g);
   gzclose(g.gz);
   free(g.buf);
   free(g.thr);

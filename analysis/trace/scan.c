@@ -208,7 +208,9 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
         ing_cpu_wanted(name, strlen(name)))
       ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur,
                     strcmp(name, "RunTask") != 0);
-    if (ing_vital_is(name))
+    if (g->io && ing_io_is(name))
+      ing_io_event(g, &r, args, name, has_ts ? ts : NAN);
+    else if (ing_vital_is(name))
       ing_vital_event(g, &r, args, ph[0], name, id, has_ts ? ts : NAN);
     else
       ing_figure_event(g, ph[0], name, ipid, itid, has_ts ? ts : NAN, dur);
@@ -255,12 +257,15 @@ static int ing_wanted(const struct ing *g, const struct val *v) {
   if (v->ph == ING_NOOFF) return 0;
   const char *p = g->buf + v->s + v->ph, *e = g->buf + v->e;
   if (p[1] != '"') return 0;
-  if (p[0] == 'P' || p[0] == 'M') return 1;
+  /* I/O alone (ana_ctx_io 2): no CPU profile is read */
+  if (p[0] == 'M' || (p[0] == 'P' && (!g->io || ana_ctx_io(g->ctx) != 2)))
+    return 1;
   if (v->name == ING_NOOFF) return 0;
   const char *n = g->buf + v->s + v->name;
-  if (n[0] == 'C' &&
-      (ing_lit(n, e, "CpuProfile") || ing_lit(n, e, "CommitLoad")))
-    return 1;
+  if (g->io && ing_io_wanted(n, e)) return 1;
+  if (n[0] == 'C' && ing_lit(n, e, "CommitLoad")) return 1;
+  if (n[0] == 'C' && ing_lit(n, e, "CpuProfile"))
+    return !g->io || ana_ctx_io(g->ctx) != 2;
   if (ing_vital_wanted(n, e)) return 1;
   if (p[0] == 'X') {
     if (ing_lit(n, e, "RunTask") || ing_lit(n, e, "Layout") ||

@@ -151,6 +151,7 @@ struct ing {
   struct ana_embedded_map *emb;          /* metadata.sourceMaps */
   uint32_t nemb;
   size_t capemb;
+  struct ing_io *io; /* the requests (io-read.c), when the context asks */
 };
 
 /* ---- bytes.c: reading ---- */
@@ -285,5 +286,18 @@ void ing_vitals(struct ing *g, struct ana_figures *fig);
 /* A sampling heap profile into a timeline of bytes (heap.c). */
 enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
                            struct ana_timeline **out);
+
+/* ---- io-read.c: the requests, for I/O runs (zam/io.h) ---- */
+
+/* Is the event at s (its "name" string, inside an event ending at e) one
+ * the requests need? ing_io_is: the same of a name read. */
+int ing_io_wanted(const char *s, const char *e);
+int ing_io_is(const char *name);
+void ing_io_init(struct ing *g); /* when the context asks */
+void ing_io_free(struct ing *g);
+void ing_io_event(struct ing *g, struct jr *r, const char *args,
+                  const char *name, double ts);
+/* After the scan: the steps, the patterns; the run goes to tl->io. */
+void ing_io_done(struct ing *g, struct ana_timeline *tl);
 
 #endif

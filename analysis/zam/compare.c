@@ -9,6 +9,7 @@
 
 #include "timeline.h"
 #include "zam.h"
+#include "zam/io.h"
 
 struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
                             struct ana_maps *maps, unsigned expect, int say) {
@@ -155,26 +156,38 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
                         const char *new_path) {
   double t0 = zc_now_ms();
   struct ana_timeline *ot = NULL, *nt = NULL;
-  struct ana_figures of, nf;
-  memset(&of, 0, sizeof of);
-  memset(&nf, 0, sizeof nf);
-  struct ana_graph *g = NULL;
-  enum zc_err e = cmp_load(c, old_path, &of, &ot);
-  if (!e) e = cmp_load(c, new_path, &nf, &nt);
-  if (!e) {
-    /* The bottom-up table sees every node; the matching, the pruned
-     * tree. Only a pair whose two traces were read counts. */
-    unsigned what = ANA_PRUNE_NAMES | (c->drop ? ANA_PRUNE_MARKERS : 0u);
-    ana_bu_add(c->bu, ot, 0);
-    ana_bu_add(c->bu, nt, 1);
-    ana__calls_learn(c, ot, 0);
-    ana__calls_learn(c, nt, 1);
-    ana__changes_measure(c, c->n, 0, ot);
-    ana__changes_measure(c, c->n, 1, nt);
-    ana_prune(ot, what);
-    ana_prune(nt, what);
-    e = ana_critical(ot, nt, &c->o, &c->stats, &g);
+  struct ana_figures unused;
+  memset(&unused, 0, sizeof unused);
+  enum zc_err e = cmp_load(c, old_path, &unused, &ot);
+  ana_figures_clear(&unused);
+  if (!e) e = cmp_load(c, new_path, &unused, &nt);
+  ana_figures_clear(&unused);
+  if (e) {
+    c->work_ms += zc_now_ms() - t0;
+    ana_timeline_free(ot);
+    return e;
   }
+  return ana__cmp_add_tl(c, ot, nt, t0);
+}
+
+enum zc_err ana__cmp_add_tl(struct ana_cmp *c, struct ana_timeline *ot,
+                            struct ana_timeline *nt, double t0) {
+  struct ana_figures of, nf;
+  ana_figures_copy(&of, &ot->fig);
+  ana_figures_copy(&nf, &nt->fig);
+  struct ana_graph *g = NULL;
+  /* The bottom-up table sees every node; the matching, the pruned tree.
+   * Only a pair whose two traces were read counts. */
+  unsigned what = ANA_PRUNE_NAMES | (c->drop ? ANA_PRUNE_MARKERS : 0u);
+  ana_bu_add(c->bu, ot, 0);
+  ana_bu_add(c->bu, nt, 1);
+  ana__calls_learn(c, ot, 0);
+  ana__calls_learn(c, nt, 1);
+  ana__changes_measure(c, c->n, 0, ot);
+  ana__changes_measure(c, c->n, 1, nt);
+  ana_prune(ot, what);
+  ana_prune(nt, what);
+  enum zc_err e = ana_critical(ot, nt, &c->o, &c->stats, &g);
   if (e) {
     c->work_ms += zc_now_ms() - t0;
     ana_figures_clear(&of);
@@ -187,22 +200,22 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
   ana__cmp_measure(c, c->n, 0, ot, &of);
   ana__cmp_measure(c, c->n, 1, nt, &nf);
   unsigned p = c->n++;
-  c->old_files[p] = zc_xstrdup(old_path);
-  c->new_files[p] = zc_xstrdup(new_path);
+  c->old_files[p] = zc_xstrdup(ot->source);
+  c->new_files[p] = zc_xstrdup(nt->source);
   c->old_nodes[p] = ana_tl_reachable(ot);
   c->new_nodes[p] = ana_tl_reachable(nt);
   c->graphs[p] = g;
   c->ofig[p] = of;
   c->nfig[p] = nf;
-  ana_timeline_free(ot);
-  ana_timeline_free(nt);
   char of_n[16] = "";
   if (c->expect) snprintf(of_n, sizeof of_n, "/%u", c->expect);
   uint32_t nc = ana_graph_causes(g);
   c->work_ms += zc_now_ms() - t0;
   zc_log(c->say, "pair %u%s: %s vs %s: %u regression-cause%s (%.1f s)", p + 1,
-         of_n, base_name(old_path), base_name(new_path), nc, nc == 1 ? "" : "s",
-         (zc_now_ms() - t0) / 1e3);
+         of_n, base_name(ot->source), base_name(nt->source), nc,
+         nc == 1 ? "" : "s", (zc_now_ms() - t0) / 1e3);
+  ana_timeline_free(ot);
+  ana_timeline_free(nt);
   return ZC_OK;
 }
 
@@ -394,8 +407,13 @@ void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
   oc->doubt = (oc->undecided ? ANA_DOUBT_CAUSES : 0u) |
               (oc->e2e == ANA_E2E_UNDECIDED ? ANA_DOUBT_E2E : 0u) |
               (oc->cpu_share < ANA_STARVED_SHARE ? ANA_DOUBT_STARVED : 0u);
-  oc->state = oc->causes || oc->unexplained ? ANA_REGRESSION
-              : oc->doubt                   ? ANA_INCONCLUSIVE
-                                            : ANA_NO_REGRESSION;
+  /* More I/O on a call path is a regression of its own (issue 36). */
+  unsigned io_undecided = 0, io_needed = 0;
+  ana__io_outcome(c->io, &oc->io_causes, &io_undecided, &io_needed);
+  if (io_undecided) oc->doubt |= ANA_DOUBT_IO;
+  if (io_needed > oc->pairs_needed) oc->pairs_needed = io_needed;
+  oc->state = oc->causes || oc->unexplained || oc->io_causes ? ANA_REGRESSION
+              : oc->doubt                                    ? ANA_INCONCLUSIVE
+                          : ANA_NO_REGRESSION;
   if (oc->state != ANA_INCONCLUSIVE) oc->doubt = 0;
 }

@@ -23,6 +23,7 @@ struct ana_ctx {
   struct ana_gen *gens;
   size_t ngens, capgens;
   int cpu_time; /* ana_ctx_cpu_time */
+  int io;       /* ana_ctx_io */
 };
 
 struct ana_ctx *ana_ctx_new(void) {
@@ -40,6 +41,14 @@ void ana_ctx_set_cpu_time(struct ana_ctx *c, int on) {
 
 int ana_ctx_cpu_time(const struct ana_ctx *c) {
   return c->cpu_time;
+}
+
+void ana_ctx_set_io(struct ana_ctx *c, int mode) {
+  c->io = mode;
+}
+
+int ana_ctx_io(const struct ana_ctx *c) {
+  return c->io;
 }
 
 void ana_ctx_free(struct ana_ctx *c) {

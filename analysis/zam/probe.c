@@ -31,6 +31,7 @@ static void probe_clear(struct ana_probe *p) {
   free(p->name);
   free(p->component);
   free(p->label);
+  free(p->io_key);
   memset(p, 0, sizeof *p);
 }
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "timeline.h"
+#include "zam/io.h"
 
 struct ana__build {
   struct zc_htab tab; /* (parent, frame) -> node index */
@@ -40,6 +41,7 @@ struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
 
 void ana_timeline_free(struct ana_timeline *tl) {
   if (!tl) return;
+  ana__io_run_free(tl->io);
   if (tl->build) zc_htab_free(&tl->build->tab);
   free(tl->build);
   free(tl->nodes);

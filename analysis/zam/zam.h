@@ -429,11 +429,18 @@ struct ana_cmp {
   char **vwarn;        /* its warnings */
   unsigned nvwarn;
   struct ana_cmp *mem;       /* ana_cmp_set_memory: borrowed, or NULL */
+  struct ana_io *io;         /* ana_cmp_set_io: borrowed, or NULL */
   struct ana__watch *probes; /* ana_cmp_watch (probe.c) */
   unsigned nprobes;
   struct ana__calls *calls;     /* ana_cmp_add_calls (calls.c), or NULL */
   struct ana__changes *changes; /* ana_cmp_set_changes (changes.c), or NULL */
 };
+/* Adds a pair of timelines (taken: freed here) to the comparison, as
+ * ana_cmp_add does with the timelines it loads: pruned, compared, their
+ * figures kept; t0 is when the pair's work began (zc_now_ms), for the
+ * analysis' own time. */
+enum zc_err ana__cmp_add_tl(struct ana_cmp *c, struct ana_timeline *ot,
+                            struct ana_timeline *nt, double t0);
 /* Measures the probes in pair's trace of side 0 (old) or 1 (new). */
 void ana__cmp_measure(struct ana_cmp *c, unsigned pair, int side,
                       const struct ana_timeline *tl,

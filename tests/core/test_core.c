@@ -212,6 +212,43 @@ static void test_exit_table(void) {
   ZT_INT(zc_exit_for((enum zc_err)99, ZC_STAGE_INPUT), 4);
 }
 
+/* Ids folded out of paths and keys; a request's URL as a pattern, no
+ * query (a token there never shows), the origin kept only when foreign. */
+static void test_url_pattern(void) {
+  static const char *const fold[][2] = {
+      {"/api/item/42", "/api/item/:id"},
+      {"/u/3f2a9b1c-0d4e-4f5a-8b6c-7d8e9f0a1b2c/x", "/u/:uuid/x"},
+      {"/static/app.3f9a1c2e.js", "/static/app.:hash.js"},
+      {"/reset/aZ9kQ2mX7pL4rT8wB1", "/reset/:token"},
+      {"draft:17", "draft::id"},
+      {"/v2/users", "/v2/users"},
+      {"/deadbeef", "/deadbeef"}, /* hex, but no digit: a word */
+      {"row-1-col-2", "row-:id-col-:id"},
+  };
+  char out[128];
+  for (size_t i = 0; i < sizeof fold / sizeof *fold; i++) {
+    zc_fold_ids(fold[i][0], strlen(fold[i][0]), out, sizeof out);
+    ZT_STR(out, fold[i][1]);
+  }
+  const char *own = "http://127.0.0.1:8080";
+  static const char *const url[][2] = {
+      {"http://127.0.0.1:8080/api/item/7?token=s3cr3t#f", "/api/item/:id"},
+      {"http://127.0.0.1:8080", "/"},
+      {"https://u:pw@cdn.example/img/9.png?x=1", "cdn.example/img/:id.png"},
+      {"http://127.0.0.1:9090/a", "127.0.0.1:9090/a"},
+      {"data:image/png;base64,AAAA", "data:"},
+      {"blob:http://h/0c1d", "blob:"},
+  };
+  for (size_t i = 0; i < sizeof url / sizeof *url; i++) {
+    zc_url_pattern(url[i][0], own, out, sizeof out);
+    ZT_STR(out, url[i][1]);
+  }
+  /* cut whole: never half a UTF-8 character */
+  char small[6];
+  ZT_INT((int)zc_fold_ids("/caf\xc3\xa9s", 7, small, sizeof small), 4);
+  ZT_STR(small, "/caf");
+}
+
 /* URLs split by libcurl; the origin as written; one host rule. */
 static void test_url(void) {
   struct zc_url u;
@@ -361,6 +398,7 @@ int main(int argc, char **argv) {
       {"url_secret_forms", test_url_secret_forms},
       {"exit_table", test_exit_table},
       {"url", test_url},
+      {"url_pattern", test_url_pattern},
   };
   return ZT_RUN(cases, argc, argv);
 }
