@@ -772,6 +772,39 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
   return added;
 }
 
+/* The function a loop's owner's time landed in, or 0. */
+static uint32_t landed_fn(const struct ana_graph *g, uint32_t i) {
+  const struct ana_gcalls *gc = &g->calls[i];
+  if (gc->why != ANA_WHY_LOOP && gc->why != ANA_WHY_INSIDE_NEW) return 0;
+  if (gc->landed_key) return gc->landed_key;
+  return gc->landed != ANA_NONE ? g->nodes[gc->landed].key : 0;
+}
+
+/* Owners named for the same landing function on different call paths:
+ * one path can lack a frame V8 inlined there (layoutBars > computeGap
+ * beside layoutBars > barWidth > computeGap), and every caller up a path
+ * calls the landing function more often per call of its own. Where one
+ * owner's code changed and another's did not, the one whose code did not
+ * change only loops over the changed one: it is dropped. Returns how
+ * many. */
+static uint32_t same_landing(const struct ana_cmp *c, struct ana_graph *g) {
+  uint32_t dropped = 0;
+  for (uint32_t i = 0; i < g->n; i++) {
+    uint32_t k = g->nodes[i].cause ? landed_fn(g, i) : 0;
+    if (!k || ana_calls_changed(c, g->nodes[i].key) != 0) continue;
+    for (uint32_t j = 0; j < g->n; j++) {
+      if (j == i || !g->nodes[j].cause || landed_fn(g, j) != k ||
+          g->nodes[j].key == g->nodes[i].key ||
+          ana_calls_changed(c, g->nodes[j].key) != 1)
+        continue;
+      g->nodes[i].cause = 0;
+      dropped++;
+      break;
+    }
+  }
+  return dropped;
+}
+
 uint32_t ana__calls_explain(struct ana_cmp *c) {
   struct ana_graph *g = c->agg;
   if (!g || !ana_cmp_calls_pairs(c) || g->unit != ANA_UNIT_TIME) return 0;
@@ -806,6 +839,7 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     g->calls[o].landed = l;
   }
   moved += upstream_roots(c, g, n0, mu);
+  moved += same_landing(c, g);
   /* What every node's function was called, and each cause's evidence in
    * words, for the writers that see the graph alone (DOT, terminal,
    * summary.md). */

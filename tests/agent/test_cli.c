@@ -120,6 +120,25 @@ static void test_bad_counts(void) {
   cJSON_Delete(rep);
 }
 
+/* Stored count runs (tests/data/counts/wrapper-inlined) where V8 sampled
+ * computeGap also on a path with barWidth inlined into layoutBars: of the
+ * two owners of its loop, only barWidth's code changed, and it alone is
+ * named. */
+static void test_counts_inlined(void) {
+  char *out = NULL;
+  int rc = zt_run_zamcap(&out, "compare '%s' --format json --out '%s'",
+                         zt_data("counts/wrapper-inlined"),
+                         zt_tmp("counts-inlined"));
+  ZT_INT(rc, 1);
+  free(out);
+  cJSON *rep = zt_json("%s/report.json", zt_tmp("counts-inlined"));
+  ZT_INT(cJSON_GetArraySize(zt_jget(rep, "regression_causes")), 1);
+  ZT_STR(zt_jstr(rep, "regression_causes.0.name"), "barWidth");
+  ZT_STR(zt_jstr(rep, "regression_causes.0.named_by"), "inside_new_code");
+  ZT_STR(zt_jstr(rep, "regression_causes.0.landed.name"), "computeGap");
+  cJSON_Delete(rep);
+}
+
 static void test_hostile_names(void) {
   make_dirs();
   zt_sh(NULL,
@@ -1068,6 +1087,7 @@ int main(int argc, char **argv) {
       {"map_bomb", test_map_bomb},
       {"regression", test_regression},
       {"bad_counts", test_bad_counts},
+      {"counts_inlined", test_counts_inlined},
       {"aa_and_options", test_aa_and_options},
       {"run_dir", test_run_dir},
       {"heap_compare", test_heap_compare},
