@@ -9,7 +9,7 @@
 'use strict';
 
 const PACKS = ['Contacts', 'Payments', 'Shipping'];
-const RULES = 6500;
+const RULES = 10000;
 const FIELDS = ['email', 'phone', 'zip', 'iban', 'sku', 'handle', 'vat', 'code'];
 const PIECES = ['[a-z0-9._%+-]+', '\\d{3}-\\d{4}', '[A-Z]{2}\\d{2}[A-Z0-9]{4,30}', '(?:x\\d+)?',
                 '[a-z0-9-]+\\.', '[A-F0-9]{8}', '\\s*', '(?:\\+\\d{1,3})?'];

@@ -10,7 +10,7 @@
 'use strict';
 
 const BRANDS = {Harbor: '#1f6feb', Meadow: '#2da44e', Sunset: '#d1242f'};
-const WIDGETS = 8;
+const WIDGETS = 14;
 const TOKENS = 40;
 const MIXINS = 15;
 const SHOWN = 3000;
