@@ -1,17 +1,24 @@
 /* zamcap-gendoc: writes zamcap's man page and its bash and zsh completions
- * from the option table (opts.c, through agent_option_doc) and the
- * subcommands (agent_cmds), at build time, as --help is made from them:
- * an option added to the table is in all four, and none is kept by hand.
+ * from the option table (opts.c, through agent_option_doc), the exit
+ * table (exits.c) and the subcommands (agent_cmds), at build time, as
+ * --help is made from them: an option added to the table is in all four,
+ * and none is kept by hand. It also makes the generated parts of the
+ * manual's pages in docs/ (each command's synopsis, options and exit
+ * codes; the exit-code tables), which are committed and which test_docs
+ * checks are up to date.
  *
  *   zamcap-gendoc man|bash|zsh FILE
+ *   zamcap-gendoc md DIR          (the .md files under DIR, in place)
  *
- * The prose the table does not hold (exit codes, environment, files,
- * examples) is here, next to the constants it names. Not installed. */
+ * The prose the tables do not hold (environment, files, examples) is
+ * here, next to the constants it names. Not installed. */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include "agent.h"
+#include "cmd.h"
 #include "zc-out.h"
 
 /* ---- the table, walked ---- */
@@ -91,6 +98,27 @@ static void usage_lines(FILE *f, const struct agent_cmd *c) {
   }
 }
 
+/* The exit codes from the exit table (exits.c): every code for zamcap
+ * as a whole (c NULL), or those command c gives, in its words. */
+static void man_exits(FILE *f, const struct agent_cmd *c) {
+  struct agent_exitdoc x;
+  for (size_t i = 0; agent_exit_doc(i, &x); i++) {
+    const char *text = agent_exit_text(c, x.code);
+    if (!text) continue;
+    char label[16];
+    agent_exit_label(x.code, label, sizeof label);
+    fprintf(f, ".TP\n%s\n", label);
+    roff(f, text);
+    fputs(".\n", f);
+  }
+  const char *after = agent_exit_after(c);
+  if (after) {
+    fputs(".PP\n", f);
+    roff(f, after);
+    fputc('\n', f);
+  }
+}
+
 /* A command's section: its usage lines as they are, what it does, its
  * options from the table, its closing words. */
 static void man_cmd(FILE *f, const struct agent_cmd *c) {
@@ -104,6 +132,8 @@ static void man_cmd(FILE *f, const struct agent_cmd *c) {
     fputs(".PP\n", f);
     roff(f, c->after);
   }
+  fputs(".PP\nExit status:\n", f);
+  man_exits(f, c);
 }
 
 static const char man_head[] =
@@ -130,20 +160,6 @@ static const char man_about[] =
     "Progress and diagnostics go to standard error, results to standard "
     "output; the exit status is the verdict.\n"
     ".SH COMMANDS\n";
-
-static const char man_exit[] =
-    ".SH \"EXIT STATUS\"\n"
-    ".TP\n%d\nNo regression\\-cause (for \\fBrecord\\fR: recorded; for "
-    "\\fBcheck\\fR: valid).\n"
-    ".TP\n%d\nRegression\\-causes found.\n"
-    ".TP\n%d\nUsage or input error.\n"
-    ".TP\n%d\nCapture failed or incomplete (Chrome missing or dying, a pair "
-    "dropped: the others are still reported), or the upload or the "
-    "tracker failed.\n"
-    ".TP\n%d\nA bug in zamcap.\n"
-    ".TP\n%d\nInconclusive: a candidate's slowdown swung too widely over the "
-    "pairs to decide.\n"
-    ".TP\n130, 143\nInterrupted (128 + the signal).\n";
 
 static const char man_env[] =
     ".SH ENVIRONMENT\n"
@@ -237,8 +253,10 @@ static const char man_tail[] =
     ".SH \"SEE ALSO\"\n"
     ".BR chromium (1),\n"
     ".BR dot (1),\n"
-    "and zamcap's README (how it works, report.json's schema, the nightly "
-    "recipes).\n";
+    "and zamcap's manual: a page per command and the topics (how it works, "
+    "report.json's schema, the nightly recipes, the exit codes) in "
+    "\\fBshare/doc/zamcap/docs/\\fR under the installation prefix, or "
+    "\\fBdocs/\\fR in the source tree.\n";
 
 static void gen_man(FILE *f) {
   fprintf(f,
@@ -256,8 +274,8 @@ static void gen_man(FILE *f) {
   fputs(man_about, f);
   for (size_t i = 0; agent_cmds[i]; i++)
     man_cmd(f, agent_cmds[i]);
-  fprintf(f, man_exit, ZC_EXIT_NONE, ZC_EXIT_FOUND, ZC_EXIT_USAGE,
-          ZC_EXIT_CAPTURE, ZC_EXIT_INTERNAL, ZC_EXIT_INCONCLUSIVE);
+  fputs(".SH \"EXIT STATUS\"\n", f);
+  man_exits(f, NULL);
   fputs(man_env, f);
   man_files(f);
   fputs(man_tail, f);
@@ -437,6 +455,274 @@ static void gen_zsh(FILE *f) {
   fputs("  esac\n}\n_zamcap \"$@\"\n", f);
 }
 
+/* ---- the manual's generated parts (docs/) ---- */
+
+/* Text for Markdown: one line, and < > as entities (so that "<UTC time>"
+ * is text, not a tag). */
+static void md_text(FILE *f, const char *s) {
+  for (; *s; s++) {
+    if (*s == '\n')
+      fputc(' ', f);
+    else if (*s == '<')
+      fputs("&lt;", f);
+    else if (*s == '>')
+      fputs("&gt;", f);
+    else
+      fputc(*s, f);
+  }
+}
+
+/* A sentence: the text and its full stop. */
+static void md_sentence(FILE *f, const char *s) {
+  md_text(f, s);
+  size_t n = strlen(s);
+  if (n && s[n - 1] != '.') fputc('.', f);
+}
+
+static void md_opt(FILE *f, const struct agent_optdoc *o) {
+  fputs("- ", f);
+  if (o->letter) fprintf(f, "`-%c`, ", o->letter);
+  fprintf(f, "`--%s%s%s`: ", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+  md_sentence(f, help_of(o));
+  fputc('\n', f);
+}
+
+/* The usage lines as typed, less "usage: " and as much indent. */
+static void md_synopsis(FILE *f, const struct agent_cmd *c) {
+  fputs("```\n", f);
+  for (const char *u = c->usage; *u;) {
+    size_t n = strcspn(u, "\n"), skip = 0;
+    while (skip < 7 && skip < n && u[skip] == "usage: "[skip])
+      skip++;
+    if (skip < 7)
+      for (skip = 0; skip < 7 && skip < n && u[skip] == ' ';)
+        skip++;
+    fprintf(f, "%.*s\n", (int)(n - skip), u + skip);
+    u += n + (u[n] == '\n');
+  }
+  fputs("```\n", f);
+}
+
+static void md_exits(FILE *f, const struct agent_cmd *c) {
+  struct agent_exitdoc x;
+  for (size_t i = 0; agent_exit_doc(i, &x); i++) {
+    const char *text = agent_exit_text(c, x.code);
+    if (!text) continue;
+    char label[16];
+    agent_exit_label(x.code, label, sizeof label);
+    fprintf(f, "- `%s`: ", label);
+    md_sentence(f, text);
+    fputc('\n', f);
+  }
+  const char *after = agent_exit_after(c);
+  if (after) {
+    fputc('\n', f);
+    md_sentence(f, after);
+    fputc('\n', f);
+  }
+}
+
+/* Every code: the table of docs/exit-codes.md. */
+static void md_exit_table(FILE *f, const struct agent_cmd *unused) {
+  (void)unused;
+  struct agent_exitdoc x;
+  fputs("| code | name | meaning |\n|---|---|---|\n", f);
+  for (size_t i = 0; agent_exit_doc(i, &x); i++) {
+    char label[16];
+    agent_exit_label(x.code, label, sizeof label);
+    fprintf(f, "| %s | %s | ", label, x.name);
+    md_sentence(f, x.meaning);
+    fputs(" |\n", f);
+  }
+}
+
+/* Which command gives which code (docs/exit-codes.md). */
+static void md_exit_cmds(FILE *f, const struct agent_cmd *unused) {
+  (void)unused;
+  fputs("| command | exit codes |\n|---|---|\n", f);
+  for (size_t i = 0; agent_cmds[i]; i++) {
+    const struct agent_cmd *c = agent_cmds[i];
+    fprintf(f, "| [`zamcap %s`](cmd/zamcap-%s.md#exit-codes) | ", c->name,
+            c->name);
+    struct agent_exitdoc x;
+    const char *sep = "";
+    for (size_t k = 0; agent_exit_doc(k, &x); k++) {
+      if (!agent_exit_text(c, x.code)) continue;
+      char label[16];
+      agent_exit_label(x.code, label, sizeof label);
+      fprintf(f, "%s%s", sep, label);
+      sep = ", ";
+    }
+    fputs(" |\n", f);
+  }
+}
+
+/* Each error and the code it gives at each stage: core's zc_exit_for,
+ * the one table every command turns its errors into exit codes by. */
+static void md_errors(FILE *f, const struct agent_cmd *unused) {
+  (void)unused;
+#define E(x)                                                                   \
+  { x, #x }
+  static const struct {
+    enum zc_err e;
+    const char *name;
+  } errs[] = {
+      E(ZC_OK),       E(ZC_E_USAGE),    E(ZC_E_IO),          E(ZC_E_PARSE),
+      E(ZC_E_TOOBIG), E(ZC_E_TIMEOUT),  E(ZC_E_CDP),         E(ZC_E_BROWSER),
+      E(ZC_E_NOMEM),  E(ZC_E_INTERNAL), E(ZC_E_INTERRUPTED),
+  };
+#undef E
+  _Static_assert(ZC_ARRAY_LEN(errs) == ZC_E_INTERRUPTED + 1,
+                 "every enum zc_err in the table");
+  fputs("| error (`enum zc_err`) | `zc_strerror` | input: options, scenario, "
+        "given traces, output folder | capture: Chrome, the runs, their "
+        "analysis, the upload |\n|---|---|---|---|\n",
+        f);
+  for (size_t i = 0; i < ZC_ARRAY_LEN(errs); i++) {
+    fprintf(f, "| `%s` | %s |", errs[i].name, zc_strerror(errs[i].e));
+    for (int st = ZC_STAGE_INPUT; st <= ZC_STAGE_CAPTURE; st++) {
+      char label[16];
+      agent_exit_label(zc_exit_for(errs[i].e, (enum zc_stage)st) >= 128
+                           ? AGENT_EXIT_SIGNAL
+                           : zc_exit_for(errs[i].e, (enum zc_stage)st),
+                       label, sizeof label);
+      fprintf(f, " %s |", label);
+    }
+    fputc('\n', f);
+  }
+}
+
+static void md_options(FILE *f, const struct agent_cmd *c) {
+  each_opt(c->bit, md_opt, f);
+}
+
+/* The kinds of generated part: "<!-- gendoc KIND [COMMAND] ... -->" opens
+ * one, "<!-- /gendoc -->" closes it; what lies between is made anew. */
+static const struct {
+  const char *kind;
+  int per_cmd; /* 1: takes a command's name */
+  void (*gen)(FILE *f, const struct agent_cmd *c);
+  const char *from; /* what to edit instead, for the opening line */
+} md_kinds[] = {
+    {"synopsis", 1, md_synopsis, "the usage in agent/cmd/cmd-"},
+    {"options", 1, md_options, "the option table, agent/cli/opts.c"},
+    {"exits", 1, md_exits, "the exit table, agent/cli/exits.c"},
+    {"exit-table", 0, md_exit_table, "the exit table, agent/cli/exits.c"},
+    {"exit-commands", 0, md_exit_cmds, "the exit table, agent/cli/exits.c"},
+    {"exit-errors", 0, md_errors, "zc_exit_for, core/zc.c"},
+};
+
+static const struct agent_cmd *cmd_named(const char *name, size_t n) {
+  for (size_t i = 0; agent_cmds[i]; i++)
+    if (strlen(agent_cmds[i]->name) == n &&
+        !strncmp(agent_cmds[i]->name, name, n))
+      return agent_cmds[i];
+  return NULL;
+}
+
+/* One opening line: writes it again and what it makes into out; returns
+ * 0, or 1 after a message naming path and line. */
+static int md_block(FILE *out, const char *line, const char *path, int ln) {
+  const char *k = line + strlen("<!-- gendoc ");
+  size_t kn = strcspn(k, " :"), i = 0;
+  while (i < ZC_ARRAY_LEN(md_kinds) &&
+         (strlen(md_kinds[i].kind) != kn || strncmp(md_kinds[i].kind, k, kn)))
+    i++;
+  if (i == ZC_ARRAY_LEN(md_kinds)) {
+    fprintf(stderr, "%s:%d: unknown generated part '%.*s'\n", path, ln, (int)kn,
+            k);
+    return 1;
+  }
+  const struct agent_cmd *c = NULL;
+  const char *name = k + kn + strspn(k + kn, " ");
+  size_t nn = strcspn(name, " :");
+  if (md_kinds[i].per_cmd && !(c = cmd_named(name, nn))) {
+    fprintf(stderr, "%s:%d: no command '%.*s'\n", path, ln, (int)nn, name);
+    return 1;
+  }
+  char from[128];
+  snprintf(from, sizeof from, "%s%s%s", md_kinds[i].from,
+           md_kinds[i].gen == md_synopsis ? c->name : "",
+           md_kinds[i].gen == md_synopsis ? ".c" : "");
+  fprintf(out, "<!-- gendoc %s%s%s: made by zamcap-gendoc from %s -->\n",
+          md_kinds[i].kind, c ? " " : "", c ? c->name : "", from);
+  md_kinds[i].gen(out, c);
+  return 0;
+}
+
+/* Makes the generated parts of one Markdown file anew, and writes it back
+ * when they changed; returns 0, or 1 after a message. */
+static int md_file(const char *path) {
+  FILE *in = fopen(path, "r");
+  if (!in) {
+    perror(path);
+    return 1;
+  }
+  char *text = NULL, line[4096];
+  size_t len = 0, oldlen = 0;
+  FILE *out = open_memstream(&text, &len);
+  int rc = 0, inside = 0, ln = 0;
+  while (!rc && fgets(line, sizeof line, in)) {
+    ln++;
+    oldlen += strlen(line);
+    if (!strncmp(line, "<!-- gendoc ", 12)) {
+      if (inside) fprintf(stderr, "%s:%d: a part inside a part\n", path, ln);
+      rc = inside || md_block(out, line, path, ln);
+      inside = 1;
+    } else if (!strncmp(line, "<!-- /gendoc -->", 16)) {
+      fputs(line, out);
+      inside = 0;
+    } else if (!inside) {
+      fputs(line, out);
+    }
+  }
+  if (!rc && inside) {
+    fprintf(stderr, "%s: a generated part is not closed (<!-- /gendoc -->)\n",
+            path);
+    rc = 1;
+  }
+  fclose(out);
+  /* Written back only when it differs, so that make-style tools and git
+   * see no change when there is none. */
+  char *old = rc ? NULL : zc_xmalloc(oldlen + 1);
+  if (old) {
+    rewind(in);
+    old[fread(old, 1, oldlen, in)] = '\0';
+  }
+  fclose(in);
+  if (old && strcmp(old, text)) {
+    FILE *w = fopen(path, "w");
+    if (!w || fputs(text, w) < 0 || fclose(w)) perror(path), rc = 1;
+  }
+  free(old);
+  free(text);
+  return rc;
+}
+
+/* Every .md file under dir, sub-folders too. */
+static int gen_md(const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    perror(dir);
+    return 1;
+  }
+  int rc = 0;
+  for (struct dirent *e; (e = readdir(d));) {
+    if (e->d_name[0] == '.') continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (stat(path, &st)) continue;
+    size_t n = strlen(e->d_name);
+    if (S_ISDIR(st.st_mode))
+      rc |= gen_md(path);
+    else if (n > 3 && !strcmp(e->d_name + n - 3, ".md"))
+      rc |= md_file(path);
+  }
+  closedir(d);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   static const struct {
     const char *what;
@@ -457,6 +743,9 @@ int main(int argc, char **argv) {
     }
     return 0;
   }
-  fputs("usage: zamcap-gendoc man|bash|zsh FILE\n", stderr);
+  if (argc == 3 && !strcmp(argv[1], "md")) return gen_md(argv[2]);
+  fputs("usage: zamcap-gendoc man|bash|zsh FILE\n"
+        "       zamcap-gendoc md DIR\n",
+        stderr);
   return 2;
 }

@@ -5,16 +5,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
 #include "cdp.h"
+#include "cmd.h"
 
 /* The first SIGINT, SIGTERM, SIGHUP (the terminal closed, an ssh session
  * dropped) or SIGQUIT asks every wait to stop, so that the normal
  * path ends Chrome and removes its profile; a second one ends Chrome
- * at once and exits. */
+ * and the children's process groups at once and exits. */
 static void on_signal(int sig) {
   if (zc_interrupted) {
     cdp_kill_all_now();
+    zc_children_kill(); /* a --build, dot, git: none left orphaned */
     _exit(128 + sig);
   }
   zc_interrupted = sig;
@@ -40,29 +41,39 @@ static const char usage[] =
     "  bisect SCENARIO --builds B0 ... Bn | --git GOOD..BAD --build CMD\n"
     "                            find the build or commit that made it slower\n"
     "  history [SCENARIO]        the regressions recorded night after night\n"
+    "  dashboard --out DIR       a static site of the history: a page per\n"
+    "                            scenario, its series and regressions\n"
     "\n"
     "Options for every command: -h/--help, -q (quiet), -v (verbose).\n"
     "'zamcap COMMAND --help' describes a command. zamcap --version prints\n"
     "the version.\n"
-    "\n"
-    "Exit codes: 0 no regression-cause, 1 regression-causes found,\n"
-    "2 usage or input error, 3 capture failed, 4 internal error,\n"
-    "5 inconclusive (the pairs could not decide).\n";
+    "\n";
+
+/* The usage, then the exit codes from the one exit table (exits.c). */
+static void print_usage(FILE *f) {
+  fputs(usage, f);
+  agent_exit_help(f, NULL);
+}
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fputs(usage, stderr);
+    print_usage(stderr);
     return ZC_EXIT_USAGE;
   }
   const char *name = argv[1];
   if (!strcmp(name, "-h") || !strcmp(name, "--help") || !strcmp(name, "help")) {
-    fputs(usage, stdout);
+    print_usage(stdout);
     return 0;
   }
   if (!strcmp(name, "--version") || !strcmp(name, "-V")) {
     printf("zamcap %s (commit %s)\n", ZAMCAP_VERSION, zc_commit);
     return 0;
   }
+  /* Secrets the environment gives are taken out of it before any child
+   * can start: Chrome, dot, git, and every --build command (the code of
+   * each commit bisected) would inherit them. */
+  zc_env_take("ZAMCAP_TRACKER_TOKEN");
+  zc_env_take("PGPASSWORD");
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = on_signal;
@@ -94,5 +105,9 @@ int main(int argc, char **argv) {
   /* Before anything is printed: every command's output is masked. */
   agent_args_secrets(&a);
   agent_mask_stdout();
-  return c->exec(&a);
+  if ((rc = agent_history_check(c->name, &a))) return rc;
+  rc = c->exec(&a);
+  /* Asked to stop: 128 + the signal, whatever step the command was at
+   * when it saw it (a tracker's retry, a build, the reports). */
+  return zc_interrupted ? 128 + zc_interrupted : rc;
 }

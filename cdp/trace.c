@@ -17,7 +17,7 @@
  * web vitals: it alone carries LayoutShift (CLS), and a trace without it
  * cannot tell a CLS of 0 from one not recorded. It adds about 10 % to a
  * trace's events and 17 % to its bytes, and nothing measurable to a run's
- * time (README, Web vitals per step). */
+ * time (docs/web-vitals.md). */
 const char *const cdp_default_categories =
     "devtools.timeline,v8.execute,disabled-by-default-devtools.timeline,"
     "disabled-by-default-devtools.timeline.frame,blink.console,"

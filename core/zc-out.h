@@ -30,6 +30,9 @@
 /* a memory pair's "<build>-mem-<i>" under ZC_OUT_TRACES, before the
  * extension ".heapprofile" */
 #define ZC_OUT_MEM_FMT "%s-mem-%u"
+/* a count pair's "<build>-calls-<i>" under ZC_OUT_TRACES, before the
+ * extension ".calls.json" */
+#define ZC_OUT_CALLS_FMT "%s-calls-%u"
 /* record's "run-<i>" under ZC_OUT_TRACES, before the extension */
 #define ZC_OUT_RUN_FMT "run-%u"
 

@@ -1,5 +1,5 @@
 /* zc: errors, allocation, arena, buffers, logging. See zc.h. */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* fopencookie */
 #include "zc.h"
 
 #include <errno.h>
@@ -65,10 +65,15 @@ int zc_exit_for(enum zc_err e, enum zc_stage s) {
 }
 
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...) {
+  /* Formatted aside, then copied: a caller that adds what it knows to the
+   * last message (zc_fail(e, "x: %s", zc_errmsg())) passes this thread's
+   * buffer as an argument, and vsnprintf into it would be undefined. */
+  char msg[sizeof zc__msg];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(zc__msg, sizeof zc__msg, fmt, ap);
+  vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  memcpy(zc__msg, msg, sizeof msg);
   zc__last = e;
   return e;
 }
@@ -390,6 +395,38 @@ static int secret_hex(char c) {
                                 : -1;
 }
 
+/* The forms a report's own escaping gives a secret: JSON's (a quote, a
+ * backslash, a control character) and HTML's (report.html's html_esc), so
+ * that a password with '&' or '"' is found in report.json and report.html
+ * too. */
+static void secret_escaped(const char *s, size_t n) {
+  char *j = zc_xmalloc(6 * n + 1), *h = zc_xmalloc(6 * n + 1);
+  size_t jn = 0, hn = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      jn += (size_t)sprintf(j + jn, "\\%c", c);
+    else if (c < 0x20)
+      jn += (size_t)sprintf(j + jn, "\\u%04x", c);
+    else
+      j[jn++] = (char)c;
+    const char *ent = c == '&'    ? "&amp;"
+                      : c == '<'  ? "&lt;"
+                      : c == '>'  ? "&gt;"
+                      : c == '"'  ? "&quot;"
+                      : c == '\'' ? "&#39;"
+                                  : NULL;
+    if (ent)
+      hn += (size_t)sprintf(h + hn, "%s", ent);
+    else
+      h[hn++] = (char)c;
+  }
+  if (jn != n) zc_secret_add(j, jn);
+  if (hn != n) zc_secret_add(h, hn);
+  free(j);
+  free(h);
+}
+
 /* A secret as it was given, percent-decoded, and percent-encoded the ways
  * a browser or a tool may write it back (Chrome turns a password's '@'
  * into %40 in every URL it reports). */
@@ -423,6 +460,7 @@ void zc_secret_add_forms(const char *s, size_t n) {
     }
     zc_secret_add(e, en);
   }
+  secret_escaped(d, dn);
   free(d);
   free(e);
 }
@@ -463,17 +501,21 @@ size_t zc_secret_maxlen(void) {
   return m;
 }
 
-size_t zc_scrub(char *s) {
+size_t zc_scrub_mem(char *s, size_t n) {
   size_t found = 0;
   if (!s || !zc__nsecret) return 0;
-  for (char *p = s; *p; p++)
+  for (size_t p = 0; p < n; p++)
     for (size_t i = 0; i < zc__nsecret; i++)
-      if (*p == zc__secret[i].s[0] &&
-          !strncmp(p, zc__secret[i].s, zc__secret[i].n)) {
-        memset(p, '*', zc__secret[i].n);
+      if (s[p] == zc__secret[i].s[0] && zc__secret[i].n <= n - p &&
+          !memcmp(s + p, zc__secret[i].s, zc__secret[i].n)) {
+        memset(s + p, '*', zc__secret[i].n);
         found++;
       }
   return found;
+}
+
+size_t zc_scrub(char *s) {
+  return s ? zc_scrub_mem(s, strlen(s)) : 0;
 }
 
 static void log_v(const char *fmt, va_list ap)
@@ -532,6 +574,49 @@ enum zc_err zc_mkdirs(const char *path) {
   return e;
 }
 
+/* The process groups of the children being waited for, for a second
+ * signal's zc_children_kill: written by the waiting thread, read by the
+ * handler. */
+static volatile sig_atomic_t zc__child[16];
+
+void zc_child_add(int pgid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (!zc__child[i]) {
+      zc__child[i] = pgid;
+      return;
+    }
+}
+
+void zc_child_del(int pgid) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (zc__child[i] == pgid) zc__child[i] = 0;
+}
+
+void zc_children_kill(void) {
+  for (size_t i = 0; i < ZC_ARRAY_LEN(zc__child); i++)
+    if (zc__child[i] > 0) kill(-(pid_t)zc__child[i], SIGKILL);
+}
+
+int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws) {
+  int asked = 0;
+  double asked_at = 0;
+  int r;
+  while ((r = (int)waitpid(pid, ws, WNOHANG)) == 0 ||
+         (r < 0 && errno == EINTR)) {
+    double now = zc_now_ms();
+    if (!asked && ((stoppable && zc_interrupted) || now >= deadline_ms)) {
+      kill(-pid, SIGTERM); /* its group: a shell's children too */
+      asked = 1;
+      asked_at = now;
+    }
+    if (asked && now - asked_at > 2000) kill(-pid, SIGKILL);
+    zc_sleep_ms(asked ? 5 : 20);
+  }
+  /* what the leader left of its group goes with it */
+  if (asked) kill(-pid, SIGKILL);
+  return asked ? (stoppable && zc_interrupted ? 2 : 1) : 0;
+}
+
 enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
                           char *err, size_t cap) {
   int fd[2];
@@ -544,10 +629,20 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, fd[1], 2);
   posix_spawn_file_actions_addclose(&fa, fd[0]);
+  /* In a group of its own, so that it and its children can be ended
+   * together (a stop, the time limit, a second signal). */
+  posix_spawnattr_t at;
+  posix_spawnattr_init(&at);
+  posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&at, 0);
+  /* A child started after a stop is cleanup: it runs to its end. */
+  int stoppable = !zc_interrupted;
   pid_t pid;
-  int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+  int rc = posix_spawnp(&pid, argv[0], &fa, &at, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
   close(fd[1]);
+  if (rc == 0) zc_child_add(pid);
   if (rc != 0) {
     close(fd[0]);
     if (rc == ENOENT) {
@@ -563,12 +658,12 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   int line_done = 0, timed_out = 0;
   for (;;) {
     double left = deadline - zc_now_ms();
-    if (left <= 0) {
+    if (left <= 0 || (stoppable && zc_interrupted)) {
       timed_out = 1;
       break;
     }
     struct pollfd p = {.fd = fd[0], .events = POLLIN};
-    int r = poll(&p, 1, left > 1000 ? 1000 : (int)left + 1);
+    int r = poll(&p, 1, left > 100 ? 100 : (int)left + 1);
     if (r < 0 && errno != EINTR) break;
     if (r <= 0) continue;
     char chunk[512];
@@ -586,20 +681,32 @@ enum zc_err zc_spawn_wait(char *const argv[], double limit_ms, int *status,
   if (cap) err[n] = '\0';
   close(fd[0]);
   int ws = 0;
-  while (!timed_out && waitpid(pid, &ws, WNOHANG) == 0) {
-    if (zc_now_ms() >= deadline)
-      timed_out = 1;
-    else
-      zc_sleep_ms(10);
-  }
-  if (timed_out) {
-    kill(pid, SIGKILL);
-    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR) {
-    }
-    return ZC_OK; /* *status stays -1 */
-  }
+  int ended = zc_child_wait(pid, stoppable, timed_out ? 0 : deadline, &ws);
+  zc_child_del(pid);
+  if (ended == 2) return zc_fail(ZC_E_INTERRUPTED, "%s: interrupted", argv[0]);
+  if (ended) return ZC_OK; /* the time ran out: *status stays -1 */
   if (WIFEXITED(ws)) *status = WEXITSTATUS(ws);
   return ZC_OK;
+}
+
+/* The variables taken out of the environment, with their values. */
+static struct {
+  const char *name;
+  char *value;
+} zc__taken[8];
+
+const char *zc_env_take(const char *name) {
+  size_t i = 0;
+  for (; i < ZC_ARRAY_LEN(zc__taken) && zc__taken[i].name; i++)
+    if (!strcmp(zc__taken[i].name, name)) return zc__taken[i].value;
+  const char *v = getenv(name);
+  char *copy = v ? zc_xstrdup(v) : NULL;
+  unsetenv(name);
+  if (i < ZC_ARRAY_LEN(zc__taken)) {
+    zc__taken[i].name = name;
+    zc__taken[i].value = copy;
+  }
+  return copy;
 }
 
 double zc_cpu_ms(void) {
@@ -710,6 +817,52 @@ enum zc_err zc_read_file(const char *path, size_t max, char **out,
   return ZC_OK;
 }
 
+/* zc_write_atomic's stream: what the writer writes goes through zc_scrub's
+ * masks on its way to the file. The last (longest secret - 1) bytes wait
+ * for the next write, so that a secret cut across two writes is found. */
+struct scrub_out {
+  FILE *f;
+  char *b;
+  size_t n, cap, keep;
+};
+
+static ssize_t scrub_write(void *c, const char *p, size_t n) {
+  struct scrub_out *s = c;
+  if (s->n + n > s->cap) {
+    s->cap = (s->n + n) * 2;
+    s->b = zc_xrealloc(s->b, s->cap);
+  }
+  memcpy(s->b + s->n, p, n);
+  s->n += n;
+  zc_scrub_mem(s->b, s->n);
+  size_t out = s->n > s->keep ? s->n - s->keep : 0;
+  if (out && fwrite(s->b, 1, out, s->f) != out) return -1;
+  memmove(s->b, s->b + out, s->n - out);
+  s->n -= out;
+  return (ssize_t)n;
+}
+
+static int scrub_close(void *c) {
+  struct scrub_out *s = c;
+  int bad = s->n && fwrite(s->b, 1, s->n, s->f) != s->n;
+  free(s->b);
+  return bad ? EOF : 0;
+}
+
+/* fn's writes into f, masked when secrets are registered. */
+static enum zc_err write_masked(FILE *f, enum zc_err (*fn)(void *, FILE *),
+                                void *arg) {
+  if (!zc__nsecret) return fn(arg, f);
+  struct scrub_out s = {.f = f, .keep = zc_secret_maxlen() - 1};
+  cookie_io_functions_t io = {.write = scrub_write, .close = scrub_close};
+  FILE *m = fopencookie(&s, "w", io);
+  if (!m) return zc_fail(ZC_E_NOMEM, "out of memory for a masked stream");
+  enum zc_err e = fn(arg, m);
+  int bad = ferror(m);
+  if (fclose(m) != 0) bad = 1;
+  return e ? e : bad ? ZC_E_IO : ZC_OK;
+}
+
 enum zc_err zc_write_atomic(const char *path,
                             enum zc_err (*fn)(void *arg, FILE *f), void *arg) {
   size_t n = strlen(path) + 8;
@@ -720,8 +873,8 @@ enum zc_err zc_write_atomic(const char *path,
   if (!f) {
     e = zc_fail(ZC_E_IO, "%s: cannot create: %s", tmp, strerror(errno));
   } else {
-    e = fn(arg, f);
-    if (!e && ferror(f))
+    e = write_masked(f, fn, arg);
+    if ((!e || e == ZC_E_IO) && ferror(f))
       e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));
     if (fclose(f) != 0 && !e)
       e = zc_fail(ZC_E_IO, "%s: write failed: %s", tmp, strerror(errno));

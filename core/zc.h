@@ -30,8 +30,9 @@ enum zc_err {
   ZC_E_INTERRUPTED, /* SIGINT or SIGTERM */
 };
 
-/* zamcap's exit codes (README: exit codes); interrupted is 128 + the
- * signal. */
+/* zamcap's exit codes; interrupted is 128 + the signal. What each means,
+ * and for which command, is said once, in agent/cli/exits.c (docs/
+ * exit-codes.md is made from it). */
 enum zc_exit {
   ZC_EXIT_NONE = 0,         /* no regression-cause */
   ZC_EXIT_FOUND = 1,        /* regression-causes found */
@@ -50,9 +51,9 @@ enum zc_stage {
   ZC_STAGE_CAPTURE, /* Chrome, the traced runs, their analysis, upload */
 };
 
-/* The exit code for an error: the one table every command uses (README,
- * "Exit codes"). ZC_OK is 0; usage 2; out of memory and internal 4
- * (the allocators exit 4 too); the browser, DevTools and timeouts 3;
+/* The exit code for an error: the one table every command uses
+ * (docs/exit-codes.md shows it). ZC_OK is 0; usage 2; out of memory and
+ * internal 4 (the allocators exit 4 too); the browser, DevTools and timeouts 3;
  * interrupted 128 + zc_interrupted (SIGINT's 130 when it is 0); input
  * and output, parse errors and buffers at their ceiling 2 at
  * ZC_STAGE_INPUT and 3 at ZC_STAGE_CAPTURE. */
@@ -73,7 +74,9 @@ const char *zc_strerror(enum zc_err e);
 extern const char zc_commit[];
 
 /* Records a human message for the calling thread and returns e, so that a
- * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`. */
+ * failing function can `return zc_fail(ZC_E_IO, "%s: %s", path, ...)`.
+ * The arguments may include zc_errmsg() itself (a layer that adds what it
+ * knows to the message below it). */
 enum zc_err zc_fail(enum zc_err e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -150,11 +153,13 @@ void zc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * and returns 1 if the URL has a user:password. zc_scrub overwrites each
  * occurrence in s with '*'s and returns how many it found. */
 void zc_secret_add(const char *s, size_t n);
-/* s as given, percent-decoded and percent-encoded (the forms above). */
+/* s as given, percent-decoded and percent-encoded (the forms above), and
+ * as JSON and HTML escape it (report.json, report.html). */
 void zc_secret_add_forms(const char *s, size_t n);
 int zc_url_secrets(const char *url);
 size_t zc_scrub(char *s);
-size_t zc_secret_maxlen(void); /* 0: none registered */
+size_t zc_scrub_mem(char *s, size_t n); /* n bytes, NULs and all */
+size_t zc_secret_maxlen(void);          /* 0: none registered */
 void zc_secrets_clear(void);
 
 /* The length of the UTF-8 character at s (at most n bytes; n > 0), 0 when
@@ -180,19 +185,46 @@ ZC_MUST enum zc_err zc_read_file(const char *path, size_t max, char **out,
 
 /* Writes path through fn atomically: fn writes to path + ".part", which is
  * renamed into place only when fn, the writes and the close all succeeded;
- * else it is removed and the error names it. */
+ * else it is removed and the error names it. What fn writes goes through
+ * zc_scrub's masks on its way (a secret cut across two writes too): every
+ * document zamcap writes goes through here, so none shows a secret that
+ * was registered before it was written. */
 ZC_MUST enum zc_err zc_write_atomic(const char *path,
                                     enum zc_err (*fn)(void *arg, FILE *f),
                                     void *arg);
 
 /* Runs argv[0] (found on PATH) with argv, no shell, stdin and stdout on
- * /dev/null, and waits at most limit_ms for it. *status is its exit code,
- * 127 when the program is not installed, or -1 when a signal ended it or
- * the time ran out (it is then killed). The first line of what it wrote to
- * stderr goes to err (cap bytes, NUL-terminated, may be empty). Fails only
- * when the child could not be set up. */
+ * /dev/null, in a process group of its own, and waits at most limit_ms
+ * for it. *status is its exit code, 127 when the program is not
+ * installed, or -1 when a signal ended it or the time ran out (its group
+ * is then ended). The first line of what it wrote to stderr goes to err
+ * (cap bytes, NUL-terminated, may be empty). Fails when the child could
+ * not be set up, and with ZC_E_INTERRUPTED (its group ended) when
+ * zc_interrupted turns non-zero while it runs. */
 ZC_MUST enum zc_err zc_spawn_wait(char *const argv[], double limit_ms,
                                   int *status, char *err, size_t cap);
+
+/* Children in process groups of their own (zc_spawn_wait's, a --build's,
+ * git's): every wait for one honours the stop flag, and a second signal
+ * ends them before zamcap exits. zc_child_add and zc_child_del keep the
+ * groups being waited for (16 at most); zc_children_kill sends each
+ * SIGKILL and is async-signal-safe (main.c's handler calls it). */
+void zc_child_add(int pgid);
+void zc_child_del(int pgid);
+void zc_children_kill(void);
+/* Waits for child pid, leader of its group, until it ends; when the time
+ * passes deadline_ms (zc_now_ms's clock), or zc_interrupted turns
+ * non-zero and stoppable is set, its group gets SIGTERM, then SIGKILL 2 s
+ * later. *ws is waitpid's status. Returns 0 it ended by itself, 1 the
+ * time ran out, 2 it was stopped. */
+int zc_child_wait(int pid, int stoppable, double deadline_ms, int *ws);
+
+/* A secret the environment gives (ZAMCAP_TRACKER_TOKEN, PGPASSWORD):
+ * the first call copies its value and unsets it, so that no child
+ * (Chrome, dot, a --build command) inherits it; every call returns the
+ * copy (NULL: it was not set). name must be a string literal; up to 8
+ * names. */
+const char *zc_env_take(const char *name);
 
 /* This process's CPU time (user and system) and its peak resident memory. */
 double zc_cpu_ms(void);

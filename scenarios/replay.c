@@ -1004,6 +1004,12 @@ static enum zc_err mark(struct rp *r, const char *name) {
   return eval(r, expr, NULL);
 }
 
+static enum zc_err failure_text(void *arg, FILE *f) {
+  const char *const *l = arg;
+  fprintf(f, "url: %s\nerror: %s\n", l[0], l[1]);
+  return ZC_OK;
+}
+
 /* A failed step keeps a screenshot and the page's URL. */
 static void keep_failure(struct rp *r, const struct scn_step *st, char *shot,
                          size_t cap) {
@@ -1033,20 +1039,20 @@ static void keep_failure(struct rp *r, const struct scn_step *st, char *shot,
   cJSON_Delete(res);
   char txt[4200];
   snprintf(txt, sizeof txt, "%s.txt", base);
-  FILE *f = fopen(txt, "w");
-  if (f) {
-    cJSON *q = r->busy ? NULL : cJSON_CreateObject(), *qr = NULL;
-    if (q) {
-      cJSON_AddStringToObject(q, "expression", "location.href");
-      cJSON_AddBoolToObject(q, "returnByValue", 1);
-    }
-    if (q && !cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
-      url = cJSON_DetachItemFromObject(cJSON_GetObjectItem(qr, "result"),
-                                       "value");
-    cJSON_Delete(qr);
-    fprintf(f, "url: %s\nerror: %s\n",
-            cJSON_IsString(url) ? url->valuestring : "(unknown)", sv.msg);
-    fclose(f);
+  cJSON *q = r->busy ? NULL : cJSON_CreateObject(), *qr = NULL;
+  if (q) {
+    cJSON_AddStringToObject(q, "expression", "location.href");
+    cJSON_AddBoolToObject(q, "returnByValue", 1);
+  }
+  if (q && !cdp_call(r->c, r->s, "Runtime.evaluate", q, 2000, &qr))
+    url =
+        cJSON_DetachItemFromObject(cJSON_GetObjectItem(qr, "result"), "value");
+  cJSON_Delete(qr);
+  /* through zc_write_atomic, which masks a token in the page's URL */
+  const char *lines[] = {cJSON_IsString(url) ? url->valuestring : "(unknown)",
+                         sv.msg};
+  if (zc_write_atomic(txt, failure_text, lines)) {
+    /* the run's error is what matters: the text is a convenience */
   }
   cJSON_Delete(url);
   zc_err_restore(&sv);

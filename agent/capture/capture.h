@@ -50,6 +50,10 @@ struct cap_run_opts {
    * recordFrom to settled, then the retained memory after a forced GC;
    * both go to trace_base + ".heapprofile". trace must be 0. */
   double heap_interval;
+  /* Set: instead of a trace, V8's call counts (precise coverage) from
+   * recordFrom to settled, into trace_base + ".calls.json"
+   * (zamcap-calls/1); trace must be 0. */
+  int calls;
   struct scn_replay_opts replay;
   const char *next_base; /* the next run's build, for its spare page */
 };
@@ -81,6 +85,15 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
                     const char *trace_base, struct cap_run_result *res,
                     struct cap_spare *spare);
 
+/* Count runs (calls.c): precise coverage with call counts started on p's
+ * page; then taken, each function that
+ * ran with its name, its range in lines and UTF-16 columns, its calls and
+ * a hash of its text, written to trace_base + ".calls.json" (*file, caller
+ * frees; *bytes its size). */
+enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p);
+enum zc_err cap_calls_end(struct cdp_conn *conn, struct cdp_page *p,
+                          const char *trace_base, char **file, uint64_t *bytes);
+
 /* ---- plans of pairs over N builds ---- */
 
 enum { CAP_MAX_PAIRS = 100, CAP_MAX_BUILDS = 256 };
@@ -102,18 +115,24 @@ struct cap_record {
   double busy_pct;  /* the main thread's busy share of the settle wait */
 };
 
-/* Every traced run of a session, kept by build: a later comparison that
- * involves a build finds the traces recorded for it before. */
+/* What a plan's runs record: traces (the timed pairs), or, in pairs of
+ * their own after those, so that no instrument weighs on a timed run,
+ * sampling heap profiles (memory pairs) or call counts (count pairs). */
+enum cap_kind { CAP_TRACE, CAP_HEAP, CAP_CALLS, CAP_KINDS };
+/* A build's files of one kind, in the order recorded; used: the numbers
+ * taken (a plan's pair i is used + i). */
+struct cap_files {
+  char **v;
+  size_t n, cap;
+  unsigned used;
+};
+/* Every run of a session, kept by build: a later comparison that involves
+ * a build finds the files recorded for it before. */
 struct cap_build {
-  char *name;  /* "old", "new", "b3": the traces' and progress lines' */
-  char *base;  /* its URL */
-  char **file; /* its traces, in the order recorded */
-  size_t nfiles, capfiles;
-  char **mfile; /* its heap profiles (memory pairs) */
-  size_t nmfiles, capmfiles;
-  unsigned warm;     /* warm-up runs done on it */
-  unsigned used;     /* trace numbers taken: a plan's pair i is used + i */
-  unsigned mem_used; /* the same for heap profiles */
+  char *name; /* "old", "new", "b3": the files' and progress lines' */
+  char *base; /* its URL */
+  struct cap_files kind[CAP_KINDS];
+  unsigned warm; /* warm-up runs done on it */
 };
 struct cap_runs {
   struct cap_build *build;
@@ -164,10 +183,11 @@ struct cap_plan {
   cap_progress_fn *progress;
   void *progress_arg;
   cap_run_fn *runner; /* NULL: cap_run */
-  /* Memory pairs (run.heap_interval set): their profiles are
-   * OUT/traces/<build>-mem-<i>.heapprofile, numbered apart from the
-   * traces, and not kept among the build's traces. */
-  int memory;
+  /* What the runs record (run.trace, run.heap_interval or run.calls set
+   * to match): a memory pair's profiles are
+   * OUT/traces/<build>-mem-<i>.heapprofile, a count pair's
+   * OUT/traces/<build>-calls-<i>.calls.json, each kind numbered apart. */
+  enum cap_kind kind;
 };
 
 /* One comparison's pairs, as they went; the traces are the cap_runs'. */

@@ -27,12 +27,11 @@ unsigned cap_runs_build(struct cap_runs *r, const char *name,
 void cap_runs_clear(struct cap_runs *r) {
   for (unsigned k = 0; k < r->nbuilds; k++) {
     struct cap_build *b = &r->build[k];
-    for (size_t i = 0; i < b->nfiles; i++)
-      free(b->file[i]);
-    free(b->file);
-    for (size_t i = 0; i < b->nmfiles; i++)
-      free(b->mfile[i]);
-    free(b->mfile);
+    for (int kd = 0; kd < CAP_KINDS; kd++) {
+      for (size_t i = 0; i < b->kind[kd].n; i++)
+        free(b->kind[kd].v[i]);
+      free(b->kind[kd].v);
+    }
     free(b->name);
     free(b->base);
   }
@@ -128,7 +127,7 @@ static enum zc_err warm_up(struct cap_ctx *x) {
       say(pl, 1, "warm-up %u/%u, %s build: %.1f s", w, pl->warmup, b->name,
           (zc_now_ms() - t) / 1e3);
     }
-  x->ro.trace = pl->memory ? 0 : 1;
+  x->ro.trace = pl->kind == CAP_TRACE;
   return ZC_OK;
 }
 
@@ -170,8 +169,14 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
   double t = zc_now_ms();
   struct cap_run_result res;
   unsigned num = x->first[sd] + i;
-  snprintf(name, sizeof name, pl->memory ? ZC_OUT_MEM_FMT : ZC_OUT_TRACE_FMT,
-           bname(x, sd), num);
+  static const char *const what[CAP_KINDS] = {"trace", "heap profile",
+                                              "call counts"};
+  if (pl->kind == CAP_HEAP)
+    snprintf(name, sizeof name, ZC_OUT_MEM_FMT, bname(x, sd), num);
+  else if (pl->kind == CAP_CALLS)
+    snprintf(name, sizeof name, ZC_OUT_CALLS_FMT, bname(x, sd), num);
+  else
+    snprintf(name, sizeof name, ZC_OUT_TRACE_FMT, bname(x, sd), num);
   snprintf(path, sizeof path, "%s/" ZC_OUT_TRACES "/%s", pl->out, name);
   size_t nl = strlen(name);
   snprintf(name + nl, sizeof name - nl, "-try-%u", attempt + 1);
@@ -189,19 +194,14 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
   r->ok = 1;
   r->bytes = res.bytes;
   r->trace = res.file ? rel_to(ZC_OUT_TRACES, res.file) : NULL;
-  if (res.file && pl->memory) {
-    out->file[sd][i - 1] = res.file;
-    struct cap_build *b = &x->runs->build[x->build[sd]];
-    ZC_GROW(b->mfile, b->capmfiles, b->nmfiles + 1);
-    b->mfile[b->nmfiles++] = res.file;
-  } else if (res.file) {
-    struct cap_build *b = &x->runs->build[x->build[sd]];
-    ZC_GROW(b->file, b->capfiles, b->nfiles + 1);
-    b->file[b->nfiles++] = res.file;
+  if (res.file) {
+    struct cap_files *f = &x->runs->build[x->build[sd]].kind[pl->kind];
+    ZC_GROW(f->v, f->cap, f->n + 1);
+    f->v[f->n++] = res.file;
     out->file[sd][i - 1] = res.file;
   }
   say(pl, 1, "%s, %s build: %.1f s (%.1f MB %s)", pn, bname(x, sd), r->ms / 1e3,
-      (double)res.bytes / 1e6, pl->memory ? "heap profile" : "trace");
+      (double)res.bytes / 1e6, what[pl->kind]);
   return ZC_OK;
 }
 
@@ -301,20 +301,14 @@ enum zc_err cap_pairs(struct cdp_conn *conn, const struct cap_plan *pl,
       .runs = runs,
       .ro = pl->run,
       .build = {pl->a, pl->b},
-      .first = {runs->build[pl->a].used, runs->build[pl->b].used},
+      .first = {runs->build[pl->a].kind[pl->kind].used,
+                runs->build[pl->b].kind[pl->kind].used},
   };
-  if (pl->memory) {
-    x.first[0] = runs->build[pl->a].mem_used;
-    x.first[1] = runs->build[pl->b].mem_used;
-  }
   x.ro.scn = pl->scn;
   enum zc_err e = warm_up(&x);
   if (!e) e = plan_pairs(&x, out);
   for (int sd = 0; sd < 2; sd++)
-    if (pl->memory)
-      runs->build[x.build[sd]].mem_used = x.first[sd] + out->ran;
-    else
-      runs->build[x.build[sd]].used = x.first[sd] + out->ran;
+    runs->build[x.build[sd]].kind[pl->kind].used = x.first[sd] + out->ran;
   struct zc_errsave sv;
   zc_err_save(&sv);
   cdp_page_close(x.spare.page);

@@ -414,6 +414,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
                                        o->compress)))
     goto out;
   if (o->heap_interval > 0 && (e = heap_start(conn, p, o))) goto out;
+  if (o->calls && (e = cap_calls_start(conn, p))) goto out;
   double t0 = zc_now_ms();
   ttraced = t0 - tstart; /* Tracing.start */
   if (scn)
@@ -423,6 +424,8 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (!e) e = settle(conn, p, o, t0, res, spare);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
   if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
+  if (!e && o->calls)
+    e = cap_calls_end(conn, p, trace_base, &res->file, &res->bytes);
 out:
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
   if (cdp_page_away(p, res->away, sizeof res->away))

@@ -7,7 +7,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana.h"
+#include "report.h"
 #include "zc-out.h"
 
 static const char *jstr(const cJSON *o, const char *k) {

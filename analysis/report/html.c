@@ -13,8 +13,8 @@
  * allows no script, no request and only data: images, a second wall should
  * an escape ever be missed. Links go only to the relative paths zamcap
  * writes into its output folder (html_rel_ok). */
-#include "ana.h"
-#include "report/html-int.h"
+#include "html-int.h"
+#include "report.h"
 #include "zc-out.h"
 
 #include <errno.h>
@@ -781,6 +781,12 @@ static void html_cause_row(struct html *h, const cJSON *c, int i) {
   html_td_per_pair(h, c);
   put(h, "<td>");
   html_path(h, jarr(c, "path"));
+  const char *ev = jstr(c, "evidence");
+  if (ev) { /* what V8's call counts say (issue 35) */
+    put(h, "<br><span class=\"calls\">calls: ");
+    html_esc(h, ev);
+    put(h, "</span>");
+  }
   put(h, "</td></tr>\n");
 }
 

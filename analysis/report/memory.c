@@ -9,7 +9,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "report.h"
+#include "timeline.h"
 #include "zc-out.h"
 
 enum { ALLOC_TOP_FUNCTIONS = 20, ALLOC_SHOWN = 5, ALLOC_FLAME_NODES = 50000 };

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "report.h"
+#include "timeline.h"
 
 static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   const struct ana_gnode *n = &g->nodes[i];
@@ -119,6 +120,9 @@ enum zc_err ana_write_dot(const struct ana_graph *g, const char *title,
         fprintf(f, "\\nnew: %.1f %s (+%.1f)", nw, u, d);
       else
         fprintf(f, "\\n%.1f \xe2\x86\x92 %.1f (%+.1f) %s", o, nw, d, u);
+      if (g->calls && !isnan(g->calls[i].calls[0]))
+        fprintf(f, "\\ncalls %.0f \xe2\x86\x92 %.0f a run",
+                g->calls[i].calls[0], g->calls[i].calls[1]);
     }
     fputc('"', f);
     if (n->cause) fputs(", style=\"rounded,filled\", fillcolor=\"grey75\"", f);
@@ -260,6 +264,12 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
       zc_term_put(f, rep_name(g, path[i]), SIZE_MAX);
       fputs(i ? " > " : "\n", f);
     }
+    const char *w = g->calls ? g->calls[cs[k].node].words : NULL;
+    if (w) {
+      fputs("      calls: ", f);
+      zc_term_put(f, w, SIZE_MAX);
+      fputc('\n', f);
+    }
   }
   free(path);
   free(cs);
@@ -305,14 +315,18 @@ void ana_md_code(FILE *f, const char *s) {
   for (size_t k = 0; k <= longest; k++)
     fputc('`', f);
   if (pad) fputc(' ', f);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0, bs = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
+    /* GFM splits a table row before it reads code spans, on any pipe
+     * after an even run of backslashes: "x\\|" would end the span early
+     * and let the rest of the name render */
     if (c == '|')
-      fputs("\\|", f);
+      fputs(bs % 2 ? "\\\\|" : "\\|", f);
     else if (c < 0x20 || c == 0x7f)
       fputc(' ', f);
     else
       fputc(c, f);
+    bs = c == '\\' ? bs + 1 : 0;
   }
   if (cut) fputs("…", f);
   if (pad) fputc(' ', f);
@@ -408,6 +422,17 @@ void ana_write_summary_md(const struct ana_graph *g,
   }
   if (n > 5)
     fprintf(f, "\n…and %u more in report.html and report.json.\n", n - 5);
+  int said = 0;
+  for (uint32_t k = 0; g->calls && k < n && k < 5; k++) {
+    const char *w = g->calls[cs[k].node].words;
+    if (!w) continue;
+    if (!said++) fputs("\nWhat V8's call counts say:\n", f);
+    fputs("- ", f);
+    ana_md_code(f, rep_name(g, cs[k].node));
+    fputs(": ", f);
+    ana_md_text(f, w);
+    fputc('\n', f);
+  }
   rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
@@ -725,14 +750,6 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddNumberToObject(st, "lcs_timeouts", (double)r->stats->lcs_timeouts);
   cJSON_AddItemToObject(root, "elapsed_ms", rep_num(r->elapsed_ms));
   return root;
-}
-
-enum zc_err ana_write_report_json(const struct ana_report *r,
-                                  const char *path) {
-  cJSON *doc = ana_report_json(r);
-  enum zc_err e = ana_write_json(doc, path);
-  cJSON_Delete(doc);
-  return e;
 }
 
 static enum zc_err rep_put_text(void *arg, FILE *f) {

@@ -8,7 +8,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "report.h"
 
 static cJSON *vit_num(double v) {
   return isnan(v) || isinf(v) ? cJSON_CreateNull()

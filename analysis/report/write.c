@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "report.h"
 #include "zc-out.h"
 
 static const struct {
@@ -155,11 +155,53 @@ static void scrub_json(cJSON *o) {
   }
 }
 
+/* An end-to-end or web-vitals row in words: "scenario wall time", "the
+ * wall time of step 6 (click)", "INP, step 6 click", "LCP, whole run". */
+void ana_row_words(const struct ana_e2e_row *r, char *out, size_t cap) {
+  if (!strcmp(r->name, "step_ms"))
+    snprintf(out, cap, "the wall time of step %u (%s)", r->step, r->type);
+  else if (r->step)
+    snprintf(out, cap, "%s, step %u %s", r->name, r->step, r->type);
+  else if (!strcmp(r->unit, "ms") && r->label && strcmp(r->name, "LCP") &&
+           strcmp(r->name, "INP") && strcmp(r->name, "TBT"))
+    snprintf(out, cap, "%s", r->label);
+  else
+    snprintf(out, cap, "%s, whole run", r->name);
+}
+
+/* Why an inconclusive verdict is one, after the words before it. */
+static size_t doubt_words(const struct ana_outcome *oc,
+                          const struct ana_e2e_row *sc, const char *d,
+                          unsigned npairs, char *o, size_t room) {
+  size_t n = 0;
+  if (oc->doubt & ANA_DOUBT_E2E && sc && n < room) {
+    char more[96] = "";
+    if (oc->pairs_needed > npairs)
+      snprintf(more, sizeof more,
+               "; about %u pairs in all would likely settle it (--pairs %u)",
+               oc->pairs_needed, oc->pairs_needed);
+    n += (size_t)snprintf(o + n, room - n,
+                          " The %s changed by %s: its interval holds the "
+                          "threshold (%.1f ms), so it could hide a "
+                          "regression that size%s.",
+                          sc->label, d, oc->threshold_ms, more);
+  }
+  if (oc->doubt & ANA_DOUBT_STARVED && n < room)
+    n += (size_t)snprintf(o + n, room - n,
+                          " The runs' main thread had %.0f %% of a core "
+                          "while it worked (the median run): the machine "
+                          "was too busy to measure on; run again on a "
+                          "quieter one.",
+                          100 * oc->cpu_share);
+  return n;
+}
+
 /* The one-line verdict, first in every report. */
-static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
-                    const struct ana_e2e *e2e, const struct ana_outcome *oc,
-                    double mu, const struct ana_report_in *in, char *out,
-                    size_t cap) {
+static void verdict(struct ana_cmp *c, const struct ana_outcome *oc,
+                    const struct ana_report_in *in, char *out, size_t cap) {
+  const struct ana_graph *agg = c->agg;
+  const struct ana_spreads *sp = &c->sp;
+  double mu = c->o.mu;
   size_t n = 0;
   if (in->dropped)
     n = (size_t)snprintf(out, cap,
@@ -171,10 +213,14 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
   size_t room = cap - n;
   struct ana_cause *cs;
   uint32_t nc = ana_causes(agg, &cs);
-  const struct ana_e2e_row *sc = ana_e2e_main(e2e);
+  const struct ana_e2e_row *sc = ana_e2e_main(c->e2e);
   char d[160] = "", where[512];
   if (sc) ana_e2e_delta_text(sc, d, sizeof d);
   const char *in_all = agg->npairs > 1 ? "in every pair" : "in the pair";
+  const struct ana_e2e_row *ux[64];
+  double uthr[64];
+  unsigned nux =
+      ana_cmp_unexplained(c, in->threshold_ms, in->threshold_pct, ux, uthr, 64);
   if (nc) {
     /* Named: the largest; every cause is a function ((program) and GC
      * never are, issue 25). */
@@ -212,6 +258,23 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
                          sp->v[0].delta_ms, sp->v[0].npaths);
     if (sc && n < room)
       snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+  } else if (nux) {
+    char what[256], ud[160];
+    ana_row_words(ux[0], what, sizeof what);
+    ana_e2e_delta_text(ux[0], ud, sizeof ud);
+    n = (size_t)snprintf(o, room,
+                         "A regression no function explains: %s got slower "
+                         "by %s, beyond its threshold (%.1f %s)",
+                         what, ud, uthr[0], ux[0]->unit);
+    if (nux > 1 && n < room)
+      n += (size_t)snprintf(o + n, room - n, ", and %u more figure%s", nux - 1,
+                            nux == 2 ? "" : "s");
+    if (n < room)
+      snprintf(o + n, room - n,
+               ". No function got slower by %g ms or more %s: the time went "
+               "to waiting (timers, the network, rendering) or is spread "
+               "thinner than that.",
+               mu, in_all);
   } else if (oc->undecided) {
     char more[96] = "";
     if (oc->pairs_needed > agg->npairs)
@@ -225,8 +288,16 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
                          "pairs to decide%s.",
                          oc->undecided, oc->undecided == 1 ? "" : "s", mu,
                          in_all, agg->npairs, more);
-    if (sc && n < room)
-      snprintf(o + n, room - n, " The %s changed by %s.", sc->label, d);
+    if (sc && n < room && !(oc->doubt & ANA_DOUBT_E2E))
+      n += (size_t)snprintf(o + n, room - n, " The %s changed by %s.",
+                            sc->label, d);
+    if (n < room) doubt_words(oc, sc, d, agg->npairs, o + n, room - n);
+  } else if (oc->doubt) {
+    n = (size_t)snprintf(o, room,
+                         "Inconclusive: no function got slower by %g ms or "
+                         "more %s, but that does not show it is not slower.",
+                         mu, in_all);
+    if (n < room) doubt_words(oc, sc, d, agg->npairs, o + n, room - n);
   } else if (sc && sc->significant && sc->delta.mean > 0) {
     snprintf(o, room,
              "No single function got slower by %g ms or more %s, "
@@ -243,6 +314,26 @@ static void verdict(const struct ana_graph *agg, const struct ana_spreads *sp,
                sc->significant ? "changed" : "did not change significantly", d);
   }
   free(cs);
+}
+
+/* The regressions no function explains, after the causes (none when a
+ * function is named). */
+static void print_unexplained(struct ana_cmp *c, const struct ana_report_in *in,
+                              FILE *f) {
+  const struct ana_e2e_row *rows[64];
+  double thr[64];
+  unsigned n = ana_cmp_unexplained(c, in->threshold_ms, in->threshold_pct, rows,
+                                   thr, 64);
+  if (!n) return;
+  fprintf(f, "%u regression%s no function explains (beyond the threshold):\n",
+          n, n == 1 ? "" : "s");
+  for (unsigned k = 0; k < n; k++) {
+    char what[256], d[160];
+    ana_row_words(rows[k], what, sizeof what);
+    ana_e2e_delta_text(rows[k], d, sizeof d);
+    fprintf(f, "  %s: %s (threshold %.1f %s)\n", what, d, thr[k],
+            rows[k]->unit);
+  }
 }
 
 /* The end-to-end table on stdout, after the causes. */
@@ -318,6 +409,59 @@ static void add_verdict(cJSON *doc, const struct ana_cmp *c,
     cJSON_AddNumberToObject(ev, "threshold_ms",
                             round(oc->threshold_ms * 1000) / 1000);
   cJSON_AddStringToObject(v, "text", vtext);
+  if (!isnan(oc->cpu_share))
+    cJSON_AddNumberToObject(v, "cpu_share", round(oc->cpu_share * 1000) / 1000);
+  cJSON *why = cJSON_AddArrayToObject(v, "inconclusive_because");
+  if (oc->doubt & ANA_DOUBT_CAUSES)
+    cJSON_AddItemToArray(why, cJSON_CreateString("candidates undecided"));
+  if (oc->doubt & ANA_DOUBT_E2E)
+    cJSON_AddItemToArray(why, cJSON_CreateString("end to end undecided"));
+  if (oc->doubt & ANA_DOUBT_STARVED)
+    cJSON_AddItemToArray(why, cJSON_CreateString("starved machine"));
+}
+
+/* report.json's unexplained_causes: the end-to-end and web-vitals rows
+ * that regressed beyond their threshold with no function named (issue
+ * 34). Each is a regression of its own for the exit code, the history
+ * and the tracker, known by its metric and step. */
+static cJSON *unexplained_json(struct ana_cmp *c,
+                               const struct ana_report_in *in) {
+  const struct ana_e2e_row *rows[64];
+  double thr[64];
+  unsigned n = ana_cmp_unexplained(c, in->threshold_ms, in->threshold_pct, rows,
+                                   thr, 64);
+  cJSON *arr = cJSON_CreateArray();
+  for (unsigned k = 0; k < n; k++) {
+    const struct ana_e2e_row *r = rows[k];
+    cJSON *o = cJSON_CreateObject();
+    char words[256];
+    ana_row_words(r, words, sizeof words);
+    cJSON_AddNumberToObject(o, "rank", k + 1);
+    cJSON_AddStringToObject(o, "name", words);
+    cJSON_AddStringToObject(o, "metric", r->name);
+    cJSON_AddNumberToObject(o, "step", r->step);
+    cJSON_AddStringToObject(o, "type", r->type);
+    cJSON_AddStringToObject(o, "unit", r->unit);
+    cJSON_AddNumberToObject(o, "old", round(r->old.mean * 1000) / 1000);
+    cJSON_AddNumberToObject(o, "new", round(r->new_.mean * 1000) / 1000);
+    cJSON_AddNumberToObject(o, "delta", round(r->delta.mean * 1000) / 1000);
+    cJSON *ci = cJSON_AddArrayToObject(o, "ci95");
+    cJSON_AddItemToArray(ci,
+                         cJSON_CreateNumber(round(r->delta.lo * 1000) / 1000));
+    cJSON_AddItemToArray(ci,
+                         cJSON_CreateNumber(round(r->delta.hi * 1000) / 1000));
+    cJSON_AddNumberToObject(o, "threshold", round(thr[k] * 1000) / 1000);
+    cJSON *pp = cJSON_AddArrayToObject(o, "delta_per_pair");
+    for (unsigned i = 0; i < r->nv; i++)
+      cJSON_AddItemToArray(
+          pp, isnan(r->new_v[i] - r->old_v[i])
+                  ? cJSON_CreateNull()
+                  : cJSON_CreateNumber(
+                        round((r->new_v[i] - r->old_v[i]) * 1000) / 1000));
+    cJSON_AddStringToObject(o, "explained_by", "no function");
+    cJSON_AddItemToArray(arr, o);
+  }
+  return arr;
 }
 
 /* The report.json document: the analysis, the verdict, the source maps
@@ -370,7 +514,9 @@ static cJSON *report_doc(struct ana_cmp *c, const struct ana_report_in *in,
   for (cJSON *x = in->extra ? in->extra->child : NULL; x; x = x->next)
     cJSON_AddItemToObject(doc, x->string, cJSON_Duplicate(x, 1));
   ana__vitals_doc(c, doc); /* after the caller's runs, which it adds to */
-  scrub_json(doc);         /* the URLs' passwords and tokens (zc_url_secrets) */
+  ana__calls_json(c, doc);
+  cJSON_AddItemToObject(doc, "unexplained_causes", unexplained_json(c, in));
+  scrub_json(doc); /* the URLs' passwords and tokens (zc_url_secrets) */
   return doc;
 }
 
@@ -427,7 +573,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
            sym->renamed, sym->renamed == 1 ? "" : "s", sym->sourced);
   ana__vitals_warn(c);
   char vtext[2048], path[4200];
-  verdict(c->agg, &c->sp, c->e2e, oc, c->o.mu, in, vtext, sizeof vtext);
+  verdict(c, oc, in, vtext, sizeof vtext);
   int svg = 0;
   enum zc_err e = ZC_OK;
   if (fmt & ANA_FMT_DOT && !(e = write_pair_dots(c, out)))
@@ -452,6 +598,7 @@ enum zc_err ana_cmp_write(struct ana_cmp *c, const char *out,
   if (e) return fail_done(c, out);
   if (fmt & ANA_FMT_TEXT) {
     ana_write_summary(c->agg, &c->sp, c->o.mu, stdout);
+    print_unexplained(c, in, stdout);
     print_e2e(c->e2e, stdout);
     ana__vitals_text(c, stdout);
     if (c->mem) ana__alloc_text(c->mem, stdout);
@@ -564,6 +711,9 @@ enum zc_err ana_analyze(const char *const *oldf, const char *const *newf,
   for (unsigned p = 0; !e && p < npairs; p++)
     if (!(e = ana_cmp_add(c, oldf[p], newf[p])) && fmt & ANA_FMT_DOT)
       e = write_pair_dots(c, out);
+  for (unsigned p = 0; !e && npairs && p < in->calls_pairs; p++)
+    if (ana_cmp_add_calls(c, in->calls_old[p], in->calls_new[p]))
+      zc_log(0, "warning: count pair %u left out: %s", p + 1, zc_errmsg());
   struct ana_cmp *mem = NULL;
   if (!e) mem = alloc_pairs(o, in, &e);
   if (!e && zc_interrupted)

@@ -1,5 +1,5 @@
 /* Source maps (ECMA-426, "Source Map v3"): decoding, lookup, and the rule
- * that names a minified function after the original one. See ana.h.
+ * that names a minified function after the original one. See smap.h.
  *
  * The decoder makes one pass over "mappings" into a flat array of 20-byte
  * segments with an index of line starts; an index map's sections are
@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "smap.h"
+#include "timeline.h"
+#include "trace/jread.h"
 
 struct ana__seg {
   uint32_t gcol;  /* generated column, UTF-16 units */
@@ -1014,6 +1016,43 @@ static const char *sm_orig_name(const struct ana_smap *m,
  * "name:function(", "name=async function*(" all fall within it. */
 enum { SM_NAME_WINDOW = 48 };
 
+/* Whether segment s's source came with its text (sourcesContent). */
+static int sm_has_text(const struct ana_smap *m, const struct ana__seg *s) {
+  return s->src != ANA_NONE && m->srctext && m->srctext[s->src] != ANA_NONE;
+}
+
+/* DevTools' rule where the map carries no source text (issue 35.2): the
+ * token at the function's name in the generated code (the identifier
+ * before its '(': "function t(", "t(" of a method, "get t("), or at its
+ * start for an anonymous one ("function(", an arrow's '('), named by the
+ * segment that starts exactly there. b is the byte of V8's column. */
+static const char *sm_scope_name(const struct ana_smap *m,
+                                 const struct ana_smap_line *l, uint32_t line,
+                                 size_t b) {
+  const char *t = l->text;
+  if (b >= l->n || t[b] != '(') return NULL;
+  size_t i = b;
+  while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+    i--;
+  if (i > 0 && t[i - 1] == '*') { /* function*( and *name( */
+    i--;
+    while (i > 0 && (t[i - 1] == ' ' || t[i - 1] == '\t'))
+      i--;
+  }
+  size_t e = i;
+  while (i > 0 && sm_idch((unsigned char)t[i - 1]))
+    i--;
+  /* no identifier: an arrow's own '(' starts it; "function" and "async"
+   * (keywords, not names): the anonymous function starts at the keyword */
+  size_t at = i < e ? i : b;
+  if (e - i == 5 && !memcmp(t + i, "async", 5)) at = i;
+  uint32_t c16 = sm_col16(l, at);
+  const struct ana__seg *s = sm_find(m, line, c16);
+  if (s && s->gcol == c16 && s->name != ANA_NONE)
+    return m->strs + m->nameoff[s->name];
+  return NULL;
+}
+
 int ana_smap_resolve(const struct ana_smap *m, const char *text, size_t tn,
                      int ascii, const char *v8name, uint32_t line, uint32_t col,
                      struct ana_smap_pos *p) {
@@ -1042,9 +1081,22 @@ int ana_smap_resolve_line(const struct ana_smap *m,
   if (text) {
     size_t b = sm_byte(l, col);
     if (b == SIZE_MAX) return 1;
+    if (!sm_has_text(m, s) && (p->name = sm_scope_name(m, l, line, b))) {
+      p->how = ANA_SM_NAMED;
+      return 1;
+    }
+    /* V8's inferred name of an anonymous function ("t.forceSimulation"
+     * for "t.forceSimulation=function(") is looked for by its last part,
+     * the token a segment names. */
+    const char *dot = v8name ? strrchr(v8name, '.') : NULL;
+    if (dot && dot[1]) {
+      v8name = dot + 1;
+      vn = strlen(v8name);
+    }
     if (vn && vn < SM_NAME_WINDOW) {
       size_t lo = b > SM_NAME_WINDOW ? b - SM_NAME_WINDOW : 0;
-      for (size_t i = b; i-- > lo && i + vn <= b;) {
+      /* from the nearest place the name can end at the column, back */
+      for (size_t i = b >= vn ? b - vn + 1 : 0; i-- > lo;) {
         if (memcmp(text + i, v8name, vn) != 0) continue;
         if (i > 0 && sm_idch((unsigned char)text[i - 1])) continue;
         if (i + vn < tn && sm_idch((unsigned char)text[i + vn])) continue;

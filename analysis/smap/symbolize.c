@@ -1,8 +1,9 @@
-/* Renaming a timeline's functions through source maps. See ana.h. */
+/* Renaming a timeline's functions through source maps. See smap.h. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "smap.h"
+#include "timeline.h"
 
 struct sym_script {
   char *url;

@@ -6,7 +6,7 @@
 #include "trace-int.h"
 
 /* Bytes asked of zlib per read: a variable only so that the fuzzer can
- * make values straddle many refills (ana-int.h). */
+ * make values straddle many refills (timeline.h). */
 unsigned ana__ing_read = 1u << 20;
 #define ING_READ ana__ing_read
 /* The largest single JSON value held in memory (1 GiB); tests lower it. */

@@ -25,13 +25,14 @@ int ing_cpu_wanted(const char *name, size_t n) {
 }
 
 void ing_cpu_event(struct ing *g, int64_t pid, int64_t tid, double ts,
-                   double dur, double tdur) {
+                   double dur, double tdur, int js) {
   if (!(ts > -4e18 && ts < 4e18) || !(dur > 0 && dur < 4e18) || !(tdur >= 0))
     return;
   ZC_GROW(g->cev, g->capcev, g->ncev + 1);
   double s = tdur / dur;
-  g->cev[g->ncev++] =
-      (struct cev){pid, tid, (int64_t)ts, (int64_t)dur, (float)(s < 1 ? s : 1)};
+  g->cev[g->ncev++] = (struct cev){
+      pid,           tid, (int64_t)ts, (int64_t)dur, (float)(s < 1 ? s : 1),
+      (uint8_t) !!js};
 }
 
 static int cev_cmp(const void *a, const void *b) {

@@ -71,6 +71,39 @@ static int ing_is_renderer_main(struct ing *g, const struct prof *p) {
   return 0;
 }
 
+static int cev_by_ts(const void *a, const void *b) {
+  const struct cev *x = a, *y = b;
+  if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+  return (x->dur < y->dur) - (x->dur > y->dur); /* the outer one first */
+}
+
+/* The main thread's share of a core while it ran script: its outermost
+ * script events of 1 ms or more (function calls, event dispatches, timers;
+ * not the tasks around them, which hold rendering and its waits on other
+ * processes too), thread time over wall time. About 1 on a machine with
+ * a core to spare; a starved machine's runs show far less, and what they
+ * measure says little (issue 34). NAN without such events (the context
+ * did not keep them, or a trace without thread times). */
+static double cpu_share(struct ing *g, int64_t pid, int64_t tid) {
+  size_t m = 0;
+  struct cev *v = zc_xmalloc((g->ncev ? g->ncev : 1) * sizeof *v);
+  for (size_t i = 0; i < g->ncev; i++)
+    if (g->cev[i].pid == pid && g->cev[i].tid == tid && g->cev[i].dur >= 1000 &&
+        g->cev[i].ts + g->cev[i].dur >= g->fig_t0)
+      v[m++] = g->cev[i];
+  if (m) qsort(v, m, sizeof *v, cev_by_ts);
+  double wall = 0, cpu = 0;
+  int64_t end = INT64_MIN;
+  for (size_t i = 0; i < m; i++) {
+    if (v[i].ts < end) continue; /* inside the one before */
+    wall += (double)v[i].dur;
+    cpu += (double)v[i].dur * v[i].share;
+    end = v[i].ts + v[i].dur;
+  }
+  free(v);
+  return wall > 0 ? cpu / wall : NAN;
+}
+
 /* Fills tl->fig once the profiles are built. The page's main thread is the
  * marks' thread; a trace without marks (saved from DevTools) gets the
  * busiest CrRendererMain, or the busiest profile. */
@@ -78,6 +111,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
                  int64_t tid) {
   struct ana_figures *fig = &tl->fig;
   fig->vit.lcp_ms = fig->vit.cls = fig->vit.inp_ms = fig->vit.tbt_ms = NAN;
+  fig->cpu_share = NAN;
   fig->vit_why =
       ANA_VW_NO_NAV | ANA_VW_NO_LOADING | ANA_VW_NO_INPUT | ANA_VW_NO_TASKS;
   const struct prof *main = NULL;
@@ -93,6 +127,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
     if (rm > best || (rm == best && p->busy_us > main->busy_us)) main = p;
   }
   if (!marks && main) pid = main->pid, tid = main->tid;
+  fig->cpu_share = marks || main ? cpu_share(g, pid, tid) : NAN;
   if (main) {
     fig->scripting_ms = (double)main->script_us / 1e3;
     fig->gc_ms = (double)main->gc_us / 1e3;

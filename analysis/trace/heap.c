@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
 #include "trace-int.h"
@@ -26,10 +27,27 @@ struct hread {
   struct ana_ctx *ctx;
   struct hnode *n;
   size_t nn, capn;
+  int many;       /* over HEAP_NODES_MAX nodes */
+  const char *at; /* a selfSize that is no byte count */
   struct ana_figures fig;
 };
 
-enum { HEAP_DEPTH_MAX = 1 << 20 };
+/* A real sampling profile has thousands of call-tree nodes (one per call
+ * path that allocated) and inflates 10 to 30 times; a file past these is
+ * refused before it costs a gigabyte (issue 38: a 1.1 MB .heapprofile.gz
+ * took compare to 1 GB, 6 M sibling nodes to 753 MB). The nodes' cap
+ * also keeps the sum of their selfSizes (each at most HEAP_SELF_MAX) in
+ * an int64_t. */
+enum {
+  HEAP_DEPTH_MAX = 1 << 20,
+  HEAP_NODES_MAX = 1 << 20,
+  HEAP_INFLATE = 64,            /* times the file's size, */
+  HEAP_INFLATE_FLOOR = 64 << 20 /* or this, whichever is more */
+};
+#define HEAP_SELF_MAX 1e12 /* bytes a node allocated: a TB */
+/* The figures zamcap measured after the flow: bytes, and counts. */
+#define HEAP_BYTES_MAX 1e15
+#define HEAP_COUNT_MAX 1e9
 
 static void heap_frame(struct hread *h, struct jr *r, struct hnode *nd) {
   const char *k, *s;
@@ -51,7 +69,12 @@ static void heap_frame(struct hread *h, struct jr *r, struct hnode *nd) {
   }
 }
 
+/* A new node, or ANA_NONE past HEAP_NODES_MAX (h->many set). */
 static uint32_t heap_new(struct hread *h, uint32_t parent) {
+  if (h->nn >= HEAP_NODES_MAX) {
+    h->many = 1;
+    return ANA_NONE;
+  }
   ZC_GROW(h->n, h->capn, h->nn + 1);
   struct hnode *nd = &h->n[h->nn];
   memset(nd, 0, sizeof *nd);
@@ -68,7 +91,7 @@ static int heap_tree(struct hread *h, struct jr *r) {
   size_t sp = 0, cap = 0;
   if (!jr_obj(r)) return 0;
   ZC_GROW(st, cap, 1);
-  st[sp++] = heap_new(h, ANA_NONE) * 2;
+  st[sp++] = heap_new(h, ANA_NONE) * 2; /* the first: never past the cap */
   while (sp && !r->err) {
     uint32_t me = st[sp - 1] / 2;
     const char *k;
@@ -79,8 +102,10 @@ static int heap_tree(struct hread *h, struct jr *r) {
       } else if (sp >= HEAP_DEPTH_MAX || !jr_obj(r)) {
         if (!r->err) r->err = r->p;
       } else {
+        uint32_t kid = heap_new(h, me);
+        if (kid == ANA_NONE) break;
         ZC_GROW(st, cap, sp + 1);
-        st[sp++] = heap_new(h, me) * 2;
+        st[sp++] = kid * 2;
       }
       continue;
     }
@@ -92,7 +117,11 @@ static int heap_tree(struct hread *h, struct jr *r) {
       heap_frame(h, r, &h->n[me]);
     } else if (jr_is(k, kn, "selfSize")) {
       double v = 0;
-      if (jr_num(r, &v) && v > 0 && v < 1e18) h->n[me].self = v;
+      const char *at = r->p;
+      if (jr_num(r, &v) && !(v >= 0 && v <= HEAP_SELF_MAX) && !h->at)
+        h->at = at; /* negative, not finite, or past a TB */
+      else if (v > 0)
+        h->n[me].self = v;
     } else if (jr_is(k, kn, "children")) {
       if (jr_arr(r)) st[sp - 1] = me * 2 + 1;
     } else {
@@ -118,7 +147,10 @@ static void heap_zamcap(struct hread *h, struct jr *r) {
     } else if (jr_peek(r) == 'n') {
       jr_skip(r); /* null: not measured */
     } else if (jr_num(r, &v)) {
-      *dst = dst == &h->fig.heap_used_kb ? v / 1024 : v;
+      /* a figure no page can have (a negative heap, 300 digits) is none */
+      int bytes = dst == &h->fig.heap_used_kb;
+      if (!(v >= 0 && v <= (bytes ? HEAP_BYTES_MAX : HEAP_COUNT_MAX))) continue;
+      *dst = bytes ? v / 1024 : v;
       h->fig.retained = 1;
     }
   }
@@ -152,8 +184,14 @@ static struct ana_timeline *heap_build(struct hread *h, const char *path) {
   return tl;
 }
 
-/* The file, gzip or plain, whole (at most ana__ing_maxval bytes). */
+/* The file, gzip or plain, whole: at most HEAP_INFLATE times its size on
+ * disk (or HEAP_INFLATE_FLOOR), and ana__ing_maxval bytes. */
 static enum zc_err heap_read(const char *path, struct zc_buf *b) {
+  struct stat st;
+  double disk = stat(path, &st) == 0 ? (double)st.st_size : 0;
+  double most = disk * HEAP_INFLATE;
+  if (most < HEAP_INFLATE_FLOOR) most = HEAP_INFLATE_FLOOR;
+  if (most < (double)b->max) b->max = (size_t)most;
   gzFile gz = gzopen(path, "rb");
   if (!gz)
     return zc_fail(ZC_E_IO, "%s: cannot open: %s", path,
@@ -163,8 +201,12 @@ static enum zc_err heap_read(const char *path, struct zc_buf *b) {
   int n;
   while (!e && (n = gzread(gz, chunk, sizeof chunk)) > 0)
     if (zc_buf_add(b, chunk, (size_t)n))
-      e = zc_fail(ZC_E_TOOBIG, "%s: a heap profile over %u bytes", path,
-                  ana__ing_maxval);
+      e = zc_fail(ZC_E_TOOBIG,
+                  "%s: a heap profile that inflates past %zu MB (%d times its "
+                  "%.0f KB on disk, or %d MB; real ones inflate 10 to 30 "
+                  "times): not read",
+                  path, b->max >> 20, HEAP_INFLATE, disk / 1024,
+                  HEAP_INFLATE_FLOOR >> 20);
   if (!e && n < 0) e = zc_fail(ZC_E_IO, "%s: cannot read it", path);
   gzclose(gz);
   return e;
@@ -199,6 +241,14 @@ enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
   if (!r.err && jr_peek(&r) >= 0) r.err = r.p;
   if (!b.len)
     e = zc_fail(ZC_E_PARSE, "%s: empty file", path);
+  else if (h.many)
+    e = zc_fail(ZC_E_TOOBIG,
+                "%s: a heap profile of over %d call-tree nodes (real ones "
+                "have thousands): not read",
+                path, HEAP_NODES_MAX);
+  else if (h.at && !r.err)
+    e = zc_fail(ZC_E_PARSE, "%s: byte %zu: a selfSize that is no byte count",
+                path, (size_t)(h.at - b.ptr));
   else if (r.err)
     e = zc_fail(ZC_E_PARSE, "%s: byte %zu: not a sampling heap profile", path,
                 (size_t)(r.err - (b.len ? b.ptr : r.err)));

@@ -1,9 +1,9 @@
-/* The JSON pull reader. See ana-int.h. It accepts exactly JSON (RFC 8259)
+/* The JSON pull reader. See jread.h. It accepts exactly JSON (RFC 8259)
  * for what it reads; what it skips is checked for balance only. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "jread.h"
 
 void jr_init(struct jr *r, const char *p, size_t n) {
   r->p = p;

@@ -7,7 +7,8 @@
 
 #include "trace-int.h"
 
-struct prof *ing_prof(struct ing *g, int64_t pid, const char *id) {
+/* The profile (pid, id), added empty if it is new. */
+static struct prof *ing_prof(struct ing *g, int64_t pid, const char *id) {
   for (size_t i = 0; i < g->nprof; i++)
     if (g->prof[i].pid == pid && strcmp(g->prof[i].id, id) == 0)
       return &g->prof[i];

@@ -206,7 +206,8 @@ static enum zc_err ing_event(struct ing *g, const struct val *v) {
     }
     if (ph[0] == 'X' && ana_ctx_cpu_time(g->ctx) &&
         ing_cpu_wanted(name, strlen(name)))
-      ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur);
+      ing_cpu_event(g, ipid, itid, has_ts ? ts : NAN, dur, tdur,
+                    strcmp(name, "RunTask") != 0);
     if (ing_vital_is(name))
       ing_vital_event(g, &r, args, ph[0], name, id, has_ts ? ts : NAN);
     else

@@ -22,7 +22,8 @@
 #include <stdint.h>
 #include <zlib.h>
 
-#include "ana-int.h"
+#include "jread.h"
+#include "timeline.h"
 
 struct pnode {         /* a V8 profile node */
   uint32_t id, parent; /* parent == 0: none given */
@@ -90,6 +91,7 @@ struct fev {
 struct cev {
   int64_t pid, tid, ts, dur;
   float share; /* tdur / dur, at most 1 */
+  uint8_t js;  /* runs script (not RunTask, which holds rendering too) */
 };
 
 /* What the web vitals need of an event (vitals-read.c). */
@@ -190,8 +192,6 @@ void ing_copy(char *dst, size_t cap, const char *s, size_t n);
 
 /* ---- profile.c: profiles ---- */
 
-/* The profile (pid, id), added empty if it is new. */
-struct prof *ing_prof(struct ing *g, int64_t pid, const char *id);
 void prof_free(struct prof *p);
 
 /* The node with this id, or NULL; *pos is where the probe ended. */
@@ -229,9 +229,10 @@ enum zc_err ing_cpuprofile_done(struct ing *g);
 /* Whether a complete event of this name is one whose thread time tells
  * the CPU share of the JavaScript inside it. */
 int ing_cpu_wanted(const char *name, size_t n);
-/* Keeps a complete event's thread time (tdur, µs; < 0: none). */
+/* Keeps a complete event's thread time (tdur, µs; < 0: none); js: one
+ * that runs script (not the task around it). */
 void ing_cpu_event(struct ing *g, int64_t pid, int64_t tid, double ts,
-                   double dur, double tdur);
+                   double dur, double tdur, int js);
 /* The share of each of p's samples (in time order: order, or 0..n-1),
  * into share[]: the innermost kept event around it on p's thread, 1
  * where none is. Returns 0 when no event is on p's thread (share unset). */

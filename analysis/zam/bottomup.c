@@ -11,7 +11,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana.h"
+#include "timeline.h"
+#include "zam.h"
 
 struct bu_path {
   uint32_t parent, key, name, row; /* row: UINT32_MAX for none */
@@ -574,6 +575,38 @@ unsigned ana_bu_deltas(const struct ana_bottomup *b, uint32_t key, double *d,
 unsigned ana_bu_incl_deltas(const struct ana_bottomup *b, uint32_t key,
                             double *d, unsigned cap) {
   return bu_deltas(b, b->incl, key, d, cap);
+}
+
+unsigned ana_bu_incl_values(const struct ana_bottomup *b, uint32_t key,
+                            int side, double *v, unsigned cap) {
+  unsigned np = b->count[0] < b->count[1] ? b->count[0] : b->count[1];
+  if (np > b->np) np = b->np;
+  if (np > cap) np = cap;
+  uint32_t r = bu_row_of(b, key);
+  for (unsigned k = 0; k < np; k++)
+    v[k] = r == UINT32_MAX ? 0 : b->incl[side][(size_t)r * b->np + k] / b->per;
+  return np;
+}
+
+const struct ana_bu_row *ana_bu_row(const struct ana_bottomup *b,
+                                    uint32_t key) {
+  uint32_t r = bu_row_of(b, key);
+  return r == UINT32_MAX ? NULL : &b->rows[r];
+}
+
+uint32_t ana_bu_npaths(const struct ana_bottomup *b) {
+  return (uint32_t)b->npaths;
+}
+
+uint32_t ana_bu_path_parent(const struct ana_bottomup *b, uint32_t i) {
+  return b->paths[i].parent;
+}
+
+uint32_t ana_bu_path_key(const struct ana_bottomup *b, uint32_t i,
+                         uint32_t *name, uint8_t *kind) {
+  if (name) *name = b->paths[i].name;
+  if (kind) *kind = b->paths[i].kind;
+  return b->paths[i].key;
 }
 
 int ana_bu_calls_into(const struct ana_bottomup *b, uint32_t caller,

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "timeline.h"
+#include "zam.h"
 
 struct ana_cmp *ana_cmp_new(const struct ana_opts *o, int drop,
                             struct ana_maps *maps, unsigned expect, int say) {
@@ -65,6 +66,7 @@ void ana_cmp_free(struct ana_cmp *c) {
   free(c->nfig);
   ana_bu_free(c->bu);
   ana__cmp_unwatch(c);
+  ana__calls_free(c->calls);
   ana_maps_free(c->own);
   ana_ctx_free(c->ctx);
   free(c);
@@ -164,6 +166,8 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
     unsigned what = ANA_PRUNE_NAMES | (c->drop ? ANA_PRUNE_MARKERS : 0u);
     ana_bu_add(c->bu, ot, 0);
     ana_bu_add(c->bu, nt, 1);
+    ana__calls_learn(c, ot, 0);
+    ana__calls_learn(c, nt, 1);
     ana_prune(ot, what);
     ana_prune(nt, what);
     e = ana_critical(ot, nt, &c->o, &c->stats, &g);
@@ -199,6 +203,20 @@ enum zc_err ana_cmp_add(struct ana_cmp *c, const char *old_path,
   return ZC_OK;
 }
 
+/* A spread-out cause whose function the call counts named in the graph
+ * (a loop's owner, say) is named once, there. */
+static void spread_not_named(struct ana_cmp *c) {
+  struct ana_spread *v = (struct ana_spread *)c->sp.v;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < c->sp.n; i++) {
+    int named = 0;
+    for (uint32_t j = 0; j < c->agg->n && !named; j++)
+      named = c->agg->nodes[j].cause && c->agg->nodes[j].key == v[i].fn.key;
+    if (!named) v[k++] = v[i];
+  }
+  c->sp.n = k;
+}
+
 void ana__cmp_aggregate(struct ana_cmp *c) {
   if (c->decided == c->n && c->agg) return;
   cmp_undecide(c);
@@ -214,6 +232,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   c->sp.v = v;
   ana_graph_drop_callers(c->agg, c->bu, v, c->sp.n, c->o.mu);
   ana_graph_mark_effects(c->agg);
+  if (ana__calls_explain(c)) spread_not_named(c);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;
@@ -242,15 +261,22 @@ const char *ana_e2e_state_name(enum ana_e2e_state s) {
   }
 }
 
+/* The threshold of the end-to-end figure r: threshold_ms when >= 0, else
+ * threshold_pct % of the old mean (0: 5 %); NAN when there is no mean. */
+static double e2e_threshold(const struct ana_e2e_row *r, double threshold_ms,
+                            double threshold_pct) {
+  return threshold_ms >= 0
+             ? threshold_ms
+             : (threshold_pct > 0 ? threshold_pct : 5) / 100 * r->old.mean;
+}
+
 /* The end-to-end part of the outcome: the main figure against the
  * threshold. */
 static void e2e_outcome(const struct ana_e2e *e2e, double threshold_ms,
                         double threshold_pct, struct ana_outcome *oc) {
   const struct ana_e2e_row *r = ana_e2e_main(e2e);
   if (!r || r->delta.n < 2 || isnan(r->delta.lo)) return;
-  double thr = threshold_ms >= 0 ? threshold_ms
-                                 : (threshold_pct > 0 ? threshold_pct : 5) /
-                                       100 * r->old.mean;
+  double thr = e2e_threshold(r, threshold_ms, threshold_pct);
   if (isnan(thr)) return;
   oc->threshold_ms = thr;
   oc->e2e = r->delta.lo > thr   ? ANA_E2E_REGRESSED
@@ -266,6 +292,77 @@ static void e2e_outcome(const struct ana_e2e *e2e, double threshold_ms,
   }
 }
 
+/* Whether row r regressed beyond its threshold: the main figure by the
+ * end-to-end threshold; a step's wall time and a web vital in ms by that
+ * threshold of their own old mean, and never under mu (a change smaller
+ * than the smallest regression reported is not one); CLS by it, and never
+ * under 0.05. *thr gets the threshold. */
+static int row_regressed(const struct ana_e2e_row *r, int main_row, double mu,
+                         double threshold_ms, double threshold_pct,
+                         double *thr) {
+  if (r->delta.n < 2 || isnan(r->delta.lo)) return 0;
+  double t = e2e_threshold(r, threshold_ms, threshold_pct);
+  if (isnan(t)) t = 0;
+  if (!main_row) {
+    double floor = !strcmp(r->unit, "ms") ? mu : 0.05;
+    if (t < floor) t = floor;
+  }
+  *thr = t;
+  return r->delta.lo > t;
+}
+
+unsigned ana_cmp_unexplained(struct ana_cmp *c, double threshold_ms,
+                             double threshold_pct,
+                             const struct ana_e2e_row **rows, double *thr,
+                             unsigned cap) {
+  if (!c->n) return 0;
+  ana__cmp_aggregate(c);
+  if (ana_graph_causes(c->agg) + c->sp.n) return 0;
+  unsigned n = 0;
+  const struct ana_e2e_row *m = ana_e2e_main(c->e2e);
+  double t;
+  int whole = 0;
+  if (m && row_regressed(m, 1, c->o.mu, threshold_ms, threshold_pct, &t) &&
+      n < cap)
+    rows[n] = m, thr[n++] = t, whole = 1;
+  /* each step's wall time (parts of the whole: only when the whole did
+   * not regress), then the web vitals */
+  for (unsigned i = c->e2e ? c->e2e->nmetrics : 0;
+       c->e2e && !whole && i < c->e2e->n; i++)
+    if (row_regressed(&c->e2e->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
+                      &t) &&
+        n < cap)
+      rows[n] = &c->e2e->rows[i], thr[n++] = t;
+  for (unsigned i = 0; c->vit && i < c->vit->n; i++)
+    if (row_regressed(&c->vit->rows[i], 0, c->o.mu, threshold_ms, threshold_pct,
+                      &t) &&
+        n < cap)
+      rows[n] = &c->vit->rows[i], thr[n++] = t;
+  return n;
+}
+
+/* The runs' median main-thread CPU share; NAN when no run said. */
+static double median_share(const struct ana_cmp *c) {
+  double *v = zc_xmalloc(2 * (c->n + 1) * sizeof *v);
+  unsigned k = 0;
+  for (unsigned p = 0; p < c->n; p++) {
+    if (!isnan(c->ofig[p].cpu_share)) v[k++] = c->ofig[p].cpu_share;
+    if (!isnan(c->nfig[p].cpu_share)) v[k++] = c->nfig[p].cpu_share;
+  }
+  double m = NAN;
+  if (k) {
+    for (unsigned i = 1; i < k; i++) /* insertion sort: a few dozen runs */
+      for (unsigned j = i; j && v[j - 1] > v[j]; j--) {
+        double t = v[j];
+        v[j] = v[j - 1];
+        v[j - 1] = t;
+      }
+    m = k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+  }
+  free(v);
+  return m;
+}
+
 void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
                      double threshold_pct, struct ana_outcome *oc) {
   memset(oc, 0, sizeof *oc);
@@ -277,8 +374,20 @@ void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,
   oc->undecided = agg->noisy_causes + c->sp_undecided;
   oc->pairs_needed =
       agg->pairs_needed > c->sp_needed ? agg->pairs_needed : c->sp_needed;
-  oc->state = oc->causes      ? ANA_REGRESSION
-              : oc->undecided ? ANA_INCONCLUSIVE
-                              : ANA_NO_REGRESSION;
   e2e_outcome(c->e2e, threshold_ms, threshold_pct, oc);
+  const struct ana_e2e_row *rows[64];
+  double thr[64];
+  oc->unexplained =
+      ana_cmp_unexplained(c, threshold_ms, threshold_pct, rows, thr, 64);
+  oc->cpu_share = median_share(c);
+  /* Exit 0 means "we looked and it is not slower" (issue 34): what the
+   * pairs cannot decide, or runs too starved to measure, is no such
+   * answer. */
+  oc->doubt = (oc->undecided ? ANA_DOUBT_CAUSES : 0u) |
+              (oc->e2e == ANA_E2E_UNDECIDED ? ANA_DOUBT_E2E : 0u) |
+              (oc->cpu_share < ANA_STARVED_SHARE ? ANA_DOUBT_STARVED : 0u);
+  oc->state = oc->causes || oc->unexplained ? ANA_REGRESSION
+              : oc->doubt                   ? ANA_INCONCLUSIVE
+                                            : ANA_NO_REGRESSION;
+  if (oc->state != ANA_INCONCLUSIVE) oc->doubt = 0;
 }

@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "timeline.h"
+#include "zam.h"
 
 void ana_opts_default(struct ana_opts *o) {
   o->mu = 50;
@@ -30,6 +31,9 @@ void ana_graph_free(struct ana_graph *g) {
   free(g->old_w);
   free(g->new_w);
   free(g->same);
+  for (uint32_t i = 0; g->calls && i < g->n; i++)
+    free(g->calls[i].words);
+  free(g->calls);
   free(g);
 }
 
@@ -62,16 +66,19 @@ static uint32_t graph_add(struct ana_graph *g, struct gcap *cap,
         ANA_ABSENT;
     g->same[(size_t)i * g->npairs + p] = NAN;
   }
-  if (parent != ANA_NONE) {
-    struct ana_gnode *pa = &g->nodes[parent];
-    if (pa->last == ANA_NONE)
-      pa->kid = i;
-    else
-      g->nodes[pa->last].sib = i;
-    pa->last = i;
-    pa->nkids++;
-  }
+  if (parent != ANA_NONE) ana__graph_link(g, parent, i);
   return i;
+}
+
+void ana__graph_link(struct ana_graph *g, uint32_t parent, uint32_t i) {
+  struct ana_gnode *pa = &g->nodes[parent];
+  g->nodes[i].parent = parent;
+  if (pa->last == ANA_NONE)
+    pa->kid = i;
+  else
+    g->nodes[pa->last].sib = i;
+  pa->last = i;
+  pa->nkids++;
 }
 
 /* Leaves are regression-causes; a thread with nothing under it is no
@@ -152,6 +159,9 @@ static void match_leftovers(const uint32_t *ka, uint32_t na, const uint32_t *kb,
 
 /* ---- more of the same work (issue 25.3) ---- */
 
+#define ANA_SAME_MIN      0.75
+#define ANA_SAME_DOMINANT 0.6
+
 struct part {
   uint32_t key; /* UINT32_MAX: the node's own (self) time */
   double w[2];  /* old, new */
@@ -183,8 +193,15 @@ static double parts_of(const struct ana_timeline *tl, const struct ana_node *x,
   return all + self;
 }
 
-float ana_same_work(const struct ana_timeline *old, const struct ana_node *oc,
-                    const struct ana_timeline *new_, const struct ana_node *c) {
+/* How much of c's growth over its old match oc was more of the same work:
+ * 1 - the total variation distance between the split of the extra time
+ * over c's own time and its callees (by function) and the split of the
+ * old time; NAN where the old split has under two parts or one part holds
+ * over ANA_SAME_DOMINANT of it (then any growth looks proportional). */
+static float ana_same_work(const struct ana_timeline *old,
+                           const struct ana_node *oc,
+                           const struct ana_timeline *new_,
+                           const struct ana_node *c) {
   struct part *v = NULL;
   size_t n = 0, cap = 0;
   double o = parts_of(old, oc, 0, &v, &n, &cap);

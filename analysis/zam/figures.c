@@ -9,7 +9,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "zam.h"
 
 /* Two-sided 95 % quantiles of Student's t for 1..30 degrees of freedom. */
 static const double t95[] = {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "timeline.h"
 
 struct ana_str {
   const char *s;

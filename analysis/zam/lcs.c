@@ -3,7 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana.h"
+#include "timeline.h"
+#include "zam.h"
 
 struct lcs {
   const uint32_t *a, *b;

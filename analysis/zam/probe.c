@@ -9,7 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "timeline.h"
+#include "zam.h"
+
+/* A probe as a comparison measures it: its keys interned in the
+ * comparison's ctx, and its value per pair and side (shown unit; NAN where
+ * the trace cannot say). */
+struct ana__watch {
+  int kind;
+  unsigned depth;
+  uint32_t *key; /* per frame: ana_key, or the thread's name id */
+  double *v[2];
+  unsigned cap;
+};
 
 static void probe_clear(struct ana_probe *p) {
   for (unsigned i = 0; i < p->depth; i++) {

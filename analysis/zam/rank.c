@@ -7,7 +7,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
+#include "timeline.h"
+#include "zam.h"
 
 /* Whether component (a script's path, "/js/app.js") is file, or file
  * without the strip folder ("dist/js/app.js", strip "dist"). */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ana-int.h"
+#include "timeline.h"
 
 struct ana__build {
   struct zc_htab tab; /* (parent, frame) -> node index */
@@ -34,7 +34,7 @@ struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
   struct ana_figures *f = &tl->fig;
   f->scenario_ms = f->scripting_ms = f->gc_ms = f->style_layout_ms = NAN;
   f->native_ms = NAN;
-  f->long_tasks = f->blocking_ms = NAN;
+  f->long_tasks = f->blocking_ms = f->cpu_share = NAN;
   return tl;
 }
 

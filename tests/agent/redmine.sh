@@ -1,13 +1,18 @@
 #!/bin/sh
 # A throwaway Redmine for test_tracker, from Debian's redmine and
-# redmine-sqlite packages: redmine.sh start DIR prints "URL KEY", the
-# base URL of a Redmine served by WEBrick on 127.0.0.1 with its REST API
-# on, a public project "zamcap", and the admin's API key; its copy of the
-# application, SQLite database and files are in DIR. redmine.sh stop DIR
-# stops it. Never as root: as root (CI) it runs as nobody, which then
-# owns DIR. Exit 77: Redmine is not installed.
+# redmine-sqlite packages: redmine.sh start DIR [FORMAT] prints "URL KEY",
+# the base URL of a Redmine served by WEBrick on 127.0.0.1 with its REST
+# API on, its text formatting FORMAT (common_mark by default; textile,
+# markdown), a public project "zamcap", and the admin's API key; its copy
+# of the application, SQLite database and files are in DIR. redmine.sh
+# stop DIR stops it. Never as root: as root (CI) it runs as nobody, which
+# then owns DIR. Exit 77: Redmine is not installed.
 set -eu
-cmd=$1 dir=$2
+cmd=$1 dir=$2 format=${3:-common_mark}
+case $format in
+textile | markdown | common_mark) ;;
+*) echo "redmine.sh: FORMAT is textile, markdown or common_mark" >&2; exit 2 ;;
+esac
 src=/usr/share/redmine
 if [ ! -x "$src/bin/rails" ] || [ ! -f /var/lib/redmine/Gemfile.lock ]; then
   echo "no Redmine (apt-get install redmine redmine-sqlite)" >&2
@@ -34,9 +39,9 @@ start)
     >app/instances/default/config/secret_key.txt
   # Ruby 3 has no WEBrick of its own: Debian's ruby-webrick, named here.
   echo 'gem "webrick"' >app/Gemfile.local
-  cat >setup.rb <<'EOF'
+  cat >setup.rb <<EOF
 Setting.rest_api_enabled = '1'
-Setting.text_formatting = 'common_mark'
+Setting.text_formatting = '$format'
 u = User.find_by_login('admin')
 u.must_change_passwd = false
 u.save!

@@ -15,8 +15,8 @@
 #include <sys/time.h>
 #include <sys/wait.h>
 
-#include "agent.h"
 #include "attach.h"
+#include "cmd.h"
 #include "test.h"
 
 #define TOKEN "s3cret-token-42"
@@ -76,10 +76,10 @@ static int server_start(void) {
   make_reports();
   char cmd[2048];
   snprintf(cmd, sizeof cmd,
-           "exec python3 '%s/../agent/attach_server.py' '%s' --expect "
+           "exec python3 '%s' '%s' --expect "
            "'Authorization=Bearer " TOKEN
            "' --expect 'X-Atlassian-Token=no-check'",
-           zt_data(""), zt_tmp("trk"));
+           zt_tests("agent/attach_server.py"), zt_tmp("trk"));
   server_pid = zt_spawn(cmd, &server_out);
   if (server_pid < 0) return 0;
   int port = atoi(server_line());

@@ -81,9 +81,9 @@ static void test_two_of_three(void) {
   ZT_STR(oc.stop, "planned pairs done");
   ZT_STR(oc.file[0][1], "OUT/traces/b0-2.json.gz");
   ZT_STR(oc.file[1][2], "OUT/traces/b2-3.json.gz");
-  ZT_INT(r.build[0].nfiles, 3);
-  ZT_INT(r.build[1].nfiles, 0);
-  ZT_INT(r.build[2].nfiles, 3);
+  ZT_INT(r.build[0].kind[CAP_TRACE].n, 3);
+  ZT_INT(r.build[1].kind[CAP_TRACE].n, 0);
+  ZT_INT(r.build[2].kind[CAP_TRACE].n, 3);
   ZT_INT(r.nruns, 6);
   ZT_INT(r.runs[2].build, 2); /* pair 2 begins with b */
   ZT_STR(r.runs[2].trace, "traces/b2-2.json.gz");
@@ -108,9 +108,9 @@ static void test_reuse(void) {
   ZT_STR(oc.file[0][0], "OUT/traces/b1-1.json.gz");
   ZT_STR(oc.file[1][0], "OUT/traces/b2-3.json.gz");
   ZT_STR(oc.file[1][1], "OUT/traces/b2-4.json.gz");
-  ZT_INT(r.build[2].nfiles, 4);
-  ZT_STR(r.build[2].file[0], "OUT/traces/b2-1.json.gz");
-  ZT_INT(r.build[2].used, 4);
+  ZT_INT(r.build[2].kind[CAP_TRACE].n, 4);
+  ZT_STR(r.build[2].kind[CAP_TRACE].v[0], "OUT/traces/b2-1.json.gz");
+  ZT_INT(r.build[2].kind[CAP_TRACE].used, 4);
   cap_runs_clear(&r);
 }
 

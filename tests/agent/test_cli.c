@@ -9,6 +9,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 #include "zc.h"
 
 static int exists(const char *path) {
@@ -34,8 +35,8 @@ static void make_dirs(void) {
 static void test_regression(void) {
   make_dirs();
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(),
-                 zt_tmp("old"), zt_tmp("new"), zt_tmp("out"));
+  int rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", zt_tmp("old"),
+                         zt_tmp("new"), zt_tmp("out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "1 regression-cause");
   ZT_HAS(out, "slowChecksum (/app.js:");
@@ -67,10 +68,10 @@ static void test_regression(void) {
   ZT_HAS(json, "\"significance\":\ttrue");
   ZT_HAS(json, "\"not_significant\":");
   free(json);
-  ZT_INT(zt_sh(NULL,
-               "'%s' compare -q '%s' '%s' --no-significance --format "
-               "json --out '%s'",
-               zt_zamcap(), zt_tmp("old"), zt_tmp("new"), zt_tmp("out-nosig")),
+  ZT_INT(zt_run_zamcap(NULL,
+                       "compare -q '%s' '%s' --no-significance --format "
+                       "json --out '%s'",
+                       zt_tmp("old"), zt_tmp("new"), zt_tmp("out-nosig")),
          1);
   json = zt_read(zt_tmp("out-nosig/report.json"));
   ZT_HAS(json, "\"significance\":\tfalse");
@@ -91,6 +92,34 @@ static void test_regression(void) {
 /* Names from a page reach the terminal escaped: a function named with
  * escape sequences, a bell, CR/LF and a C1 control cannot retitle or clear
  * the terminal or forge a line of the log. */
+/* Call counts that cannot be used (issue 35): count files that are not
+ * zamcap-calls/1 beside the traces give a warning naming the pair, and
+ * the causes are today's (those of the same traces without them). */
+static void test_bad_counts(void) {
+  make_dirs();
+  zt_sh(
+      NULL,
+      "mkdir -p '%s' '%s' && cp '%s'/*.json.gz '%s' && cp '%s'/*.json.gz "
+      "'%s' && echo '{\"schema\": \"not-calls\"}' > '%s/run-calls-1.calls.json'"
+      " && echo '[1,' > '%s/run-calls-1.calls.json'",
+      zt_tmp("cold"), zt_tmp("cnew"), zt_tmp("old"), zt_tmp("cold"),
+      zt_tmp("new"), zt_tmp("cnew"), zt_tmp("cold"), zt_tmp("cnew"));
+  char *out = NULL;
+  int rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", zt_tmp("cold"),
+                         zt_tmp("cnew"), zt_tmp("counts-bad"));
+  ZT_INT(rc, 1);
+  ZT_HAS(out, "warning: count pair 1 left out:");
+  ZT_HAS(out, "not a zamcap-calls/1 file");
+  ZT_HAS(out, "slowChecksum (/app.js:");
+  ZT_TRUE(out && !strstr(out, "calls: "));
+  free(out);
+  cJSON *rep = zt_json("%s/report.json", zt_tmp("counts-bad"));
+  ZT_TRUE(zt_jget(rep, "counts") == NULL);
+  ZT_STR(zt_jstr(rep, "regression_causes.0.name"), "slowChecksum");
+  ZT_TRUE(zt_jget(rep, "regression_causes.0.calls") == NULL);
+  cJSON_Delete(rep);
+}
+
 static void test_hostile_names(void) {
   make_dirs();
   zt_sh(NULL,
@@ -126,16 +155,16 @@ static void test_hostile_names(void) {
  * the nodes, and the terminal shows the path's ends. */
 static void test_deep_path(void) {
   zt_sh(NULL,
-        "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+        "mkdir -p '%s/old' '%s/new' && python3 '%s'"
         " 12000 100 '%s/old/run-1.cpuprofile' && python3 "
-        "'%s/../agent/deepprof.py' 12000 300 '%s/new/run-1.cpuprofile'",
-        zt_tmp("deep"), zt_tmp("deep"), zt_data(""), zt_tmp("deep"),
-        zt_data(""), zt_tmp("deep"));
+        "'%s' 12000 300 '%s/new/run-1.cpuprofile'",
+        zt_tmp("deep"), zt_tmp("deep"), zt_tests("agent/deepprof.py"),
+        zt_tmp("deep"), zt_tests("agent/deepprof.py"), zt_tmp("deep"));
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' compare '%s/old' '%s/new' --format text,json,md "
-                 "--out '%s/out'",
-                 zt_zamcap(), zt_tmp("deep"), zt_tmp("deep"), zt_tmp("deep"));
+  int rc = zt_run_zamcap(&out,
+                         "compare '%s/old' '%s/new' --format text,json,md "
+                         "--out '%s/out'",
+                         zt_tmp("deep"), zt_tmp("deep"), zt_tmp("deep"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "main > main > walk > walk");
   ZT_HAS(out, "... 11972 more > walk");
@@ -151,7 +180,7 @@ static void test_deep_path(void) {
             "'%s/out/report.json'",
             zt_tmp("deep")),
       0);
-  ZT_INT(zt_sh(&out, "'%s' html '%s/out'", zt_zamcap(), zt_tmp("deep")), 0);
+  ZT_INT(zt_run_zamcap(&out, "html '%s/out'", zt_tmp("deep")), 0);
   free(out);
   char *html = zt_read(zt_tmp("deep/out/report.html"));
   ZT_HAS(html, "deeper levels in report.json");
@@ -163,14 +192,14 @@ static void test_deep_path(void) {
  * 65 536 characters. */
 static void test_long_name(void) {
   zt_sh(NULL,
-        "mkdir -p '%s/old' '%s/new' && python3 '%s/../agent/deepprof.py'"
+        "mkdir -p '%s/old' '%s/new' && python3 '%s'"
         " 3 100 '%s/old/run-1.cpuprofile' 20000 && python3 "
-        "'%s/../agent/deepprof.py' 3 300 '%s/new/run-1.cpuprofile' 20000",
-        zt_tmp("long"), zt_tmp("long"), zt_data(""), zt_tmp("long"),
-        zt_data(""), zt_tmp("long"));
+        "'%s' 3 300 '%s/new/run-1.cpuprofile' 20000",
+        zt_tmp("long"), zt_tmp("long"), zt_tests("agent/deepprof.py"),
+        zt_tmp("long"), zt_tests("agent/deepprof.py"), zt_tmp("long"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
-                 zt_zamcap(), zt_tmp("long"), zt_tmp("long"), zt_tmp("long"));
+  int rc = zt_run_zamcap(&out, "compare '%s/old' '%s/new' --out '%s/out'",
+                         zt_tmp("long"), zt_tmp("long"), zt_tmp("long"));
   ZT_INT(rc, 1);
   ZT_TRUE(out && !strstr(out, "dot"));
   free(out);
@@ -189,17 +218,17 @@ static void test_long_name(void) {
  * A/A run of the same shape reports nothing. */
 static void test_spread_out(void) {
   const char *d = zt_tmp("spread");
-  zt_sh(
-      NULL,
-      "mkdir -p '%s/old' '%s/new' '%s/old2' && for i in 1 2 3; do "
-      "python3 '%s/../agent/spreadprof.py' 20 2 o$i '%s/old'/run-$i.cpuprofile"
-      " && python3 '%s/../agent/spreadprof.py' 20 8 n$i "
-      "'%s/new'/run-$i.cpuprofile && python3 '%s/../agent/spreadprof.py' 20 2"
-      " a$i '%s/old2'/run-$i.cpuprofile; done",
-      d, d, d, zt_data(""), d, zt_data(""), d, zt_data(""), d);
+  zt_sh(NULL,
+        "mkdir -p '%s/old' '%s/new' '%s/old2' && for i in 1 2 3; do "
+        "python3 '%s' 20 2 o$i '%s/old'/run-$i.cpuprofile"
+        " && python3 '%s' 20 8 n$i "
+        "'%s/new'/run-$i.cpuprofile && python3 '%s' 20 2"
+        " a$i '%s/old2'/run-$i.cpuprofile; done",
+        d, d, d, zt_tests("agent/spreadprof.py"), d,
+        zt_tests("agent/spreadprof.py"), d, zt_tests("agent/spreadprof.py"), d);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
-                 zt_zamcap(), d, d, d);
+  int rc =
+      zt_run_zamcap(&out, "compare '%s/old' '%s/new' --out '%s/out'", d, d, d);
   ZT_INT(rc, 1);
   ZT_HAS(out, "1 regression-cause (slower by ≥ 50 ms in all 3 pairs):\n"
               "1 spread-out regression-cause");
@@ -226,9 +255,9 @@ static void test_spread_out(void) {
                "==1' '%s/out/report.json'",
                d),
          0);
-  rc = zt_sh(&out, "'%s' compare '%s/old' '%s/old2' --out '%s/aa'", zt_zamcap(),
-             d, d, d);
-  ZT_INT(rc, 0);
+  rc = zt_run_zamcap(&out, "compare '%s/old' '%s/old2' --out '%s/aa'", d, d, d);
+  /* names nothing; three pairs leave the end-to-end figure undecided */
+  ZT_INT(rc, 5);
   ZT_TRUE(out && !strstr(out, "spread-out"));
   free(out);
 }
@@ -239,10 +268,10 @@ static void test_spread_out(void) {
 static void test_exports(void) {
   make_dirs();
   const char *o = zt_tmp("exports");
-  ZT_INT(zt_sh(NULL,
-               "'%s' compare -q '%s' '%s' --format json,folded,"
-               "cpuprofile --out '%s'",
-               zt_zamcap(), zt_tmp("old"), zt_tmp("new"), o),
+  ZT_INT(zt_run_zamcap(NULL,
+                       "compare -q '%s' '%s' --format json,folded,"
+                       "cpuprofile --out '%s'",
+                       zt_tmp("old"), zt_tmp("new"), o),
          1);
   ZT_INT(zt_sh(NULL,
                "python3 - '%s' <<'EOF'\n"
@@ -270,8 +299,7 @@ static void test_exports(void) {
                o),
          0);
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' tree '%s/new.cpuprofile' --min 100", zt_zamcap(), o),
-         0);
+  ZT_INT(zt_run_zamcap(&out, "tree '%s/new.cpuprofile' --min 100", o), 0);
   ZT_HAS(out, "slowChecksum  ");
   free(out);
 }
@@ -285,12 +313,13 @@ static void test_inconclusive(void) {
   for (int i = 0; i < 3; i++)
     zt_sh(NULL,
           "mkdir -p '%s/old' '%s/new' && python3 "
-          "'%s/../agent/deepprof.py' 3 100 '%s/old/run-%d.cpuprofile' && "
-          "python3 '%s/../agent/deepprof.py' 3 %d '%s/new/run-%d.cpuprofile'",
-          d, d, zt_data(""), d, i + 1, zt_data(""), new_ms[i], d, i + 1);
+          "'%s' 3 100 '%s/old/run-%d.cpuprofile' && "
+          "python3 '%s' 3 %d '%s/new/run-%d.cpuprofile'",
+          d, d, zt_tests("agent/deepprof.py"), d, i + 1,
+          zt_tests("agent/deepprof.py"), new_ms[i], d, i + 1);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s/old' '%s/new' --out '%s/out'",
-                 zt_zamcap(), d, d, d);
+  int rc =
+      zt_run_zamcap(&out, "compare '%s/old' '%s/new' --out '%s/out'", d, d, d);
   ZT_INT(rc, 5);
   ZT_HAS(out, "Inconclusive (1 candidate undecided after 3 pairs)\n");
   ZT_HAS(out, "Inconclusive: 1 candidate slower by 50 ms or more in every "
@@ -305,10 +334,10 @@ static void test_inconclusive(void) {
                "'%s/out/report.json'",
                d),
          0);
-  ZT_INT(zt_sh(NULL,
-               "'%s' compare -q '%s/old' '%s/new' --no-significance "
-               "--format json --out '%s/out2'",
-               zt_zamcap(), d, d, d),
+  ZT_INT(zt_run_zamcap(NULL,
+                       "compare -q '%s/old' '%s/new' --no-significance "
+                       "--format json --out '%s/out2'",
+                       d, d, d),
          1);
 }
 
@@ -342,8 +371,8 @@ static void test_shifted_aa(void) {
                  zt_data("real-traces/rspack-profile-chunk.json.gz"), a, b);
   ZT_INT(rc, 0);
   char *out = NULL;
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(), a, b,
-             zt_tmp("shift-out"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", a, b,
+                     zt_tmp("shift-out"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No regression-cause");
   if (rc) fprintf(stderr, "%s\n", out);
@@ -361,7 +390,7 @@ static void test_recorder_corpus(void) {
     if (strncmp(line, "ok ", 3) != 0) continue;
     char *out = NULL, rel[512];
     snprintf(rel, sizeof rel, "recorder/%s", line + 3);
-    int rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_data(rel));
+    int rc = zt_run_zamcap(&out, "check '%s'", zt_data(rel));
     if (rc == 0 && out && strstr(out, "scenario "))
       ok++;
     else {
@@ -377,8 +406,7 @@ static void test_recorder_corpus(void) {
 
 static void test_check(void) {
   char *out = NULL;
-  char scn[4200];
-  snprintf(scn, sizeof scn, "%s/../../scenarios/demo/todo.json", zt_data(""));
+  const char *scn = zt_demo("todo.json");
   int rc = zt_sh(&out,
                  "CHROME_PATH=/nonexistent PATH=/usr/bin:/bin '%s' "
                  "check '%s' --old dist-old/ --new https://staging.example/",
@@ -395,7 +423,7 @@ static void test_check(void) {
         "printf '{\"title\": \"t\", \"steps\": [{\"type\": \"navigate\", "
         "\"url\": \"http://a/\"}, {\"type\": \"click\"}]}' > '%s'",
         zt_tmp("bad-check.json"));
-  rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_tmp("bad-check.json"));
+  rc = zt_run_zamcap(&out, "check '%s'", zt_tmp("bad-check.json"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "bad-check.json: step 2 (click): ");
   free(out);
@@ -405,7 +433,7 @@ static void test_check(void) {
         zt_tmp("nonav.json"));
   /* a flow that never navigates (recorded on an open page) is accepted,
    * as @puppeteer/replay accepts it: each run loads the build's URL */
-  rc = zt_sh(&out, "'%s' check '%s'", zt_zamcap(), zt_tmp("nonav.json"));
+  rc = zt_run_zamcap(&out, "check '%s'", zt_tmp("nonav.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, ": 1 step, traced from step 1");
   ZT_HAS(out, "the build's URL  (added: the flow never navigates)");
@@ -422,11 +450,12 @@ static void test_check_secrets(void) {
         "?token=T0k%%%%7Ben%%%%7D42\"}]}' > '%s'",
         zt_tmp("secret-check.json"));
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' check '%s' --old "
-                 "'http://admin:Mail@Pass4242@127.0.0.1:9/app/?token=T0k{en}42'"
-                 " --new 'http://admin:pw@host/?token=abcdef'",
-                 zt_zamcap(), zt_tmp("secret-check.json"));
+  int rc = zt_run_zamcap(
+      &out,
+      "check '%s' --old "
+      "'http://admin:Mail@Pass4242@127.0.0.1:9/app/?token=T0k{en}42'"
+      " --new 'http://admin:pw@host/?token=abcdef'",
+      zt_tmp("secret-check.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "origins:");
   ZT_HAS(out, "********");
@@ -453,8 +482,8 @@ static void test_run_dir(void) {
         run, run, run, zt_tmp("old"), zt_tmp("new"), zt_tmp("old"),
         zt_tmp("new"), zt_tmp("new"));
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' --format json --out '%s'",
-                 zt_zamcap(), run, zt_tmp("run-cmp"));
+  int rc = zt_run_zamcap(&out, "compare '%s' --format json --out '%s'", run,
+                         zt_tmp("run-cmp"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "pair 3 has only its new trace: left out");
   ZT_HAS(out, "pair 2/2: old-10.json.gz vs new-10.json.gz");
@@ -463,11 +492,11 @@ static void test_run_dir(void) {
   free(out);
   /* The traces/ folder itself works too; a folder with no such pair is a
    * usage error naming it. */
-  ZT_INT(zt_sh(NULL, "'%s' compare -q '%s/traces' --format json --out '%s'",
-               zt_zamcap(), run, zt_tmp("run-cmp2")),
+  ZT_INT(zt_run_zamcap(NULL, "compare -q '%s/traces' --format json --out '%s'",
+                       run, zt_tmp("run-cmp2")),
          1);
-  rc = zt_sh(&out, "'%s' compare '%s' --out '%s'", zt_zamcap(), zt_tmp("old"),
-             zt_tmp("run-cmp3"));
+  rc = zt_run_zamcap(&out, "compare '%s' --out '%s'", zt_tmp("old"),
+                     zt_tmp("run-cmp3"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "no pair of old-<i> and new-<i> traces");
   free(out);
@@ -476,15 +505,21 @@ static void test_run_dir(void) {
 static void test_aa_and_options(void) {
   make_dirs();
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
-                 zt_tmp("old"), zt_tmp("old2"), zt_tmp("aa"));
-  ZT_INT(rc, 0);
+  int rc = zt_run_zamcap(&out, "compare -q '%s' '%s' --out '%s'", zt_tmp("old"),
+                         zt_tmp("old2"), zt_tmp("aa"));
+  /* An A/A names nothing; three pairs of these traces cannot show that
+   * the scripting did not grow by 5 %, so the verdict is inconclusive
+   * (issue 34: exit 0 means "not slower"), not "no regression". */
+  ZT_INT(rc, 5);
   ZT_HAS(out, "No regression-cause (no function got slower by ≥ 50 ms in all "
               "3 pairs)");
+  char *aa = zt_read(zt_tmp("aa/report.json"));
+  ZT_HAS(aa, "\"end to end undecided\"");
+  free(aa);
   free(out);
   /* --pairs limits, --mu raises the bar past the regression. */
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --pairs 1 --mu 500 --out '%s'",
-             zt_zamcap(), zt_tmp("old"), zt_tmp("new"), zt_tmp("mu"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --pairs 1 --mu 500 --out '%s'",
+                     zt_tmp("old"), zt_tmp("new"), zt_tmp("mu"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "pair 1/1");
   free(out);
@@ -500,19 +535,6 @@ static void test_aa_and_options(void) {
 }
 
 /* ---- sampling heap profiles (.heapprofile) given to compare ---- */
-
-static cJSON *read_json(const char *path) {
-  char *t = zt_read(path);
-  cJSON *j = t ? cJSON_Parse(t) : NULL;
-  free(t);
-  ZT_TRUE(j != NULL);
-  return j;
-}
-
-static const cJSON *jpath(const cJSON *o, const char *a, const char *b) {
-  o = cJSON_GetObjectItemCaseSensitive(o, a);
-  return b ? cJSON_GetObjectItemCaseSensitive(o, b) : o;
-}
 
 static double jnum_at(const cJSON *arr, int i) {
   return cJSON_GetNumberValue(cJSON_GetArrayItem(arr, i));
@@ -541,31 +563,29 @@ static void make_heap_run(const char *dir, int traces) {
  * with the cause's KB per run). */
 static void check_alloc(const cJSON *doc) {
   const cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, "allocation");
-  ZT_STR(cJSON_GetStringValue(jpath(a, "unit", NULL)), "KB");
-  const cJSON *rc = jpath(a, "regression_causes", NULL);
+  ZT_STR(cJSON_GetStringValue(zt_jget(a, "unit")), "KB");
+  const cJSON *rc = zt_jget(a, "regression_causes");
   if (!ZT_INT(cJSON_GetArraySize(rc), 1)) return;
   const cJSON *c = cJSON_GetArrayItem(rc, 0);
-  ZT_STR(cJSON_GetStringValue(jpath(c, "name", NULL)), "cloneRecords");
-  double o = cJSON_GetNumberValue(jpath(c, "old_kb", NULL));
-  double n = cJSON_GetNumberValue(jpath(c, "new_kb", NULL));
-  double d = cJSON_GetNumberValue(jpath(c, "delta_kb", NULL));
-  ZT_TRUE(d > 1024);
+  ZT_STR(cJSON_GetStringValue(zt_jget(c, "name")), "cloneRecords");
+  double o = cJSON_GetNumberValue(zt_jget(c, "old_kb"));
+  double n = cJSON_GetNumberValue(zt_jget(c, "new_kb"));
+  double d = cJSON_GetNumberValue(zt_jget(c, "delta_kb"));
+  ZT_NEAR(d, 35176.691, 0.0005); /* the stored profiles' (tests/data) */
   ZT_NEAR(d, n - o, 0.01);
-  const cJSON *fl = jpath(a, "flame", NULL);
-  ZT_STR(cJSON_GetStringValue(jpath(fl, "unit", NULL)), "KB");
-  ZT_TRUE(jpath(fl, "old_ms", NULL) == NULL &&
-          jpath(fl, "new_ms", NULL) == NULL);
-  const cJSON *names = jpath(fl, "names", NULL),
-              *name = jpath(fl, "name", NULL);
+  const cJSON *fl = zt_jget(a, "flame");
+  ZT_STR(cJSON_GetStringValue(zt_jget(fl, "unit")), "KB");
+  ZT_TRUE(zt_jget(fl, "old_ms") == NULL && zt_jget(fl, "new_ms") == NULL);
+  const cJSON *names = zt_jget(fl, "names"), *name = zt_jget(fl, "name");
   int found = 0;
   for (int i = 0; i < cJSON_GetArraySize(name); i++) {
     int k = (int)jnum_at(name, i);
     const char *s = cJSON_GetStringValue(cJSON_GetArrayItem(names, k));
     if (!s || strcmp(s, "cloneRecords")) continue;
     found++;
-    ZT_INT(jnum_at(jpath(fl, "flag", NULL), i), 3); /* on a path, a cause */
-    ZT_NEAR(jnum_at(jpath(fl, "new_kb", NULL), i), n, 0.01);
-    ZT_NEAR(jnum_at(jpath(fl, "old_kb", NULL), i), o, 0.01);
+    ZT_INT(jnum_at(zt_jget(fl, "flag"), i), 3); /* on a path, a cause */
+    ZT_NEAR(jnum_at(zt_jget(fl, "new_kb"), i), n, 0.01);
+    ZT_NEAR(jnum_at(zt_jget(fl, "old_kb"), i), o, 0.01);
   }
   ZT_INT(found, 1);
 }
@@ -577,19 +597,19 @@ static void test_heap_compare(void) {
   const char *o = zt_data("memapp-old-mem-1.heapprofile.gz");
   const char *n = zt_data("memapp-new-mem-1.heapprofile.gz");
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'",
-                 zt_zamcap(), o, n, zt_tmp("heap"));
+  int rc = zt_run_zamcap(&out, "compare '%s' '%s' --memory-mu 1024 --out '%s'",
+                         o, n, zt_tmp("heap"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "allocation: 1 allocation regression-cause (≥ 1024 KB more");
   ZT_HAS(out, "  cloneRecords (/app.js:11:");
   free(out);
-  cJSON *doc = read_json(zt_tmp("heap/report.json"));
+  cJSON *doc = zt_json("%s/report.json", zt_tmp("heap"));
   check_alloc(doc);
-  ZT_INT(cJSON_GetNumberValue(jpath(doc, "verdict", "exit_code")), 1);
-  ZT_HAS(cJSON_GetStringValue(jpath(doc, "verdict", "text")),
+  ZT_INT(cJSON_GetNumberValue(zt_jget(doc, "verdict.exit_code")), 1);
+  ZT_HAS(cJSON_GetStringValue(zt_jget(doc, "verdict.text")),
          "the largest: cloneRecords (/app.js:11:");
-  ZT_NEAR(cJSON_GetNumberValue(jpath(doc, "options", "mu_kb")), 1024, 0);
-  ZT_TRUE(jpath(doc, "regression_causes", NULL) == NULL);
+  ZT_NEAR(cJSON_GetNumberValue(zt_jget(doc, "options.mu_kb")), 1024, 0);
+  ZT_TRUE(zt_jget(doc, "regression_causes") == NULL);
   cJSON_Delete(doc);
   char *md = zt_read(zt_tmp("heap/summary.md"));
   ZT_HAS(md, "### zamcap: 1 allocation regression-cause");
@@ -616,8 +636,8 @@ static void test_heap_compare(void) {
     ana_timeline_free(b);
   }
   ana_ctx_free(c);
-  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(), o, o,
-             zt_tmp("heap-aa"));
+  rc = zt_run_zamcap(&out, "compare -q '%s' '%s' --out '%s'", o, o,
+                     zt_tmp("heap-aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No allocation regression-cause (no function allocated ≥ 256 KB "
               "more in the one pair)");
@@ -635,21 +655,21 @@ static void test_heap_run_dir(void) {
         "'%s/traces/old-mem-2.heapprofile'",
         run, run);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare '%s' --memory-mu 1024 --out '%s'",
-                 zt_zamcap(), run, zt_tmp("heaprun-out"));
+  int rc = zt_run_zamcap(&out, "compare '%s' --memory-mu 1024 --out '%s'", run,
+                         zt_tmp("heaprun-out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "memory pair 2 has only its old heap profile: left out");
   ZT_HAS(out, "pair 3/3: old-3.json.gz vs new-3.json.gz");
   ZT_HAS(out, "slowChecksum (/app.js:");
   ZT_HAS(out, "allocation: 1 allocation regression-cause");
   free(out);
-  cJSON *doc = read_json(zt_tmp("heaprun-out/report.json"));
+  cJSON *doc = zt_json("%s/report.json", zt_tmp("heaprun-out"));
   check_alloc(doc);
-  const cJSON *rcs = jpath(doc, "regression_causes", NULL);
+  const cJSON *rcs = zt_jget(doc, "regression_causes");
   ZT_INT(cJSON_GetArraySize(rcs), 1);
-  ZT_STR(cJSON_GetStringValue(jpath(cJSON_GetArrayItem(rcs, 0), "name", NULL)),
+  ZT_STR(cJSON_GetStringValue(zt_jget(cJSON_GetArrayItem(rcs, 0), "name")),
          "slowChecksum");
-  ZT_INT(cJSON_GetArraySize(jpath(doc, "allocation", "profiles")), 1);
+  ZT_INT(cJSON_GetArraySize(zt_jget(doc, "allocation.profiles")), 1);
   cJSON_Delete(doc);
   char *html = zt_read(zt_tmp("heaprun-out/report.html"));
   ZT_HAS(html, "<section id=\"flame\" class=\"flame\">");
@@ -668,8 +688,8 @@ static void test_heap_run_dir(void) {
   char od[4200], nd[4200];
   snprintf(od, sizeof od, "%s/o", run);
   snprintf(nd, sizeof nd, "%s/n", run);
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --memory-mu 1024 --out '%s'",
-             zt_zamcap(), od, nd, zt_tmp("heapdirs-out"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --memory-mu 1024 --out '%s'", od,
+                     nd, zt_tmp("heapdirs-out"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "pair 1/1: old-1.json.gz vs new-1.json.gz");
   ZT_HAS(out, "pair 1/1: old-mem-1.heapprofile vs new-mem-1.heapprofile");
@@ -677,8 +697,8 @@ static void test_heap_run_dir(void) {
   free(out);
   /* Traces on one side and heap profiles on the other: nothing to pair. */
   zt_sh(NULL, "rm '%s/o/old-mem-1.heapprofile' '%s/n/new-1.json.gz'", run, run);
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(), od, nd,
-             zt_tmp("heapdirs-out2"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", od, nd,
+                     zt_tmp("heapdirs-out2"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "no trace or heap profile of the same kind on both sides");
   free(out);
@@ -705,8 +725,8 @@ static void test_heap_bad(void) {
     snprintf(path, sizeof path, "%s/traces/new-mem-1.heapprofile", run);
     zt_write_str(path, bad[i].text);
     char *out = NULL, want[4400];
-    int rc = zt_sh(&out, "'%s' compare -q '%s' --out '%s'", zt_zamcap(), run,
-                   zt_tmp("heapbad-out"));
+    int rc = zt_run_zamcap(&out, "compare -q '%s' --out '%s'", run,
+                           zt_tmp("heapbad-out"));
     ZT_INT(rc, 2);
     snprintf(want, sizeof want, "zamcap: %s: %s", path, bad[i].says);
     ZT_HAS(out, want);
@@ -730,74 +750,71 @@ static void test_heap_devtools(void) {
         "'%s'",
         real, more);
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
-                 real, real, zt_tmp("devtools-aa"));
+  int rc = zt_run_zamcap(&out, "compare -q '%s' '%s' --out '%s'", real, real,
+                         zt_tmp("devtools-aa"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "No allocation regression-cause");
   free(out);
-  rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(), real,
-             more, zt_tmp("devtools"));
+  rc = zt_run_zamcap(&out, "compare -q '%s' '%s' --out '%s'", real, more,
+                     zt_tmp("devtools"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "surveyPhase1 (/js/contentscript.js:2022:32)");
   free(out);
-  cJSON *doc = read_json(zt_tmp("devtools/report.json"));
-  const cJSON *rcs = jpath(doc, "allocation", "regression_causes");
+  cJSON *doc = zt_json("%s/report.json", zt_tmp("devtools"));
+  const cJSON *rcs = zt_jget(doc, "allocation.regression_causes");
   if (ZT_INT(cJSON_GetArraySize(rcs), 1)) {
     const cJSON *c = cJSON_GetArrayItem(rcs, 0);
-    ZT_STR(cJSON_GetStringValue(jpath(c, "name", NULL)), "surveyPhase1");
-    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "delta_kb", NULL)),
+    ZT_STR(cJSON_GetStringValue(zt_jget(c, "name")), "surveyPhase1");
+    ZT_NEAR(cJSON_GetNumberValue(zt_jget(c, "delta_kb")),
             (1152240 - 115224) / 1024.0, 0.001);
-    ZT_NEAR(cJSON_GetNumberValue(jpath(c, "old_kb", NULL)), 115224 / 1024.0,
-            0.001);
+    ZT_NEAR(cJSON_GetNumberValue(zt_jget(c, "old_kb")), 115224 / 1024.0, 0.001);
   }
   cJSON_Delete(doc);
 }
 
 static void test_usage_errors(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' --help", zt_zamcap()), 0);
+  ZT_INT(zt_run_zamcap(&out, "--help"), 0);
   ZT_HAS(out, "compare OLD_DIR NEW_DIR");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare --help", zt_zamcap()), 0);
+  ZT_INT(zt_run_zamcap(&out, "compare --help"), 0);
   ZT_HAS(out, "--quorum");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' --version", zt_zamcap()), 0);
+  ZT_INT(zt_run_zamcap(&out, "--version"), 0);
   ZT_HAS(out, "zamcap 0.");
   /* and the commit it was built from: this test's own (the same build) */
   ZT_HAS(out, "(commit ");
   ZT_HAS(out, zc_commit);
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' frobnicate", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "frobnicate"), 2);
   ZT_HAS(out, "unknown command 'frobnicate'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "compare"), 2);
   ZT_HAS(out, "try 'zamcap compare --help'");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare a b c", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "compare a b c"), 2);
   ZT_HAS(out, "compare wants OLD_DIR and NEW_DIR, or a run's RUN_DIR");
   free(out);
   /* One argument is a run's folder. */
-  ZT_INT(zt_sh(&out, "'%s' compare /nonexistent-run", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "compare /nonexistent-run"), 2);
   ZT_HAS(out, "/nonexistent-run: No such file or directory");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' compare a b --mu fast", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "compare a b --mu fast"), 2);
   ZT_HAS(out, "--mu wants milliseconds > 0, not 'fast'");
   free(out);
   make_dirs();
-  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s' --quorum 4", zt_zamcap(),
-               zt_tmp("old"), zt_tmp("new")),
+  ZT_INT(zt_run_zamcap(&out, "compare '%s' '%s' --quorum 4", zt_tmp("old"),
+                       zt_tmp("new")),
          2);
   ZT_HAS(out, "--quorum 4 is more than the 3 pairs");
   free(out);
-  ZT_INT(
-      zt_sh(&out, "'%s' compare /nonexistent '%s'", zt_zamcap(), zt_tmp("new")),
-      2);
+  ZT_INT(zt_run_zamcap(&out, "compare /nonexistent '%s'", zt_tmp("new")), 2);
   ZT_HAS(out, "/nonexistent: No such file or directory");
   free(out);
   zt_sh(NULL, "mkdir -p '%s'", zt_tmp("empty"));
-  ZT_INT(zt_sh(&out, "'%s' compare '%s' '%s'", zt_zamcap(), zt_tmp("empty"),
-               zt_tmp("new")),
-         2);
+  ZT_INT(
+      zt_run_zamcap(&out, "compare '%s' '%s'", zt_tmp("empty"), zt_tmp("new")),
+      2);
   ZT_HAS(out, "no trace files");
   free(out);
 }
@@ -813,8 +830,8 @@ static void test_bad_traces(void) {
         "rm '%s'/run-3.json.gz",
         zt_tmp("cut"), zt_tmp("old"), zt_tmp("cut"), zt_tmp("old"),
         zt_tmp("cut"), zt_tmp("cut"));
-  int rc = zt_sh(&out, "'%s' compare -q '%s' '%s' --out '%s'", zt_zamcap(),
-                 zt_tmp("cut"), zt_tmp("new"), zt_tmp("cutout"));
+  int rc = zt_run_zamcap(&out, "compare -q '%s' '%s' --out '%s'", zt_tmp("cut"),
+                         zt_tmp("new"), zt_tmp("cutout"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "cut/run-3.json: truncated");
   ZT_HAS(out, "byte 300000");
@@ -826,13 +843,13 @@ static void test_bad_traces(void) {
         "mkdir -p '%s' && echo '[{\"ph\":\"X\",\"name\":\"RunTask\"}]' > "
         "'%s'/a.json",
         zt_tmp("nosamples"), zt_tmp("nosamples"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s'", zt_zamcap(),
-             zt_tmp("nosamples"), zt_tmp("new"), zt_tmp("nsout"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s'", zt_tmp("nosamples"),
+                     zt_tmp("new"), zt_tmp("nsout"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "a.json: no CPU profile samples");
   free(out);
   /* one rule: tree says the same and exits the same */
-  rc = zt_sh(&out, "'%s' tree '%s'/a.json", zt_zamcap(), zt_tmp("nosamples"));
+  rc = zt_run_zamcap(&out, "tree '%s'/a.json", zt_tmp("nosamples"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "a.json: no CPU profile samples in this trace: it holds ");
   free(out);
@@ -843,15 +860,15 @@ static void test_bad_traces(void) {
         "cp '%s'/run-1.json.gz '%s'/p.cpuprofile.gz && echo x > '%s'/notes.gz",
         zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("old"), zt_tmp("gzold"),
         zt_tmp("new"), zt_tmp("gznew"), zt_tmp("gzold"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --format json --out '%s'",
-             zt_zamcap(), zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("gzout"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --format json --out '%s'",
+                     zt_tmp("gzold"), zt_tmp("gznew"), zt_tmp("gzout"));
   ZT_INT(rc, 1);
   ZT_HAS(out, "trace.gz vs p.cpuprofile.gz");
   free(out);
   /* An output folder that cannot be written. */
   zt_sh(NULL, "touch '%s'", zt_tmp("afile"));
-  rc = zt_sh(&out, "'%s' compare '%s' '%s' --out '%s/sub'", zt_zamcap(),
-             zt_tmp("old"), zt_tmp("new"), zt_tmp("afile"));
+  rc = zt_run_zamcap(&out, "compare '%s' '%s' --out '%s/sub'", zt_tmp("old"),
+                     zt_tmp("new"), zt_tmp("afile"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "afile");
   free(out);
@@ -859,20 +876,48 @@ static void test_bad_traces(void) {
 
 static void test_tree(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out, "'%s' tree '%s' --min 20", zt_zamcap(),
-               zt_data("real/new/run-1.json.gz")),
+  ZT_INT(zt_run_zamcap(&out, "tree '%s' --min 20",
+                       zt_data("real/new/run-1.json.gz")),
          0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "          formatRow  ");
   ZT_HAS(out, "slowChecksum");
   free(out);
-  ZT_INT(zt_sh(&out, "'%s' tree /nonexistent.json", zt_zamcap()), 2);
+  ZT_INT(zt_run_zamcap(&out, "tree /nonexistent.json"), 2);
   ZT_HAS(out, "/nonexistent.json: cannot open");
   free(out);
 }
 
 /* Files named like commands in the working folder do not turn a command
  * into a scenario run. */
+/* zamcap tree shows a step's type (a mark's name, the trace's) harmlessly
+ * on the terminal: issue 38's class, every text from a page escaped for
+ * its sink (a mark named with a screen clear reached it raw). */
+static void test_tree_mark_name(void) {
+  char *t = zt_read(zt_data("../fuzz/corpus/ingest/figures-marks.json"));
+  if (!ZT_TRUE(t != NULL)) return;
+  char *at = strstr(t, "zamcap:step:2:click");
+  if (!ZT_TRUE(at != NULL)) {
+    free(t);
+    return;
+  }
+  size_t n = strlen(t);
+  char *u = zc_xmalloc(n + 16);
+  size_t head = (size_t)(at - t) + strlen("zamcap:step:2:");
+  memcpy(u, t, head);
+  strcpy(u + head, "\\u001b[2J");
+  strcat(u, t + head + strlen("click"));
+  zt_write_str(zt_tmp("esc-marks.json"), u);
+  free(u);
+  free(t);
+  char *out = NULL;
+  ZT_INT(zt_sh(&out, "'%s' tree '%s'", zt_zamcap(), zt_tmp("esc-marks.json")),
+         0);
+  ZT_HAS(out ? out : "", "  step 2 \\e[2J: ");
+  ZT_TRUE(out && !strchr(out, 0x1b));
+  free(out);
+}
+
 static void test_command_over_file(void) {
   char *out = NULL;
   zt_sh(NULL, "mkdir -p '%s' && cd '%s' && touch tree html compare",
@@ -1022,6 +1067,7 @@ int main(int argc, char **argv) {
       {"sigterm_compare", test_sigterm_compare},
       {"map_bomb", test_map_bomb},
       {"regression", test_regression},
+      {"bad_counts", test_bad_counts},
       {"aa_and_options", test_aa_and_options},
       {"run_dir", test_run_dir},
       {"heap_compare", test_heap_compare},
@@ -1031,6 +1077,7 @@ int main(int argc, char **argv) {
       {"usage_errors", test_usage_errors},
       {"bad_traces", test_bad_traces},
       {"tree", test_tree},
+      {"tree_mark_name", test_tree_mark_name},
       {"command_over_file", test_command_over_file},
       {"svg", test_svg},
       {"hostile_names", test_hostile_names},

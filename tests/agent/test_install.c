@@ -1,17 +1,17 @@
 /* zamcap installed as a Unix tool (issue 27): cmake --install into a
  * temporary prefix under DESTDIR, the installed binary's --version, its man
  * page (rendered by man, no groff warning), the bash and zsh completions,
- * the systemd examples; and the Debian package, installed with dpkg -i,
- * run from /usr/bin and removed with dpkg -r (root only: skipped
- * otherwise). Every long option of the option table must be in the man
- * page and be offered by the completions of each command that takes it.
- * ZC_BUILD is the build folder the suite runs in. */
+ * the systemd examples, the README and the manual (docs/); and the Debian
+ * package, installed with dpkg -i, run from /usr/bin and removed with
+ * dpkg -r (root only: skipped otherwise). Every long option of the option
+ * table must be in the man page and be offered by the completions of each
+ * command that takes it. ZC_BUILD is the build folder the suite runs in. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "agent.h"
+#include "cmd.h"
 #include "test.h"
 
 #define PREFIX_NAME "zc-test-prefix"
@@ -26,8 +26,7 @@ static const char *build_dir(void) {
  * must print too. */
 static char *built_version(void) {
   char *v = NULL;
-  const char *bin = getenv("ZAMCAP");
-  ZT_INT(zt_sh(&v, "'%s' --version", bin ? bin : "build/zamcap"), 0);
+  ZT_INT(zt_run_zamcap(&v, "--version"), 0);
   return v;
 }
 
@@ -71,10 +70,12 @@ static void test_install(void) {
       "share/bash-completion/completions/zamcap",
       "share/zsh/site-functions/_zamcap",
       "share/doc/zamcap/README.md",
+      "share/doc/zamcap/docs/README.md",
+      "share/doc/zamcap/docs/cmd/zamcap-run.md",
   };
   for (size_t i = 0; i < sizeof files / sizeof *files; i++)
     ZT_INT(zt_sh(NULL, "test -s '%s/%s'", p, files[i]), 0);
-  /* The README's units, running the installed binary, not DESTDIR's. */
+  /* The units of dist/, running the installed binary, not DESTDIR's. */
   char *unit = zt_read(zt_tmp("dest" PREFIX "/share/doc/zamcap/examples/"
                               "zamcap-nightly.service"));
   ZT_HAS(unit, "[Service]");

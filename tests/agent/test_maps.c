@@ -15,7 +15,9 @@
 
 #include "maps-int.h"
 #include "maps.h"
+#include "smap/smap.h"
 #include "test.h"
+#include "timeline.h"
 
 /* A script whose function "a" (its '(' at column 10) the map names
  * "hello" in src/app.ts. */
@@ -353,9 +355,8 @@ static int mapserve(const char *dir, const char *log, const char *args,
                     int *pid) {
   char cmd[8192];
   unlink(log);
-  snprintf(cmd, sizeof cmd,
-           "exec python3 '%s/../agent/mapserve.py' '%s' '%s' %s", zt_data(""),
-           dir, log, args);
+  snprintf(cmd, sizeof cmd, "exec python3 '%s' '%s' '%s' %s",
+           zt_tests("agent/mapserve.py"), dir, log, args);
   FILE *out = NULL;
   *pid = zt_spawn(cmd, &out);
   char line[32] = "";

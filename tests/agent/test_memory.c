@@ -1,5 +1,5 @@
 /* --memory in headless Chromium, on tests/agent/memapp: its new build
- * copies each record 12 times in cloneRecords (about 35 MB more a click),
+ * copies each record 12 times in cloneRecords (the old one once),
  * and the allocation comparison names that function, and nothing else;
  * an A/A names none. */
 #include <stdio.h>
@@ -11,33 +11,22 @@
 #include "ana.h"
 #include "test.h"
 
-static const char *app(const char *f) {
-  return zt_agent_app("memapp", f);
-}
-
-/* zamcap on memapp with --memory; the parsed report.json, or NULL (the
- * case is skipped when there is no Chrome). */
+/* zamcap on memapp with --memory; the parsed report.json, or NULL. */
 static cJSON *run(const char *oldb, const char *newb, const char *out) {
   char *log = NULL;
-  int rc = zt_sh(&log,
-                 "'%s' '%s' --old '%s' --new '%s' --pairs 3 --memory "
-                 "--format json,html,md --out '%s' 2>&1",
-                 zt_zamcap(), app("memapp.json"), app(oldb), app(newb), out);
-  if (rc == 3 && log && strstr(log, "Chrome")) {
-    zt_skip("no Chrome to run");
-    free(log);
-    return NULL;
-  }
-  ZT_TRUE(rc == 0 || rc == 1);
+  int rc = zt_run_zamcap(
+      &log,
+      "'%s' --old '%s' --new '%s' --pairs 3 --memory --format json,html,md "
+      "--out '%s'",
+      zt_agent_app("memapp", "memapp.json"), zt_agent_app("memapp", oldb),
+      zt_agent_app("memapp", newb), out);
+  /* the exit code is the time comparison's (allocation causes do not set
+   * it): memapp's time barely moves, and three pairs may leave its
+   * end-to-end figure undecided (5, issue 34) */
+  ZT_TRUE(rc == 0 || rc == 1 || rc == 5);
   ZT_HAS(log, "memory: 3 pairs");
   free(log);
-  char p[4200];
-  snprintf(p, sizeof p, "%s/report.json", out);
-  char *s = zt_read(p);
-  cJSON *doc = s ? cJSON_Parse(s) : NULL;
-  free(s);
-  ZT_TRUE(doc != NULL);
-  return doc;
+  return zt_json("%s/report.json", out);
 }
 
 static void test_names_function(void) {
@@ -65,8 +54,14 @@ static void test_names_function(void) {
     const cJSON *c = cJSON_GetArrayItem(rc, 0);
     ZT_STR(cJSON_GetStringValue(cJSON_GetObjectItem(c, "name")),
            "cloneRecords");
-    ZT_TRUE(cJSON_GetNumberValue(cJSON_GetObjectItem(c, "delta_kb")) > 20000);
-    ZT_INT(cJSON_GetArraySize(cJSON_GetObjectItem(c, "delta_kb_per_pair")), 3);
+    /* 12 copies of each record against 1: several times the old build's
+     * bytes in every pair, whatever the sampling's estimate in KB */
+    ZT_TRUE(zt_jnum(c, "new_kb") > 4 * zt_jnum(c, "old_kb"));
+    const cJSON *d;
+    int more = 0;
+    cJSON_ArrayForEach(d, zt_jget(c, "delta_kb_per_pair")) more +=
+        d->valuedouble > 0;
+    ZT_INT(more, 3);
   }
   /* The retained rows beside the time rows. */
   const cJSON *m, *e2e = cJSON_GetObjectItem(doc, "end_to_end");
@@ -114,6 +109,7 @@ static void test_aa(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"names_function", test_names_function},
       {"aa", test_aa},

@@ -25,8 +25,8 @@ static int serve(void) {
   char cmd[2048];
   snprintf(cmd, sizeof cmd,
            "exec python3 -u -m http.server 0 --bind "
-           "127.0.0.1 --directory '%s/../cdp/page' 2>/dev/null",
-           zt_data(""));
+           "127.0.0.1 --directory '%s' 2>/dev/null",
+           zt_tests("cdp/page"));
   FILE *out = NULL;
   srv_pid = zt_spawn(cmd, &out);
   char line[256] = "";
@@ -39,10 +39,10 @@ static int serve(void) {
 static void test_record_page(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' record --url http://127.0.0.1:%d/index.html "
-                 "--runs 2 --settle 300 --out '%s' -v",
-                 zt_zamcap(), srv_port, zt_tmp("rec"));
+  int rc = zt_run_zamcap(&out,
+                         "record --url http://127.0.0.1:%d/index.html "
+                         "--runs 2 --settle 300 --out '%s' -v",
+                         srv_port, zt_tmp("rec"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "run 2/2:");
   ZT_HAS(out, "/traces/run-1.json.gz");
@@ -53,10 +53,11 @@ static void test_record_page(void) {
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.json.gz"), &st) == 0);
   ZT_TRUE(stat(zt_tmp("rec/traces/run-2.part"), &st) != 0);
   /* The trace is one zamcap reads: the slow function spins 150 ms of wall
-   * time, which samples see whatever the CPU; a loaded machine may stretch
-   * it, so only the floor and its rank over the 30 ms one are checked. */
-  rc = zt_sh(&out, "'%s' tree '%s' --min 5", zt_zamcap(),
-             zt_tmp("rec/traces/run-1.json.gz"));
+   * time and formatTable 30 ms, which samples see whatever the CPU; a
+   * loaded machine may drop samples of either, so only the ratio the page
+   * builds in (5) is checked, with room: over twice. */
+  rc = zt_run_zamcap(&out, "tree '%s' --min 5",
+                     zt_tmp("rec/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "CrRendererMain");
   ZT_HAS(out, "renderReport");
@@ -65,8 +66,8 @@ static void test_record_page(void) {
   if (ZT_TRUE(s && ft)) {
     double ms = atof(s + strlen("slowPrimeSieve  "));
     double ms_ft = atof(ft + strlen("formatTable  "));
-    ZT_TRUE(ms > 120 && ms > 2 * ms_ft);
-    if (!(ms > 120 && ms > 2 * ms_ft))
+    ZT_TRUE(ms > 2 * ms_ft);
+    if (!(ms > 2 * ms_ft))
       fprintf(stderr, "  slowPrimeSieve: %.1f, formatTable %.1f\n", ms, ms_ft);
   }
   free(out);
@@ -76,17 +77,17 @@ static void test_record_page(void) {
 static void test_plain_json(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' record --url http://127.0.0.1:%d/index.html "
-                 "--no-compress --settle 300 --out '%s'",
-                 zt_zamcap(), srv_port, zt_tmp("plain"));
+  int rc = zt_run_zamcap(&out,
+                         "record --url http://127.0.0.1:%d/index.html "
+                         "--no-compress --settle 300 --out '%s'",
+                         srv_port, zt_tmp("plain"));
   ZT_INT(rc, 0);
   free(out);
   char *head = zt_read(zt_tmp("plain/traces/run-1.json"));
   ZT_TRUE(head && head[0] == '{');
   free(head);
-  rc = zt_sh(&out, "'%s' tree '%s' --min 50", zt_zamcap(),
-             zt_tmp("plain/traces/run-1.json"));
+  rc = zt_run_zamcap(&out, "tree '%s' --min 50",
+                     zt_tmp("plain/traces/run-1.json"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "slowPrimeSieve");
   free(out);
@@ -94,10 +95,10 @@ static void test_plain_json(void) {
 
 static void test_chrome_missing(void) {
   char *out = NULL;
-  ZT_INT(zt_sh(&out,
-               "'%s' record --url http://127.0.0.1:9/ --chrome "
-               "/nonexistent/chrome --out '%s'",
-               zt_zamcap(), zt_tmp("m1")),
+  ZT_INT(zt_run_zamcap(&out,
+                       "record --url http://127.0.0.1:9/ --chrome "
+                       "/nonexistent/chrome --out '%s'",
+                       zt_tmp("m1")),
          3);
   ZT_HAS(out, "--chrome /nonexistent/chrome: no executable there");
   free(out);
@@ -124,10 +125,10 @@ static void test_never_settles(void) {
   if (!ZT_TRUE(serve())) return;
   char *out = NULL;
   double t0 = zc_now_ms();
-  int rc = zt_sh(&out,
-                 "'%s' record --url http://127.0.0.1:%d/busy.html "
-                 "--settle-max 3000 --out '%s' -v",
-                 zt_zamcap(), srv_port, zt_tmp("busy"));
+  int rc = zt_run_zamcap(&out,
+                         "record --url http://127.0.0.1:%d/busy.html "
+                         "--settle-max 3000 --out '%s' -v",
+                         srv_port, zt_tmp("busy"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page did not go quiet in 3.");
   const char *b = out ? strstr(out, "main thread busy ") : NULL;
@@ -136,8 +137,8 @@ static void test_never_settles(void) {
   ZT_TRUE(zc_now_ms() - t0 < 20000);
   zt_no_orphan(out);
   free(out);
-  rc = zt_sh(&out, "'%s' tree '%s' --min 100", zt_zamcap(),
-             zt_tmp("busy/traces/run-1.json.gz"));
+  rc = zt_run_zamcap(&out, "tree '%s' --min 100",
+                     zt_tmp("busy/traces/run-1.json.gz"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "keepBusy");
   free(out);
@@ -206,20 +207,20 @@ static void test_dialogs_and_hang(void) {
     fclose(f);
   }
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' record '%s' --url http://127.0.0.1:%d/ "
-                 "--step-timeout 8000 --out '%s' -v",
-                 zt_zamcap(), path[0], srv_port, zt_tmp("dialogs"));
+  int rc = zt_run_zamcap(&out,
+                         "record '%s' --url http://127.0.0.1:%d/ "
+                         "--step-timeout 8000 --out '%s' -v",
+                         path[0], srv_port, zt_tmp("dialogs"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "the page opened 2 JavaScript dialogs (the first: alert: "
               "\"Saved \\e[2J!\"); zamcap dismissed them");
   zt_no_orphan(out);
   free(out);
   double t0 = zc_now_ms();
-  rc = zt_sh(&out,
-             "'%s' record '%s' --url http://127.0.0.1:%d/ --timeout "
-             "8000 --step-timeout 8000 --out '%s' -v",
-             zt_zamcap(), path[1], srv_port, zt_tmp("hang"));
+  rc = zt_run_zamcap(&out,
+                     "record '%s' --url http://127.0.0.1:%d/ --timeout "
+                     "8000 --step-timeout 8000 --out '%s' -v",
+                     path[1], srv_port, zt_tmp("hang"));
   double ms = zc_now_ms() - t0;
   ZT_INT(rc, 3);
   ZT_HAS(out, "step 2 (click, selectors #hang): the page did not answer "
@@ -256,10 +257,10 @@ static void test_recorder_extras(void) {
           srv_port);
   fclose(f);
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' record '%s' --url http://127.0.0.1:%d/ "
-                 "--step-timeout 8000 --settle 200 --out '%s'",
-                 zt_zamcap(), path, srv_port, zt_tmp("throttled"));
+  int rc = zt_run_zamcap(&out,
+                         "record '%s' --url http://127.0.0.1:%d/ "
+                         "--step-timeout 8000 --settle 200 --out '%s'",
+                         path, srv_port, zt_tmp("throttled"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -282,8 +283,8 @@ static void test_recorder_extras(void) {
             "performance.now() - t; console.log('1 MiB in ' + ms + ' ms'); "
             "document.title = 'ms=' + Math.round(ms); return b.byteLength === "
             "1048576 && ms >= 900; })()\", \"timeout\": 20000}]}");
-  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --settle 200 --out '%s'",
-             zt_zamcap(), path, dir, zt_tmp("download"));
+  rc = zt_run_zamcap(&out, "record '%s' --url '%s' --settle 200 --out '%s'",
+                     path, dir, zt_tmp("download"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -385,10 +386,10 @@ static void test_sigkill(void) {
   struct stat st;
   ZT_TRUE(stat(profile, &st) == 0); /* nobody could remove it yet */
   char *out = NULL;
-  ZT_INT(zt_sh(&out,
-               "'%s' record --url http://127.0.0.1:%d/index.html "
-               "--settle 200 --out '%s' -q",
-               zt_zamcap(), srv_port, zt_tmp("after-kill")),
+  ZT_INT(zt_run_zamcap(&out,
+                       "record --url http://127.0.0.1:%d/index.html "
+                       "--settle 200 --out '%s' -q",
+                       srv_port, zt_tmp("after-kill")),
          0);
   free(out);
   ZT_TRUE(stat(profile, &st) != 0);
@@ -397,19 +398,19 @@ static void test_sigkill(void) {
 static void test_browser_url_closed(void) {
   char *out = NULL, want[80];
   int fd, port = zt_refused_port(&fd);
-  ZT_INT(zt_sh(&out,
-               "'%s' record --url http://127.0.0.1:9/ --browser-url "
-               "http://127.0.0.1:%d --timeout 3000 --out '%s'",
-               zt_zamcap(), port, zt_tmp("closed")),
+  ZT_INT(zt_run_zamcap(&out,
+                       "record --url http://127.0.0.1:9/ --browser-url "
+                       "http://127.0.0.1:%d --timeout 3000 --out '%s'",
+                       port, zt_tmp("closed")),
          3);
   snprintf(want, sizeof want, "--browser-url http://127.0.0.1:%d: ", port);
   ZT_HAS(out, want);
   free(out);
   close(fd);
-  ZT_INT(zt_sh(&out,
-               "'%s' record --url http://127.0.0.1:9/ --browser-url "
-               "ftp://x --out '%s'",
-               zt_zamcap(), zt_tmp("closed")),
+  ZT_INT(zt_run_zamcap(&out,
+                       "record --url http://127.0.0.1:9/ --browser-url "
+                       "ftp://x --out '%s'",
+                       zt_tmp("closed")),
          2);
   ZT_HAS(out, "want http://HOST:PORT or a ws:// URL");
   free(out);
@@ -422,17 +423,17 @@ static void test_fake_peer(void) {
   for (int i = 0; i < 2; i++) {
     FILE *pf = NULL;
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "exec python3 '%s/../cdp/fakepeer.py' %s",
-             zt_data(""), modes[i]);
+    snprintf(cmd, sizeof cmd, "exec python3 '%s' %s",
+             zt_tests("cdp/fakepeer.py"), modes[i]);
     int pid = zt_spawn(cmd, &pf);
     int port = 0;
     if (!ZT_TRUE(pid > 0 && fscanf(pf, "%d", &port) == 1)) return;
     char *out = NULL;
-    ZT_INT(zt_sh(&out,
-                 "'%s' record --url http://127.0.0.1:9/ --browser-url "
-                 "ws://127.0.0.1:%d/devtools/browser/x --timeout 5000 "
-                 "--out '%s'",
-                 zt_zamcap(), port, zt_tmp("fake")),
+    ZT_INT(zt_run_zamcap(&out,
+                         "record --url http://127.0.0.1:9/ --browser-url "
+                         "ws://127.0.0.1:%d/devtools/browser/x --timeout 5000 "
+                         "--out '%s'",
+                         port, zt_tmp("fake")),
            3);
     ZT_HAS(out, msgs[i]);
     free(out);
@@ -471,10 +472,11 @@ static void test_attach(void) {
     return;
   }
   char *out = NULL;
-  int rc = zt_sh(&out,
-                 "'%s' record --url http://127.0.0.1:%d/index.html "
-                 "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
-                 zt_zamcap(), srv_port, atoi(line), zt_tmp("att"));
+  int rc =
+      zt_run_zamcap(&out,
+                    "record --url http://127.0.0.1:%d/index.html "
+                    "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
+                    srv_port, atoi(line), zt_tmp("att"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "(attached)");
   free(out);
@@ -606,6 +608,7 @@ static void test_passive_crash(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"record_page", test_record_page},
       {"passive_crash", test_passive_crash},

@@ -9,7 +9,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include "agent.h"
+#include "serve.h"
 #include "test.h"
 
 /* One raw HTTP request; the whole response comes back (caller frees). */

@@ -7,10 +7,14 @@
  * a dry run; two processes that see one fingerprint at once (SQLite, and
  * a throwaway PostgreSQL: pgserver.sh) file one issue; the command line;
  * and a real Redmine from Debian (redmine.sh): an issue filed with the
- * report attached, commented on, and closed once recovered. */
+ * report attached, commented on, and closed once recovered; and one
+ * Redmine per text formatting (Textile, Markdown, CommonMark) that shows
+ * a page's markup as text. */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -242,7 +246,7 @@ static void test_parse(void) {
   ZT_TRUE(agent_tracker_parse("gitlab:a/b/c", "https://git.example/api/v4/", &t,
                               why, sizeof why));
   ZT_STR(t.api, "https://git.example/api/v4");
-  ZT_INT(t.kind, AGENT_TRACKER_GITLAB);
+  ZT_STR(agent_tracker_kind(&t), "gitlab");
   ZT_TRUE(agent_tracker_parse("jira:ZC2", "https://j.example", &t, why,
                               sizeof why));
   ZT_TRUE(agent_tracker_parse("redmine:web-app", "http://127.0.0.1:3000", &t,
@@ -543,8 +547,7 @@ static void test_race_postgres(void) {
  * 0 into 3; a dry run says what it would do. The token never shows. */
 static void test_cli(void) {
   if (!ZT_TRUE(server())) return;
-  const char *z = getenv("ZAMCAP"), *d = zt_tmp("cli"),
-             *data = getenv("ZC_DATA");
+  const char *z = zt_zamcap(), *d = zt_tmp("cli"), *data = getenv("ZC_DATA");
   char *out = NULL, common[4096];
   zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", d, d);
   snprintf(common, sizeof common,
@@ -648,8 +651,7 @@ static void test_redmine(void) {
     zt_skip("no Redmine installed (apt-get install redmine redmine-sqlite)");
   } else if (ZT_INT(rc, 0) &&
              ZT_INT(sscanf(line, "%127s %127s", url, key), 2)) {
-    const char *z = getenv("ZAMCAP"), *d = zt_tmp("rm"),
-               *data = getenv("ZC_DATA");
+    const char *z = zt_zamcap(), *d = zt_tmp("rm"), *data = getenv("ZC_DATA");
     zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", d, d);
     static const char *const nights[][3] = {
         {"new", "", "1"}, {"new", "", "1"}, {"old", "--close-recovered", "0"}};
@@ -701,8 +703,360 @@ static void test_redmine(void) {
   free(line);
 }
 
+/* A transfer that fails (nothing listens): one message that names the
+ * tracker once, the method and the whole address (issue 38: it was
+ * formatted into its own buffer and read "tracker X: tracker X: 1:1/..."). */
+static void test_transport_error(void) {
+  int fd = -1, port = zt_refused_port(&fd);
+  char api[64], want[160];
+  snprintf(api, sizeof api, "http://127.0.0.1:%d", port);
+  unlink(zt_tmp("down.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("down.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/down", api, 0);
+  ZT_TRUE(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), reports()) !=
+          ZC_OK);
+  snprintf(want, sizeof want,
+           "tracker github:zc/down: POST http://127.0.0.1:%d/repos/zc/down/"
+           "issues: ",
+           port);
+  ZT_TRUE(!strncmp(zc_errmsg(), want, strlen(want)));
+  ZT_TRUE(strstr(zc_errmsg() + 1, "tracker github") == NULL);
+  if (strncmp(zc_errmsg(), want, strlen(want)))
+    fprintf(stderr, "  %s\n", zc_errmsg());
+  no_claim_left(h);
+  agent_history_close(h);
+  close(fd);
+}
+
+/* A night whose one cause has the name fn (a page chose it: V8 names a
+ * function expression after a string key). */
+static long long add_named(struct agent_history *h, int day, const char *fn) {
+  cJSON *doc = night(day, 100, 0);
+  cJSON *c =
+      cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "regression_causes"), 0);
+  cJSON_ReplaceItemInObject(c, "name", cJSON_CreateString(fn));
+  char at[32];
+  snprintf(at, sizeof at, "2026-11-%02dT02:30:00Z", day);
+  struct agent_history_meta m = {.command = "run", .recorded_at = at};
+  long long id = 0;
+  ZT_INT(agent_history_add(h, doc, &m, &id), ZC_OK);
+  cJSON_Delete(doc);
+  return id;
+}
+
+/* Whether a Jira text is one {noformat} block that nothing inside ends. */
+static int one_block(const char *t) {
+  static const char open[] = "{noformat}\n", close[] = "\n{noformat}";
+  size_t n = t ? strlen(t) : 0;
+  if (n < 2 * sizeof open || strncmp(t, open, sizeof open - 1) ||
+      strcmp(t + n - (sizeof close - 1), close))
+    return 0;
+  for (size_t i = sizeof open - 1; i + sizeof close - 1 < n; i++)
+    if (!strncasecmp(t + i, "{noformat", 9)) return 0;
+  return 1;
+}
+
+/* Jira: a function named {no{noformat}format}, {NOFORMAT} and the like in
+ * the comment, and the summary's own, stay inside the one {noformat}
+ * block (issue 38: the one-pass strip made the first the closing tag,
+ * and the page's text after it rendered as wiki markup). */
+static void test_jira_noformat(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *dir = zt_tmp("jnf");
+  zt_sh(NULL, "mkdir -p '%s'", dir);
+  char p[4300];
+  snprintf(p, sizeof p, "%s/summary.md", dir);
+  zt_write_str(p, "### {no{noformat}format}!http://evil.example/a.png! "
+                  "[~admin] {{noformat}noformat}\n");
+  unlink(zt_tmp("jnf.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("jnf.db"), &h), ZC_OK)) return;
+  char api[128];
+  snprintf(api, sizeof api, "%s/jira", base);
+  struct agent_tracker t = tracker("jira:NOFMT", api, 0);
+  static const char fn[] = "{no{noformat}format}!http://evil.example/b.png! "
+                           "{NoFormat} {NOFORMAT:title=x}";
+  ZT_INT(agent_tracker_night(&t, h, add_named(h, 1, fn), dir), ZC_OK);
+  ZT_INT(agent_tracker_night(&t, h, add_named(h, 2, fn), dir), ZC_OK);
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "jira", "NOFMT", is), 1)) {
+    const char *body = cJSON_GetStringValue(field(is[0], "body"));
+    ZT_TRUE(one_block(body));
+    ZT_HAS(body ? body : "", "{no{ noformat}format}!http://evil");
+    const cJSON *c = cJSON_GetArrayItem(field(is[0], "comments"), 0);
+    ZT_TRUE(one_block(cJSON_GetStringValue(c)));
+    ZT_HAS(cJSON_GetStringValue(c), "{ NoFormat} { NOFORMAT:title=x}");
+  }
+  cJSON_Delete(st);
+  agent_history_close(h);
+}
+
+/* SIGTERM while a tracker's request is under way, and while it waits to
+ * retry a 429: exit 143 within seconds, said as interrupted, the report
+ * kept (issue 38: the stop became an I/O error, exit 1 or 3). */
+static void test_sigterm(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *z = getenv("ZAMCAP"), *data = getenv("ZC_DATA");
+  static const char *const repos[] = {"zc/waitlong", "zc/sleepy"};
+  for (size_t i = 0; i < 2; i++) {
+    char cmd[30000], out[4200], err[4200], tail[64];
+    snprintf(out, sizeof out, "%s/term-%zu", zt_tmp("term"), i);
+    snprintf(err, sizeof err, "%s/term-%zu.err", zt_tmp("term"), i);
+    zt_sh(NULL, "mkdir -p '%s'; rm -rf '%s'", zt_tmp("term"), out);
+    snprintf(cmd, sizeof cmd,
+             "ZAMCAP_TRACKER_TOKEN=" TOKEN " exec '%s' compare '%s/real/old' "
+             "'%s/real/new' --out '%s' --history '%s.db' --tracker "
+             "github:%s --tracker-url '%s' 2>'%s' >/dev/null",
+             z, data, data, out, out, repos[i], base, err);
+    FILE *so = NULL;
+    int pid = zt_spawn(cmd, &so);
+    if (so) fclose(so);
+    snprintf(tail, sizeof tail, "/repos/%s/issues", repos[i]);
+    int sent = 0;
+    for (int k = 0; k < 600 && !sent; k++) {
+      cJSON *st = state_of(base);
+      char *e = zt_read(err);
+      /* the request has arrived; with waitlong, its retry wait began */
+      sent = requests_to(st, "POST", tail) > 0 &&
+             (i || (e && strstr(e, "trying again in 60 s")));
+      free(e);
+      cJSON_Delete(st);
+      if (!sent) zc_sleep_ms(50);
+    }
+    if (!ZT_TRUE(pid > 0 && sent)) {
+      zt_stop(pid);
+      continue;
+    }
+    kill(pid, SIGTERM);
+    int ws = 0, rc = -1;
+    for (int k = 0; k < 200 && rc < 0; k++) {
+      if (waitpid(pid, &ws, WNOHANG) == pid)
+        rc = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+      else
+        zc_sleep_ms(50);
+    }
+    if (rc < 0) zt_stop(pid);
+    ZT_INT(rc, 143);
+    char *e = zt_read(err);
+    ZT_HAS(e ? e : "", "interrupted (the report stays in");
+    free(e);
+    char p[4300];
+    snprintf(p, sizeof p, "%s/report.html", out);
+    ZT_TRUE(access(p, F_OK) == 0);
+  }
+}
+
+/* A night of the flow titled title with one cause named fn. */
+static long long add_titled(struct agent_history *h, int day, const char *title,
+                            const char *fn) {
+  cJSON *doc = night(day, 100, 0);
+  cJSON *c =
+      cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "regression_causes"), 0);
+  cJSON_ReplaceItemInObject(c, "name", cJSON_CreateString(fn));
+  cJSON_ReplaceItemInObject(cJSON_GetObjectItem(doc, "inputs"), "title",
+                            cJSON_CreateString(title));
+  char at[32];
+  snprintf(at, sizeof at, "2026-11-%02dT02:30:00Z", day);
+  struct agent_history_meta m = {.command = "run", .recorded_at = at};
+  long long id = 0;
+  ZT_INT(agent_history_add(h, doc, &m, &id), ZC_OK);
+  cJSON_Delete(doc);
+  return id;
+}
+
+/* A comment puts the flow's title in a code span (a mention or a link in
+ * it neither pings nor renders) and names the report folder by its name
+ * alone, not the runner's path (issue 38, Low). */
+static void test_comment_text(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("ctext.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("ctext.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/ctext", base, 0);
+  static const char title[] = "@org/team [x](http://evil.example) `q`";
+  for (int day = 1; day <= 2; day++)
+    ZT_INT(agent_tracker_night(&t, h, add_titled(h, day, title, "renderRows"),
+                               rep),
+           ZC_OK);
+  cJSON *st = state_of(base);
+  const cJSON *is[8];
+  if (ZT_INT(issues_in(st, "github", "zc/ctext", is), 1)) {
+    const char *body = cJSON_GetStringValue(field(is[0], "body"));
+    const char *c =
+        cJSON_GetStringValue(cJSON_GetArrayItem(field(is[0], "comments"), 0));
+    ZT_HAS(c, "of `@org/team [x](http://evil.example) 'q'` (");
+    ZT_HAS(c, "Report folder: `rep`.");
+    ZT_HAS(body, "Report folder: `rep`.");
+    char parent[4300];
+    snprintf(parent, sizeof parent, "%s", rep);
+    *strrchr(parent, '/') = '\0';
+    ZT_TRUE(!strstr(c ? c : "", parent) && !strstr(body ? body : "", parent));
+  }
+  cJSON_Delete(st);
+  agent_history_close(h);
+}
+
+/* The tracker's answers a night cannot trust: a 2xx that names no issue
+ * (filed perhaps: not filed again the next night), a javascript: address
+ * (stored as the tracker and key, not as given), and Retry-After waits
+ * past the night's budget (given up, said) (issue 38, Low). */
+static void test_answers(void) {
+  if (!ZT_TRUE(server())) return;
+  const char *rep = reports();
+  unlink(zt_tmp("nokey.db"));
+  struct agent_history *h = NULL;
+  if (!ZT_INT(agent_history_open(zt_tmp("nokey.db"), &h), ZC_OK)) return;
+  struct agent_tracker t = tracker("github:zc/nokey", base, 0);
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_E_IO);
+  ZT_HAS(zc_errmsg(), "names no issue");
+  ZT_HAS(zc_errmsg(), "files this regression");
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 2, 95, 0), rep), ZC_OK);
+  cJSON *st = state_of(base);
+  ZT_INT(requests_to(st, "POST", "/repos/zc/nokey/issues"), 1);
+  cJSON_Delete(st);
+  agent_history_close(h);
+
+  unlink(zt_tmp("jsurl.db"));
+  if (!ZT_INT(agent_history_open(zt_tmp("jsurl.db"), &h), ZC_OK)) return;
+  t = tracker("github:zc/jsurl", base, 0);
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_OK);
+  cJSON *doc = NULL;
+  ZT_INT(agent_history_query(h, "checkout", 0, 3, &doc), ZC_OK);
+  const cJSON *g = cJSON_GetArrayItem(field(doc, "regressions"), 0);
+  ZT_STR(cJSON_GetStringValue(field(g, "issue")), "github:zc/jsurl#1");
+  cJSON_Delete(doc);
+  agent_history_close(h);
+
+  unlink(zt_tmp("budget.db"));
+  if (!ZT_INT(agent_history_open(zt_tmp("budget.db"), &h), ZC_OK)) return;
+  t = tracker("github:zc/waitlong", base, 0);
+  t.retry_budget_s = 30;
+  double t0 = zc_now_ms();
+  ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_E_IO);
+  ZT_TRUE(zc_now_ms() - t0 < 20000);
+  ZT_HAS(zc_errmsg(), "HTTP 429, and waiting 60 s more would pass the 30 s");
+  no_claim_left(h);
+  agent_history_close(h);
+}
+
+/* A token of 3 KB reaches Jira whole (issue 38, Low: the header cut it
+ * near 1 KB, a 401 with no reason); one over 4096 bytes is refused
+ * before anything runs. */
+static void test_long_token(void) {
+  static char tok[3001];
+  memset(tok, 'k', 3000);
+  char url[64], api[128], cmd[4000], line[64] = "";
+  FILE *out = NULL;
+  snprintf(cmd, sizeof cmd, "exec python3 '%s/../agent/tracker_server.py' %s",
+           getenv("ZC_DATA"), tok);
+  int pid = zt_spawn(cmd, &out);
+  if (!ZT_TRUE(pid > 0 && fgets(line, sizeof line, out) && atoi(line) > 0))
+    return;
+  snprintf(url, sizeof url, "http://127.0.0.1:%d", atoi(line));
+  snprintf(api, sizeof api, "%s/jira", url);
+  const char *rep = reports();
+  unlink(zt_tmp("longtok.db"));
+  struct agent_history *h = NULL;
+  if (ZT_INT(agent_history_open(zt_tmp("longtok.db"), &h), ZC_OK)) {
+    struct agent_tracker t = tracker("jira:LONG", api, 0);
+    t.token = tok;
+    ZT_INT(agent_tracker_night(&t, h, add_night(h, 1, 90, 0), rep), ZC_OK);
+    agent_history_close(h);
+  }
+  zt_stop(pid);
+  char *o = NULL;
+  ZT_INT(zt_sh(&o,
+               "ZAMCAP_TRACKER_TOKEN=$(head -c 5000 /dev/zero | tr '\\0' k) "
+               "'%s' compare '%s/real/old' '%s/real/new' --out '%s' "
+               "--tracker jira:LONG --tracker-url http://127.0.0.1:9 2>&1",
+               getenv("ZAMCAP"), getenv("ZC_DATA"), getenv("ZC_DATA"),
+               zt_tmp("longtok-out")),
+         2);
+  ZT_HAS(o ? o : "", "ZAMCAP_TRACKER_TOKEN is 5000 bytes");
+  free(o);
+}
+
+/* A real Redmine set to each text formatting (redmine.sh FORMAT): an
+ * issue and a comment whose page text holds Textile, Markdown and
+ * Redmine's own markup (images, links, @mentions, macros) render none of
+ * it: the issue's page has no image or link to the page's host, and no
+ * mention (issue 38, Low: with Textile, page text rendered as markup). */
+static void redmine_formatted(const char *format) {
+  char tmpl[] = "/tmp/zc-rmf-XXXXXX", *line = NULL, script[4200];
+  const char *dir = mkdtemp(tmpl);
+  if (!ZT_TRUE(dir != NULL)) return;
+  snprintf(script, sizeof script, "%s/../agent/redmine.sh", getenv("ZC_DATA"));
+  int rc = zt_sh(&line, "sh '%s' start '%s' %s", script, dir, format);
+  char url[128] = "", key[128] = "";
+  if (rc == 77) {
+    zt_skip("no Redmine installed (apt-get install redmine redmine-sqlite)");
+  } else if (ZT_INT(rc, 0) &&
+             ZT_INT(sscanf(line, "%127s %127s", url, key), 2)) {
+    const char *rep = zt_tmp("rmf");
+    char p[4300], db[4300];
+    zt_sh(NULL, "rm -rf '%s' && mkdir -p '%s'", rep, rep);
+    snprintf(p, sizeof p, "%s/summary.md", rep);
+    zt_write_str(p, "### !http://evil.example/s.png! @admin [[Wiki]] "
+                    "\"x\":http://evil.example/l ![i](http://evil.example/"
+                    "m.png) <img src=http://evil.example/h.png> {{toc}}\n\n"
+                    "    indented http://evil.example/code\n");
+    snprintf(db, sizeof db, "%s/h-%s.db", rep, format);
+    struct agent_history *h = NULL;
+    if (ZT_INT(agent_history_open(db, &h), ZC_OK)) {
+      struct agent_tracker t = tracker("redmine:zamcap", url, 0);
+      t.token = key;
+      static const char fn[] = "fn!http://evil.example/f.png! @admin "
+                               "*b* [l](http://evil.example/n) user:admin";
+      for (int day = 1; day <= 2; day++)
+        ZT_INT(agent_tracker_night(
+                   &t, h,
+                   add_titled(h, day, "@admin !http://evil.example/t.png!", fn),
+                   rep),
+               ZC_OK);
+      agent_history_close(h);
+    }
+    char *html = NULL;
+    zt_sh(&html, "curl -sf '%s/issues/1'", url);
+    ZT_HAS(html ? html : "", "Seen again");
+    ZT_HAS(html ? html : "", "evil.example");
+    ZT_TRUE(html && !strstr(html, "=\"http://evil.example"));
+    ZT_TRUE(html && !strstr(html, "user-mention"));
+    ZT_TRUE(html && !strstr(html, "<strong>b</strong>"));
+    if (html && strstr(html, "=\"http://evil.example"))
+      fprintf(stderr, "  %s: %.200s\n", format,
+              strstr(html, "=\"http://evil.example") - 100);
+    free(html);
+  }
+  zt_sh(NULL, "sh '%s' stop '%s'; rm -rf '%s'", script, dir, dir);
+  free(line);
+}
+
+static void test_redmine_textile(void) {
+  redmine_formatted("textile");
+}
+
+static void test_redmine_markdown(void) {
+  redmine_formatted("markdown");
+}
+
+static void test_redmine_commonmark(void) {
+  redmine_formatted("common_mark");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
+      {"redmine_textile", test_redmine_textile},
+      {"redmine_markdown", test_redmine_markdown},
+      {"redmine_commonmark", test_redmine_commonmark},
+      {"comment_text", test_comment_text},
+      {"answers", test_answers},
+      {"long_token", test_long_token},
+      {"sigterm", test_sigterm},
+      {"jira_noformat", test_jira_noformat},
+      {"transport_error", test_transport_error},
       {"parse", test_parse},
       {"github", test_github},
       {"gitlab", test_gitlab},

@@ -13,34 +13,24 @@
 
 #include "test.h"
 
-static const char *app(const char *f) {
-  return zt_agent_app("vitalsapp", f);
-}
+/* The click handler spins on performance.now() for 150 ms: its event
+ * lasts that long on any machine, however fast, so these lower bounds
+ * are the page's construction, not a machine's speed. The blocking time
+ * is what a task spends beyond 50 ms (less 10 ms for the trace's task
+ * and the page's clock disagreeing at their edges). */
+enum { BLOCK_MS = 150, BLOCKING = BLOCK_MS - 50 - 10 };
 
-static cJSON *report(const char *out) {
-  char p[4200];
-  snprintf(p, sizeof p, "%s/report.json", out);
-  char *s = zt_read(p);
-  cJSON *doc = s ? cJSON_Parse(s) : NULL;
-  free(s);
-  ZT_TRUE(doc != NULL);
-  return doc;
-}
-
-/* zamcap on vitalsapp; the report, or NULL (skipped without Chrome).
- * *log gets its output. */
+/* zamcap on vitalsapp; the report. *log gets its output. */
 static cJSON *run(const char *flow, const char *oldb, const char *newb,
                   int pairs, const char *out, char **log) {
-  int rc = zt_sh(log,
-                 "'%s' '%s' --old '%s' --new '%s' --pairs %d "
-                 "--format json,html,md,text --out '%s' 2>&1",
-                 zt_zamcap(), app(flow), app(oldb), app(newb), pairs, out);
-  if (rc == 3 && *log && strstr(*log, "Chrome")) {
-    zt_skip("no Chrome to run");
-    return NULL;
-  }
+  int rc = zt_run_zamcap(log,
+                         "'%s' --old '%s' --new '%s' --pairs %d "
+                         "--format json,html,md,text --out '%s'",
+                         zt_agent_app("vitalsapp", flow),
+                         zt_agent_app("vitalsapp", oldb),
+                         zt_agent_app("vitalsapp", newb), pairs, out);
   if (!ZT_TRUE(rc == 0 || rc == 1)) printf("%s\n", *log ? *log : "");
-  return report(out);
+  return zt_json("%s/report.json", out);
 }
 
 /* The vitals row of metric at step (0: the whole run). */
@@ -56,11 +46,6 @@ static const cJSON *vrow(const cJSON *doc, const char *metric, int step) {
   return NULL;
 }
 
-static double num(const cJSON *o, const char *k) {
-  const cJSON *v = cJSON_GetObjectItem(o, k);
-  return cJSON_IsNumber(v) ? v->valuedouble : -1e9;
-}
-
 static void test_sees_each(void) {
   const char *out = zt_tmp("vitals");
   char *log = NULL;
@@ -74,35 +59,35 @@ static void test_sees_each(void) {
   /* LCP: the text comes 800 ms later, in the navigate step (2). */
   const cJSON *lcp = vrow(doc, "LCP", 0), *lcp2 = vrow(doc, "LCP", 2);
   if (ZT_TRUE(lcp && lcp2)) {
-    /* Later in every pair (a loaded machine can slow one old run's paint,
-     * so no bound on the mean's interval is asserted). */
+    /* Later in every pair: the new build's timer is set 800 ms later.
+     * By how much is not asserted: a loaded machine can slow one old
+     * run's paint by any amount. */
     const cJSON *o = cJSON_GetObjectItem(lcp, "old_values");
     const cJSON *n = cJSON_GetObjectItem(lcp, "new_values");
     ZT_INT(cJSON_GetArraySize(o), 3);
     for (int i = 0; i < cJSON_GetArraySize(o); i++)
-      ZT_TRUE(cJSON_GetArrayItem(n, i)->valuedouble -
-                  cJSON_GetArrayItem(o, i)->valuedouble >
-              400);
-    ZT_TRUE(num(lcp2, "delta") == num(lcp, "delta"));
+      ZT_TRUE(cJSON_GetArrayItem(n, i)->valuedouble >
+              cJSON_GetArrayItem(o, i)->valuedouble);
+    ZT_TRUE(zt_jnum(lcp2, "delta") == zt_jnum(lcp, "delta"));
   }
   /* CLS: the banner's shift, before any input, while waiting (step 3). */
   const cJSON *cls = vrow(doc, "CLS", 0), *cls3 = vrow(doc, "CLS", 3);
   if (ZT_TRUE(cls && cls3)) {
-    ZT_TRUE(num(cls, "new") > 0.05 && num(cls, "delta") > 0.05);
+    ZT_TRUE(zt_jnum(cls, "new") > 0.05 && zt_jnum(cls, "delta") > 0.05);
     ZT_TRUE(cJSON_IsTrue(cJSON_GetObjectItem(cls, "significant")));
   }
-  /* INP and TBT: the click (step 4) blocks 150 ms in both builds. */
+  /* INP and TBT: the click (step 4) blocks BLOCK_MS in both builds. */
   const cJSON *inp = vrow(doc, "INP", 4), *tbt = vrow(doc, "TBT", 4);
   if (ZT_TRUE(inp && tbt)) {
-    ZT_TRUE(num(inp, "old") >= 150 && num(inp, "new") >= 150);
-    ZT_TRUE(num(tbt, "old") >= 90 && num(tbt, "new") >= 90);
+    ZT_TRUE(zt_jnum(inp, "old") >= BLOCK_MS && zt_jnum(inp, "new") >= BLOCK_MS);
+    ZT_TRUE(zt_jnum(tbt, "old") >= BLOCKING && zt_jnum(tbt, "new") >= BLOCKING);
   }
   const cJSON *r, *w;
   int runs = 0;
   cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "runs")) {
     const cJSON *v = cJSON_GetObjectItem(r, "vitals");
-    ZT_TRUE(num(v, "lcp_ms") > 0 && num(v, "inp_ms") >= 150);
-    ZT_TRUE(num(v, "cls") > 0 && num(v, "tbt_ms") >= 90);
+    ZT_TRUE(zt_jnum(v, "lcp_ms") > 0 && zt_jnum(v, "inp_ms") >= BLOCK_MS);
+    ZT_TRUE(zt_jnum(v, "cls") > 0 && zt_jnum(v, "tbt_ms") >= BLOCKING);
     runs++;
   }
   ZT_INT(runs, 6);
@@ -140,7 +125,7 @@ static void test_nothing_painted(void) {
   if (ZT_TRUE(lcp && cls)) {
     ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(lcp, "old")));
     ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(lcp, "delta")));
-    ZT_TRUE(num(cls, "old") == 0 && num(cls, "new") == 0);
+    ZT_TRUE(zt_jnum(cls, "old") == 0 && zt_jnum(cls, "new") == 0);
   }
   const cJSON *r;
   cJSON_ArrayForEach(r, cJSON_GetObjectItem(doc, "runs")) {
@@ -158,12 +143,13 @@ static void test_nothing_painted(void) {
 static void test_no_categories(void) {
   const char *out = zt_tmp("nocat");
   char *log = NULL;
-  int rc = zt_sh(&log, "'%s' compare '%s' '%s' --format json --out '%s' 2>&1",
-                 zt_zamcap(), zt_data("real/old"), zt_data("real/new"), out);
+  int rc =
+      zt_run_zamcap(&log, "compare '%s' '%s' --format json --out '%s' 2>&1",
+                    zt_data("real/old"), zt_data("real/new"), out);
   ZT_TRUE(rc == 0 || rc == 1);
   ZT_HAS(log, "CLS of the whole run: missing in 6 of 6 runs (no event of the "
               "\"loading\" category");
-  cJSON *doc = report(out);
+  cJSON *doc = zt_json("%s/report.json", out);
   const cJSON *cls = vrow(doc, "CLS", 0), *p;
   if (ZT_TRUE(cls)) {
     ZT_TRUE(cJSON_IsNull(cJSON_GetObjectItem(cls, "old")));
@@ -179,6 +165,7 @@ static void test_no_categories(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"sees_each", test_sees_each},
       {"nothing_painted", test_nothing_painted},

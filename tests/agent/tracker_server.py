@@ -21,7 +21,11 @@ A wrong token is 401. A project or repository named "invalid" answers an
 issue's creation with a validation error (GitHub and GitLab 422, Jira
 400); one named "ratelimited" answers the first creation with 429 and
 Retry-After: 1, one named "flaky" with 503, and one named "broken" with
-500. Jira's project NOATTACH refuses attachments (413). GET /_state is what was
+500; one named "waitlong" answers every creation with 429 and
+Retry-After: 60, and one named "sleepy" takes 30 s to answer it. GitHub's
+repository "nokey" answers a creation 201 with an empty object, "jsurl"
+with a javascript: html_url. Jira's
+project NOATTACH refuses attachments (413). GET /_state is what was
 filed: {"requests": [[method, path], ...], "issues": {kind: [issue]}}.
 """
 import base64, json, re, sys, threading, time
@@ -50,6 +54,10 @@ def special(where, kind):
             return 422, {}, {"message": {"title": ["is invalid"]}}
         return 400, {}, {"errorMessages": [], "errors": {
             "project": "valid project is required"}}
+    if name.lower() == "waitlong":
+        return 429, {"Retry-After": "60"}, {"message": "slow down"}
+    if name.lower() == "sleepy":
+        time.sleep(30)
     for tag, status in (("ratelimited", 429), ("flaky", 503),
                         ("broken", 500)):
         if name.lower() == tag and (kind, where) not in FAILED_ONCE:
@@ -140,11 +148,15 @@ class Handler(BaseHTTPRequestHandler):
             return self.answer(400, {"message": "Problems parsing JSON"})
         issues = STATE["issues"]["github"]
         if not num and method == "POST":
+            def shape(i):
+                if where.endswith("/nokey"):  # a proxy that eats the body
+                    return {}
+                url = "https://github.example/%s/issues/%d" % (where, i["n"])
+                if where.endswith("/jsurl"):
+                    url = "javascript:alert(document.cookie)//"
+                return {"number": i["n"], "state": "open", "html_url": url}
             return self.create("github", where, body.get("title"),
-                               body.get("body"), lambda i: {
-                                   "number": i["n"], "state": "open",
-                                   "html_url": "https://github.example/%s/"
-                                   "issues/%d" % (where, i["n"])})
+                               body.get("body"), shape)
         with LOCK:
             hits = [i for i in issues if i["n"] == int(num or 0)
                     and i["where"] == where]

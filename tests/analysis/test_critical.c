@@ -6,8 +6,11 @@
 #include <string.h>
 
 #include "ana.h"
+#include "report/report.h"
 #include "test.h"
+#include "timeline.h"
 #include "treefile.h"
+#include "zam/zam.h"
 
 static struct ana_graph *compare(struct ana_ctx *c, const char *old,
                                  const char *new_, double mu,
@@ -474,51 +477,6 @@ static struct ana_graph *moved_agg(struct ana_ctx *c, const char *old,
   return agg;
 }
 
-/* Issue 25.1: a function called from a new place, at the same cost, is
- * not a cause, and neither is the caller its time moved under; a caller
- * whose own time grew stays; a function truly new stays. */
-static void test_moved(void) {
-  struct ana_ctx *c = ana_ctx_new();
-  /* tokenize moved from parseA to parseB, 80 ms either way */
-  struct ana_graph *g =
-      moved_agg(c, "parseA@a.js 100\n  tokenize@a.js 80\nparseB@a.js 10\n",
-                "parseA@a.js 20\nparseB@a.js 90\n  tokenize@a.js 80\n");
-  ZT_INT(ana_graph_causes(g), 0);
-  ZT_INT(g->moved, 2);
-  ana_graph_free(g);
-  /* the lexer calls tokenize itself now, not through a wrapper, and its
-   * own work grew by 60 ms: the lexer is the cause */
-  g = moved_agg(c, "lexer@a.js 100\n  wrapper@a.js 80\n    tokenize@a.js 80\n",
-                "lexer@a.js 160\n  tokenize@a.js 80\n");
-  char *t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    lexer 100.0 -> 160.0 *\n");
-  free(t);
-  ZT_INT(g->moved, 1);
-  ana_graph_free(g);
-  /* a function that is new and costs 80 ms is a cause */
-  g = moved_agg(c, "render@a.js 20\n", "render@a.js 100\n  fresh@a.js 80\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    render 20.0 -> 100.0\n"
-            "      fresh new 80.0 *\n");
-  free(t);
-  ZT_INT(g->moved, 0);
-  ana_graph_free(g);
-  /* helper is new under outside, and its own self time did not grow: the
-   * extra 75 ms are in an anonymous callee, which the matching prunes and
-   * the bottom-up table keys apart. What helper costs with its callees
-   * grew, so it did not just move: it stays the cause */
-  g = moved_agg(c, "other@a.js 10\n  helper@a.js 5\noutside@a.js 20\n",
-                "other@a.js 10\n  helper@a.js 5\noutside@a.js 100\n"
-                "  helper@a.js 80\n    (anonymous)@a.js 75\n");
-  t = zt_graph_text(g);
-  ZT_STR(t, "root\n  CrRendererMain\n    outside 20.0 -> 100.0\n"
-            "      helper new 80.0 *\n");
-  free(t);
-  ZT_INT(g->moved, 0);
-  ana_graph_free(g);
-  ana_ctx_free(c);
-}
-
 /* Issue 25.3: the clone step's own code got slower (+60 ms in itself);
  * because of it, patch re-patches more, so each of its five callees grew
  * by about the same factor (+160 ms in all, none by mu). Both are causes;
@@ -710,95 +668,128 @@ static void test_lowest_agreed(void) {
   ana_ctx_free(c);
 }
 
-/* Issue 25.3: old code called from new code. lodash's sampleSize now
- * shuffles the whole array: shuffle, new, loops over every element and
- * calls baseRandom each time. baseRandom costs what it did per call; the
- * cause is the new loop. */
-/* moved_agg's graph, checked against its text want; caller frees. */
-static struct ana_graph *agg_is(struct ana_ctx *c, const char *old,
-                                const char *new_, const char *want) {
-  struct ana_graph *g = moved_agg(c, old, new_);
-  char *t = zt_graph_text(g);
-  ZT_STR(t, want);
-  free(t);
-  return g;
-}
+/* Moved calls and old code called from new code (issues 25.1 and 25.3):
+ * each row is 3 identical pairs of trees (old, new), the aggregated graph
+ * with moved calls dropped and consequences marked (moved_agg), its text,
+ * and how many causes only moved (g->moved) and how many old functions
+ * were named through the new code above them (g->via_new). */
+struct moved_case {
+  const char *why, *old, *new_, *graph;
+  uint32_t moved, via_new;
+};
 
-static void test_called_from_new(void) {
-  struct ana_ctx *c = ana_ctx_new();
-  struct ana_graph *g;
-  static const char old[] = "sampleSize@l.js 60\n  baseRandom@l.js 20\n";
-  /* shuffle's own time is 65 ms: its loop runs more */
-  g = agg_is(c, old,
-             "sampleSize@l.js 200\n  shuffle@l.js 195\n"
+#define SAMPLE_OLD "sampleSize@l.js 60\n  baseRandom@l.js 20\n"
+
+static const struct moved_case moved_cases[] = {
+    {.why = "tokenize moved from parseA to parseB, 80 ms either way: "
+            "neither it nor the caller its time moved under is a cause",
+     .old = "parseA@a.js 100\n  tokenize@a.js 80\nparseB@a.js 10\n",
+     .new_ = "parseA@a.js 20\nparseB@a.js 90\n  tokenize@a.js 80\n",
+     .graph = "root\n",
+     .moved = 2},
+    {.why = "the lexer calls tokenize itself now, not through a wrapper, "
+            "and its own work grew by 60 ms: the lexer is the cause",
+     .old = "lexer@a.js 100\n  wrapper@a.js 80\n    tokenize@a.js 80\n",
+     .new_ = "lexer@a.js 160\n  tokenize@a.js 80\n",
+     .graph = "root\n  CrRendererMain\n    lexer 100.0 -> 160.0 *\n",
+     .moved = 1},
+    {.why = "a function that is new and costs 80 ms is a cause",
+     .old = "render@a.js 20\n",
+     .new_ = "render@a.js 100\n  fresh@a.js 80\n",
+     .graph = "root\n  CrRendererMain\n    render 20.0 -> 100.0\n"
+              "      fresh new 80.0 *\n"},
+    {.why = "helper is new under outside, and its own self time did not "
+            "grow: the extra 75 ms are in an anonymous callee, which the "
+            "matching prunes and the bottom-up table keys apart. What "
+            "helper costs with its callees grew, so it did not just move: "
+            "it stays the cause",
+     .old = "other@a.js 10\n  helper@a.js 5\noutside@a.js 20\n",
+     .new_ = "other@a.js 10\n  helper@a.js 5\noutside@a.js 100\n"
+             "  helper@a.js 80\n    (anonymous)@a.js 75\n",
+     .graph = "root\n  CrRendererMain\n    outside 20.0 -> 100.0\n"
+              "      helper new 80.0 *\n"},
+    /* lodash's sampleSize now shuffles the whole array: shuffle, new,
+     * loops over every element and calls baseRandom each time.
+     * baseRandom costs what it did per call; the cause is the new loop. */
+    {.why = "shuffle's own time is 65 ms: its loop runs more",
+     .old = SAMPLE_OLD,
+     .new_ = "sampleSize@l.js 200\n  shuffle@l.js 195\n"
              "    baseRandom@l.js 130\n",
-             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-             "      shuffle new 195.0 *\n");
-  ZT_INT(g->via_new, 1);
-  ana_graph_free(g);
-  /* shuffle's own time is under mu, but shuffle is new to the build and
-   * baseRandom ran in the old build */
-  g = agg_is(c, old,
-             "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+     .graph = "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+              "      shuffle new 195.0 *\n",
+     .via_new = 1},
+    {.why = "shuffle's own time is under mu, but shuffle is new to the "
+            "build and baseRandom ran in the old build",
+     .old = SAMPLE_OLD,
+     .new_ = "sampleSize@l.js 200\n  shuffle@l.js 160\n"
              "    baseRandom@l.js 130\n",
-             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-             "      shuffle new 160.0 *\n");
-  ana_graph_free(g);
-  /* the old runs never saw baseRandom (inlined there): nothing tells it
-   * from new code, and it stays the cause */
-  g = agg_is(c, "sampleSize@l.js 60\n",
-             "sampleSize@l.js 200\n  shuffle@l.js 160\n"
+     .graph = "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+              "      shuffle new 160.0 *\n",
+     .via_new = 1},
+    {.why = "the old runs never saw baseRandom (inlined there): nothing "
+            "tells it from new code, and it stays the cause",
+     .old = "sampleSize@l.js 60\n",
+     .new_ = "sampleSize@l.js 200\n  shuffle@l.js 160\n"
              "    baseRandom@l.js 130\n",
-             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-             "      shuffle new 160.0\n        baseRandom new 130.0 *\n");
-  ZT_INT(g->via_new, 0);
-  ana_graph_free(g);
-  /* a new function's pattern runs through old scanner code: the compiled
-   * RegExp (no file, no code of its own) and the old helpers it runs
-   * under are the new function's time (js-beautify 1.15's
-   * _read_control_flows) */
-  g = agg_is(c, "tokenize@b.js 100\n  read@b.js 20\n    match@b.js 15\n",
-             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+     .graph = "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+              "      shuffle new 160.0\n        baseRandom new 130.0 *\n"},
+    {.why = "a new function's pattern runs through old scanner code: the "
+            "compiled RegExp (no file, no code of its own) and the old "
+            "helpers it runs under are the new function's time "
+            "(js-beautify 1.15's _read_control_flows)",
+     .old = "tokenize@b.js 100\n  read@b.js 20\n    match@b.js 15\n",
+     .new_ = "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
              "      match@b.js 185\n        RegExp:[({] 180\n",
-             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
-             "      flows new 200.0 *\n");
-  ZT_INT(g->via_new, 3);
-  ana_graph_free(g);
-  /* the old runs never sampled read (1.14's subclasses override the base
-   * class's Pattern.read), but it only passes the call on to the old
-   * scanner, its own time under one sample (1 ms here): a conduit, named
-   * through the new function above it */
-  g = agg_is(c, "tokenize@b.js 100\n  match@b.js 15\n",
-             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+     .graph = "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+              "      flows new 200.0 *\n",
+     .via_new = 3},
+    {.why = "the old runs never sampled read (1.14's subclasses override "
+            "the base class's Pattern.read), but it only passes the call on "
+            "to the old scanner, its own time under one sample (1 ms "
+            "here): a conduit, named through the new function above it",
+     .old = "tokenize@b.js 100\n  match@b.js 15\n",
+     .new_ = "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
              "      match@b.js 189.5\n        RegExp:[({] 180\n",
-             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
-             "      flows new 200.0 *\n");
-  ZT_INT(g->via_new, 3);
-  ana_graph_free(g);
-  /* the same, but read did work of its own (2 ms): it is the cause */
-  g = agg_is(c, "tokenize@b.js 100\n  match@b.js 15\n",
-             "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
+     .graph = "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+              "      flows new 200.0 *\n",
+     .via_new = 3},
+    {.why = "the same, but read did work of its own (2 ms): it is the cause",
+     .old = "tokenize@b.js 100\n  match@b.js 15\n",
+     .new_ = "tokenize@b.js 300\n  flows@b.js 200\n    read@b.js 190\n"
              "      match@b.js 188\n        RegExp:[({] 180\n",
-             "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
-             "      flows new 200.0\n        read new 190.0 *\n");
-  ZT_INT(g->via_new, 2);
-  ana_graph_free(g);
-  /* lodash 4.16: the new arraySampleSize calls the new shuffleSelf, whose
-   * loop (40 ms of its own) calls the old baseRandom: no conduit */
-  g = agg_is(c, old,
-             "sampleSize@l.js 200\n  arraySample@l.js 195\n"
+     .graph = "root\n  CrRendererMain\n    tokenize 100.0 -> 300.0\n"
+              "      flows new 200.0\n        read new 190.0 *\n",
+     .via_new = 2},
+    {.why = "lodash 4.16: the new arraySampleSize calls the new "
+            "shuffleSelf, whose loop (40 ms of its own) calls the old "
+            "baseRandom: no conduit",
+     .old = SAMPLE_OLD,
+     .new_ = "sampleSize@l.js 200\n  arraySample@l.js 195\n"
              "    shuffle@l.js 193\n      baseRandom@l.js 153\n",
-             "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
-             "      arraySample new 195.0\n        shuffle new 193.0 *\n");
-  ZT_INT(g->via_new, 1);
-  ana_graph_free(g);
-  /* new code that only passes the call on to more new code: the new
-   * callee, where the time is, stays the cause */
-  g = agg_is(c, "render@a.js 20\n",
-             "render@a.js 110\n  wrap@a.js 85\n    fresh@a.js 80\n",
-             "root\n  CrRendererMain\n    render 20.0 -> 110.0\n"
-             "      wrap new 85.0\n        fresh new 80.0 *\n");
-  ana_graph_free(g);
+     .graph = "root\n  CrRendererMain\n    sampleSize 60.0 -> 200.0\n"
+              "      arraySample new 195.0\n        shuffle new 193.0 *\n",
+     .via_new = 1},
+    {.why = "new code that only passes the call on to more new code: the "
+            "new callee, where the time is, stays the cause",
+     .old = "render@a.js 20\n",
+     .new_ = "render@a.js 110\n  wrap@a.js 85\n    fresh@a.js 80\n",
+     .graph = "root\n  CrRendererMain\n    render 20.0 -> 110.0\n"
+              "      wrap new 85.0\n        fresh new 80.0 *\n"},
+};
+
+static void test_moved(void) {
+  struct ana_ctx *c = ana_ctx_new();
+  for (size_t i = 0; i < ZC_ARRAY_LEN(moved_cases); i++) {
+    const struct moved_case *k = &moved_cases[i];
+    struct ana_graph *g = moved_agg(c, k->old, k->new_);
+    char *t = zt_graph_text(g);
+    int ok = ZT_STR(t, k->graph);
+    ok &= ZT_INT(g->moved, k->moved);
+    ok &= ZT_INT(g->via_new, k->via_new);
+    if (!ok) fprintf(stderr, "  in row %zu: %s\n", i, k->why);
+    free(t);
+    ana_graph_free(g);
+  }
   ana_ctx_free(c);
 }
 
@@ -921,7 +912,6 @@ int main(int argc, char **argv) {
       {"consequence", test_consequence},
       {"spread_inclusive", test_spread_inclusive},
       {"lowest_agreed", test_lowest_agreed},
-      {"called_from_new", test_called_from_new},
       {"recursion", test_recursion},
       {"carries_cause", test_carries_cause},
       {"spread_new_code", test_spread_new_code},

@@ -6,6 +6,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "zam/zam.h"
 
 static void test_stat(void) {
   ZT_NEAR(ana_t95(1), 12.706, 1e-9);

@@ -16,6 +16,7 @@
 
 #include "ana.h"
 #include "cdp.h"
+#include "report/report.h"
 #include "test.h"
 #include "zc.h"
 
@@ -26,22 +27,6 @@ static const char H4[] = "x\" onmouseover=\"window.__pwned=4";
 static const char UNI[] = "ñandú_日本語_🚀";
 static const char TITLE[] =
     "Checkout <b>flow</b> & \"quotes\" 'single' ñandú_日本語_🚀";
-
-static const char *fixture(const char *name) {
-  static char p[4][4096];
-  static int k;
-  char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../analysis/html/%s", zt_data(""), name);
-  return s;
-}
-
-static cJSON *load(const char *name) {
-  char *t = zt_read(fixture(name));
-  cJSON *r = t ? cJSON_Parse(t) : NULL;
-  free(t);
-  ZT_TRUE(r != NULL);
-  return r;
-}
 
 static const cJSON *jget(const cJSON *o, const char *k) {
   return cJSON_IsObject(o) ? cJSON_GetObjectItemCaseSensitive(o, k) : NULL;
@@ -309,7 +294,7 @@ static void expect_escaped(const char *html) {
 }
 
 static void test_full_tree(void) {
-  cJSON *r = load("report.json");
+  cJSON *r = zt_json("%s", zt_tests("analysis/html/report.json"));
   char *html = write_html(r, NULL, "tree");
   expect_escaped(html);
   ZT_TRUE(html && !strstr(html, "data:image"));
@@ -374,8 +359,8 @@ static void test_full_tree(void) {
 }
 
 static void test_full_svg(void) {
-  cJSON *r = load("report.json");
-  char *html = write_html(r, fixture("graph.svg"), "svg");
+  cJSON *r = zt_json("%s", zt_tests("analysis/html/report.json"));
+  char *html = write_html(r, zt_tests("analysis/html/graph.svg"), "svg");
   expect_escaped(html);
   ZT_HAS(html, "<img class=\"graph\" alt=\"the critical graph\" "
                "src=\"data:image/svg+xml;base64,PD94bWwg");
@@ -403,7 +388,7 @@ static void test_full_svg(void) {
 
 /* zamcap compare's report: no runs, inputs, end-to-end or verdict. */
 static void test_compare(void) {
-  cJSON *r = load("compare.json");
+  cJSON *r = zt_json("%s", zt_tests("analysis/html/compare.json"));
   char *html = write_html(r, NULL, "compare");
   free(html);
   struct seen s;
@@ -432,7 +417,7 @@ static void test_compare(void) {
 
 /* Every field of the wrong type: treated as missing. */
 static void test_wrong_types(void) {
-  cJSON *r = load("wrongtypes.json");
+  cJSON *r = zt_json("%s", zt_tests("analysis/html/wrongtypes.json"));
   char *html = write_html(r, NULL, "wrong");
   free(html);
   struct seen s;
@@ -510,7 +495,7 @@ static void test_files(void) {
   ZT_INT(ana_write_html(arr, NULL, zt_tmp("x.html")), ZC_E_PARSE);
   ZT_HAS(zc_errmsg(), "not a JSON object");
   cJSON_Delete(arr);
-  cJSON *r = load("compare.json");
+  cJSON *r = zt_json("%s", zt_tests("analysis/html/compare.json"));
   ZT_INT(ana_write_html(r, NULL, zt_tmp("nowhere/report.html")), ZC_E_IO);
   ZT_HAS(zc_errmsg(), "nowhere/report.html.part");
   /* An SVG that cannot be read: the tree instead, and a note. */
@@ -525,8 +510,8 @@ static void test_files(void) {
   zt_sh(NULL,
         "mkdir -p '%s' && cp '%s' '%s/report.json' && cp '%s' "
         "'%s/critical-graph.svg'",
-        zt_tmp("from"), fixture("report.json"), zt_tmp("from"),
-        fixture("graph.svg"), zt_tmp("from"));
+        zt_tmp("from"), zt_tests("analysis/html/report.json"), zt_tmp("from"),
+        zt_tests("analysis/html/graph.svg"), zt_tmp("from"));
   ZT_INT(ana_write_html_from(zt_tmp("from")), ZC_OK);
   html = zt_read(zt_tmp("from/report.html"));
   ZT_HAS(html, "data:image/svg+xml;base64,");
@@ -628,8 +613,7 @@ static char *flame_js(const char *id, const char *frame, const char *query) {
  * <script> element early. */
 static void check_script(const char *html) {
   char path[4096];
-  snprintf(path, sizeof path, "%s/../../analysis/report/report.js",
-           zt_data(""));
+  snprintf(path, sizeof path, "%s", zt_tests("../analysis/report/report.js"));
   char *js = zt_read(path);
   ZT_TRUE(js && *js);
   ZT_HAS(html, js);
@@ -643,14 +627,14 @@ static void test_flame(void) {
   const char *d = zt_tmp("flame");
   zt_sh(NULL,
         "mkdir -p '%s/old' '%s/new' && for s in old new; do ms=100; "
-        "[ $s = new ] && ms=300; python3 '%s/../agent/deepprof.py' 4 $ms "
+        "[ $s = new ] && ms=300; python3 '%s' 4 $ms "
         "'%s'/$s/run-1.cpuprofile; sed -i 's/\"leafWork\"/\"<img src=x "
         "onerror=window.__pwned=3>\"/' '%s'/$s/run-1.cpuprofile; done",
-        d, d, zt_data(""), d, d);
-  ZT_INT(zt_sh(NULL,
-               "\"$ZAMCAP\" compare -q '%s/old' '%s/new' --format "
-               "json,html --out '%s/out'",
-               d, d, d),
+        d, d, zt_tests("agent/deepprof.py"), d, d);
+  ZT_INT(zt_run_zamcap(NULL,
+                       "compare -q '%s/old' '%s/new' --format json,html "
+                       "--out '%s/out'",
+                       d, d, d),
          1);
   char *html = zt_read(zt_tmp("flame/out/report.html"));
   ZT_HAS(html, "<section id=\"flame\" class=\"flame\">");
@@ -697,23 +681,19 @@ static void test_alloc_flame(void) {
   static const char hostile[] = "<img src=x onerror=window.__pwned=5>";
   zt_sh(NULL,
         "rm -rf '%s' && mkdir -p '%s/traces' && cd '%s/traces' && "
-        "python3 '%s/../agent/deepprof.py' 4 100 old-1.cpuprofile && "
-        "python3 '%s/../agent/deepprof.py' 4 300 new-1.cpuprofile && "
+        "python3 '%s' 4 100 old-1.cpuprofile && "
+        "python3 '%s' 4 300 new-1.cpuprofile && "
         "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > old-mem-1.heapprofile && "
         "zcat '%s' | sed 's/\"onRun\"/\"%s\"/' > new-mem-1.heapprofile",
-        d, d, d, zt_data(""), zt_data(""),
+        d, d, d, zt_tests("agent/deepprof.py"), zt_tests("agent/deepprof.py"),
         zt_data("memapp-old-mem-1.heapprofile.gz"), hostile,
         zt_data("memapp-new-mem-1.heapprofile.gz"), hostile);
-  ZT_INT(zt_sh(NULL,
-               "\"$ZAMCAP\" compare -q '%s' --memory-mu 1024 --format "
-               "json,html --out '%s/out'",
-               d, d),
+  ZT_INT(zt_run_zamcap(NULL,
+                       "compare -q '%s' --memory-mu 1024 --format json,html "
+                       "--out '%s/out'",
+                       d, d),
          1);
-  char p[4200];
-  snprintf(p, sizeof p, "%s/out/report.json", d);
-  char *t = zt_read(p);
-  cJSON *doc = t ? cJSON_Parse(t) : NULL;
-  free(t);
+  cJSON *doc = zt_json("%s/out/report.json", d);
   const cJSON *c =
       cJSON_GetArrayItem(jget(jget(doc, "allocation"), "regression_causes"), 0);
   ZT_STR(jstr(c, "name"), "cloneRecords");
@@ -724,6 +704,7 @@ static void test_alloc_flame(void) {
            jnum(c, "old_kb"), jnum(c, "new_kb"),
            jnum(c, "new_kb") - jnum(c, "old_kb"));
   cJSON_Delete(doc);
+  char p[4200];
   snprintf(p, sizeof p, "%s/out/report.html", d);
   char *html = zt_read(p);
   ZT_HAS(html, "<div id=\"alloc-flame\" class=\"flame\">");
@@ -756,6 +737,7 @@ static void test_alloc_flame(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"vitals", test_vitals},           {"files", test_files},
       {"full_tree", test_full_tree},     {"full_svg", test_full_svg},

@@ -5,6 +5,8 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 /* Reference LCS length by dynamic programming. */
 static uint32_t dp_lcs(const uint32_t *a, uint32_t n, const uint32_t *b,

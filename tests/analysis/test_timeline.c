@@ -3,6 +3,7 @@
 
 #include "ana.h"
 #include "test.h"
+#include "timeline.h"
 
 static const char *kid_name(const struct ana_timeline *tl, uint32_t n,
                             uint32_t k) {

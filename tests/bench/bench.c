@@ -21,6 +21,8 @@
 
 #include "ana.h"
 #include "gentrace.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 struct result {
   double ms, mb, rss_mb, extra;

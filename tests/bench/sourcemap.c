@@ -19,6 +19,8 @@
 #include <string.h>
 
 #include "ana.h"
+#include "smap/smap.h"
+#include "timeline.h"
 
 static char *slurp(const char *path, size_t *n) {
   FILE *f = fopen(path, "rb");

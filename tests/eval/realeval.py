@@ -246,8 +246,10 @@ def analyse(out, z):
                     rres.setdefault('errors', {})[k] = v['error']
         run = os.path.join(sdir, 'regression', 'run')
         if os.path.isdir(os.path.join(run, 'new')):
-            olds = sorted(os.listdir(os.path.join(run, 'old')))
-            news = sorted(os.listdir(os.path.join(run, 'new')))
+            olds = sorted(f for f in os.listdir(os.path.join(run, 'old'))
+                          if f.endswith('.json.gz'))
+            news = sorted(f for f in os.listdir(os.path.join(run, 'new'))
+                          if f.endswith('.json.gz'))
             old_trees = [z.tree(os.path.join(run, 'old', f)) for f in olds]
             new_trees = [z.tree(os.path.join(run, 'new', f)) for f in news]
             # What the truth functions did, per pair: total (recursion once)

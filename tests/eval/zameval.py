@@ -325,11 +325,20 @@ class Experiment:
             for side in ('old', 'new'):
                 os.symlink(os.path.join('..', 'traces', '%s-%d.json.gz' % (side, i)),
                            os.path.join(run, side, '%s-%02d.json.gz' % (side, k)))
+        # the count pairs' calls (zamcap-calls/1), when the run took them
+        for i in sorted(int(m.group(1)) for f in have
+                        for m in [re.match(r'old-calls-(\d+)\.calls\.json$', f)] if m):
+            if 'new-calls-%d.calls.json' % i not in have:
+                continue
+            for side in ('old', 'new'):
+                os.symlink(os.path.join('..', 'traces', '%s-calls-%d.calls.json' % (side, i)),
+                           os.path.join(run, side, '%s-calls-%02d.calls.json' % (side, i)))
 
     @staticmethod
     def pair_count(run):
         d = os.path.join(run, 'old')
-        return len(os.listdir(d)) if os.path.isdir(d) else 0
+        return len([f for f in os.listdir(d) if f.endswith('.json.gz')]) \
+            if os.path.isdir(d) else 0
 
     # -- one subject --
 
@@ -637,9 +646,13 @@ class Experiment:
 # ---------------------------------------------------------------- metrics --
 
 def graph_leaves(graph):
-    """Leaves of a critical graph (report.json's critical_graph: a flat
+    """The causes of a critical graph (report.json's critical_graph: a flat
     list of nodes, each with its parent's id, parents first) below the
-    thread level: (node, path of (name, file) from the thread down)."""
+    thread level: (node, path of (name, file) from the thread down). A
+    node's "cause" flag says which: a leaf, or, where the call counts
+    named a loop's owner or the entry of new code, the node above the
+    leaf the time landed in (that leaf is then no cause). Reports without
+    the flag: the leaves."""
     nodes = graph['nodes']
     paths, has_kids = [], set()
     for n in nodes:
@@ -649,8 +662,10 @@ def graph_leaves(graph):
         up = paths[p] if p is not None else ()
         paths.append(up if n['kind'] == 'root'
                      else up + ((n['name'], n.get('file') or ''),))
+    flagged = any('cause' in n for n in nodes)
     return [(n, paths[n['id']]) for n in nodes
-            if n['id'] not in has_kids and n['kind'] not in ('root', 'thread')]
+            if n['kind'] not in ('root', 'thread') and
+            (n.get('cause') if flagged else n['id'] not in has_kids)]
 
 
 def graph_nodes(graph):
@@ -881,8 +896,10 @@ def analyse(out, z, rq1_pairs):
                 irec['error'] = inj.get('run', {}).get('error', 'not run')
                 sres['injections'].append(irec)
                 continue
-            olds = sorted(os.listdir(os.path.join(run, 'old')))
-            news = sorted(os.listdir(os.path.join(run, 'new')))
+            olds = sorted(f for f in os.listdir(os.path.join(run, 'old'))
+                          if f.endswith('.json.gz'))
+            news = sorted(f for f in os.listdir(os.path.join(run, 'new'))
+                          if f.endswith('.json.gz'))
             new_trees = [tree(os.path.join(run, 'new', f)) for f in news]
             old_trees = [tree(os.path.join(run, 'old', f)) for f in olds]
             _, old_tot = cause_paths(old_trees, inj)
@@ -939,6 +956,7 @@ def recompare(out, z, mu):
             run = os.path.join(sdir, case, 'run')
             if not os.path.isdir(os.path.join(run, 'new')):
                 continue
+            Experiment.split_traces(run)  # the count pairs' files too
             pairs = Experiment.pair_count(run)
             log('%s/%s: compare --pairs 1..%d with %s' % (name, case, pairs, z.binary))
             for n in range(1, pairs + 1):

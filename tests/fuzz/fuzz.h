@@ -13,6 +13,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * file per process (in /dev/shm when there is one), rewritten for each
  * input. Valid until the next call. */
 const char *fuzz_file(const uint8_t *data, size_t size);
+/* The same file under a name that ends in suffix (".heapprofile": the
+ * readers pick the format by name): a link to it, made once per process
+ * and removed at exit. */
+const char *fuzz_file_named(const uint8_t *data, size_t size,
+                            const char *suffix);
 
 /* A broken invariant: says which on stderr and aborts, so that libFuzzer
  * keeps the input as a crash. */
@@ -25,5 +30,8 @@ void fuzz_fail(const char *file, int line, const char *what)
  * and compares it with its twin, which can show no regression. size picks
  * the small read size and the pruning. */
 void fuzz_trace(const char *path, size_t size);
+/* fuzz_heap.c's checks of a heap profile's timeline before fuzz_trace's:
+ * its unit is bytes, no node's weight or figure is negative. */
+void fuzz_heap_checks(const char *path);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "ana.h"
 #include "fuzz.h"
+#include "smap/smap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct ana_smap *m = NULL;

@@ -6,8 +6,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "ana-int.h"
 #include "fuzz.h"
+#include "report/report.h"
+#include "timeline.h"
+#include "zam/zam.h"
 
 static FILE *devnull;
 
@@ -70,14 +72,17 @@ static void check_figures(const struct ana_figures *f) {
   for (uint32_t i = 0; i < f->nsteps; i++)
     FUZZ_CHECK(f->steps[i].step >= 1 && !(f->steps[i].ms < 0) &&
                memchr(f->steps[i].type, 0, sizeof f->steps[i].type));
-  /* The vitals: never negative, CLS and TBT missing only for a reason. */
-  FUZZ_CHECK(!(f->vit.cls < 0) && !(f->vit.inp_ms < 0));
+  /* The vitals: never negative (an LCP candidate before its navigation
+   * is none: issue 38), a shift's score at most 1 each, CLS and TBT
+   * missing only for a reason. */
+  FUZZ_CHECK(!(f->vit.lcp_ms < 0) && !(f->vit.cls < 0));
+  FUZZ_CHECK(!(f->vit.inp_ms < 0));
   FUZZ_CHECK(!(f->vit.tbt_ms < 0));
   FUZZ_CHECK(!isnan(f->vit.cls) || f->vit_why & ANA_VW_NO_LOADING);
   FUZZ_CHECK(!isnan(f->vit.tbt_ms) || f->vit_why & ANA_VW_NO_TASKS);
   for (uint32_t i = 0; i < f->nsteps; i++)
     FUZZ_CHECK(!(f->steps[i].vit.cls < 0) && !(f->steps[i].vit.tbt_ms < 0) &&
-               !(f->steps[i].vit.inp_ms < 0));
+               !(f->steps[i].vit.inp_ms < 0) && !(f->steps[i].vit.lcp_ms < 0));
 }
 
 static int same_vitals(const struct ana_vitals *a, const struct ana_vitals *b) {

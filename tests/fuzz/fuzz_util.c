@@ -40,3 +40,26 @@ const char *fuzz_file(const uint8_t *data, size_t size) {
   }
   return path;
 }
+
+static char fuzz_link[96];
+
+static void fuzz_unlink(void) {
+  if (fuzz_link[0]) unlink(fuzz_link);
+}
+
+const char *fuzz_file_named(const uint8_t *data, size_t size,
+                            const char *suffix) {
+  const char *path = fuzz_file(data, size);
+  if (!fuzz_link[0]) {
+    const char *dir = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp";
+    snprintf(fuzz_link, sizeof fuzz_link, "%s/zamcap-fuzz-%ld%s", dir,
+             (long)getpid(), suffix);
+    unlink(fuzz_link);
+    if (symlink(path, fuzz_link) != 0) {
+      perror("fuzz: cannot link the temporary file");
+      abort();
+    }
+    atexit(fuzz_unlink);
+  }
+  return fuzz_link;
+}

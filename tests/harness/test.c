@@ -71,6 +71,18 @@ int zt_str_has(const char *f, int l, const char *ea, const char *hay,
   return 0;
 }
 
+/* The running case and the counts so far, for zt_skip_rest. */
+static const char *zt__case;
+static int zt__passed, zt__failed;
+
+void zt_skip_rest(const char *why) {
+  printf("skip %s: %s\n", zt__case ? zt__case : "all cases", why);
+  printf("%d passed, %d failed, the rest skipped\n", zt__passed, zt__failed);
+  fflush(stdout);
+  /* A check that failed before still fails the program. */
+  exit(zt_failed_checks ? 1 : ZT_EXIT_SKIPPED);
+}
+
 int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
   const char *tmp = getenv("ZC_TMP");
   if (tmp) {
@@ -78,7 +90,7 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", tmp, tmp);
     if (system(cmd) != 0) fprintf(stderr, "cannot make %s\n", tmp);
   }
-  int passed = 0, failed = 0, skipped = 0;
+  int skipped = 0;
   for (size_t i = 0; i < n; i++) {
     int want = argc < 2;
     for (int a = 1; a < argc; a++)
@@ -87,6 +99,7 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
     int before = zt_failed_checks;
     double t0 = zc_now_ms();
     zt__skipped = NULL;
+    zt__case = cases[i].name;
     cases[i].fn();
     int ok = zt_failed_checks == before;
     if (ok && zt__skipped) {
@@ -97,28 +110,46 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv) {
     printf("%s %s (%.0f ms)\n", ok ? "ok  " : "FAIL", cases[i].name,
            zc_now_ms() - t0);
     fflush(stdout);
-    ok ? passed++ : failed++;
+    ok ? zt__passed++ : zt__failed++;
   }
+  zt__case = NULL;
   if (skipped)
-    printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+    printf("%d passed, %d failed, %d skipped\n", zt__passed, zt__failed,
+           skipped);
   else
-    printf("%d passed, %d failed\n", passed, failed);
+    printf("%d passed, %d failed\n", zt__passed, zt__failed);
   /* Everything skipped is neither a pass nor a failure: CTest shows it
    * as skipped (SKIP_RETURN_CODE, tests/CMakeLists.txt). */
-  if (failed) return 1;
-  if (!passed) return skipped ? ZT_EXIT_SKIPPED : 1;
+  if (zt__failed) return 1;
+  if (!zt__passed) return skipped ? ZT_EXIT_SKIPPED : 1;
   return 0;
 }
 
 static char zt__paths[32][4096];
 static int zt__slot;
 
-static const char *zt__path(const char *env, const char *dflt,
-                            const char *name) {
-  const char *d = getenv(env);
+/* The next of the rotating path buffers, filled from fmt after the
+ * folder dir. */
+__attribute__((format(printf, 2, 0))) static const char *
+zt__vpath(const char *dir, const char *fmt, va_list ap) {
   char *p = zt__paths[zt__slot++ & 31];
-  snprintf(p, 4096, "%s/%s", d ? d : dflt, name);
+  int n = snprintf(p, 4096, "%s/", dir);
+  if (n > 0 && n < 4096) vsnprintf(p + n, 4096 - (size_t)n, fmt, ap);
   return p;
+}
+
+__attribute__((format(printf, 2, 3))) static const char *
+zt__path(const char *dir, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  const char *p = zt__vpath(dir, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+static const char *zt__env(const char *name, const char *dflt) {
+  const char *d = getenv(name);
+  return d ? d : dflt;
 }
 
 int zt_refused_port(int *fd) {
@@ -137,21 +168,41 @@ int zt_refused_port(int *fd) {
 }
 
 const char *zt_tmp(const char *name) {
-  return zt__path("ZC_TMP", "/tmp", name);
+  return zt__path(zt__env("ZC_TMP", "/tmp"), "%s", name);
 }
 const char *zt_data(const char *name) {
-  return zt__path("ZC_DATA", "tests/data", name);
+  return zt__path(zt__env("ZC_DATA", "tests/data"), "%s", name);
+}
+
+/* tests/ is ZC_DATA's parent, the repository its grandparent. */
+const char *zt_tests(const char *fmt, ...) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/..", zt__env("ZC_DATA", "tests/data"));
+  va_list ap;
+  va_start(ap, fmt);
+  const char *p = zt__vpath(dir, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+const char *zt_demo(const char *fmt, ...) {
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/../../scenarios/demo",
+           zt__env("ZC_DATA", "tests/data"));
+  va_list ap;
+  va_start(ap, fmt);
+  const char *p = zt__vpath(dir, fmt, ap);
+  va_end(ap);
+  return p;
+}
+
+const char *zt_agent_app(const char *app, const char *f) {
+  return zt_tests("agent/%s/%s", app, f);
 }
 
 const char *zt_zamcap(void) {
   const char *b = getenv("ZAMCAP");
   return b ? b : "./zamcap";
-}
-
-const char *zt_agent_app(const char *app, const char *f) {
-  char n[1024];
-  snprintf(n, sizeof n, "../agent/%s/%s", app, f);
-  return zt_data(n);
 }
 
 void zt_write(const char *path, const void *data, size_t n) {
@@ -182,31 +233,54 @@ char *zt_read(const char *path) {
   return zc_buf_take(&b);
 }
 
-int zt_sh(char **out, const char *fmt, ...) {
-  char cmd[8192];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(cmd, sizeof cmd, fmt, ap);
-  va_end(ap);
-  char full[8300];
-  snprintf(full, sizeof full, "(%s) 2>&1", cmd);
+char *zt_vformat(const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  char *s = zc_xmalloc(n > 0 ? (size_t)n + 1 : 1);
+  if (n >= 0)
+    vsnprintf(s, (size_t)n + 1, fmt, ap);
+  else
+    s[0] = 0;
+  return s;
+}
+
+int zt_vsh(char **out, const char *fmt, va_list ap) {
+  char *cmd = zt_vformat(fmt, ap);
+  /* "(CMD) 2>&1": the command's stderr with its stdout */
+  char *full = zc_xmalloc(strlen(cmd) + 9);
+  sprintf(full, "(%s) 2>&1", cmd);
+  free(cmd);
   FILE *p = popen(full, "r");
-  if (!p) return -1;
+  if (!p) {
+    free(full);
+    return -1;
+  }
   struct zc_buf b;
   zc_buf_init(&b, (size_t)64 << 20);
   char chunk[4096];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
-    if (zc_buf_add(&b, chunk, n)) {
-      zt_fail_at(__FILE__, __LINE__, "output of '%s' over 64 MiB", cmd);
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof chunk, p)) > 0)
+    if (zc_buf_add(&b, chunk, got)) {
+      zt_fail_at(__FILE__, __LINE__, "output of '%s' over 64 MiB", full);
       break;
     }
   int st = pclose(p);
+  free(full);
   if (out)
     *out = zc_buf_take(&b);
   else
     zc_buf_free(&b);
   return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int zt_sh(char **out, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = zt_vsh(out, fmt, ap);
+  va_end(ap);
+  return rc;
 }
 
 int zt_spawn(const char *cmd, FILE **out) {

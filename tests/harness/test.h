@@ -4,6 +4,7 @@
 #ifndef ZT_TEST_H
 #define ZT_TEST_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -53,18 +54,60 @@ int zt_run(const struct zt_case *cases, size_t n, int argc, char **argv);
  * in one expression. */
 const char *zt_tmp(const char *name);
 const char *zt_data(const char *name);
+/* A path in the source tree's tests/ folder, or in the demo apps'
+ * scenarios/demo/, as printf makes it from fmt: zt_demo("%s/old", app). */
+const char *zt_tests(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+const char *zt_demo(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void zt_write(const char *path, const void *data, size_t n);
 void zt_write_str(const char *path, const char *s);
 char *zt_read(const char *path); /* caller frees; NULL if absent */
 /* The zamcap under test: $ZAMCAP, else ./zamcap (the build folder). */
 const char *zt_zamcap(void);
-/* A file of the Chromium tests' page folder tests/agent/APP/, as a path
- * in the rotating buffers. */
+/* A file of the Chromium tests' page folder tests/agent/APP/. */
 const char *zt_agent_app(const char *app, const char *f);
 /* Runs a shell command; returns its exit status, its stdout and stderr
  * in *out (caller frees) when out is not NULL. */
 int zt_sh(char **out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+int zt_vsh(char **out, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
+/* What vsnprintf makes of fmt, in a string of its own (caller frees). */
+char *zt_vformat(const char *fmt, va_list ap)
+    __attribute__((format(printf, 1, 0)));
+
+/* Runs zamcap with the arguments fmt makes (words of a shell command
+ * line: "compare '%s' '%s' --out '%s'"), as zt_sh runs a command. When
+ * zamcap says it found no Chrome to run (no chromium on PATH, or
+ * CHROME_PATH naming nothing), the program ends there as zt_skip_rest
+ * ends it: a machine without Chromium skips, never fails. A test of that
+ * very message runs zamcap through zt_sh. */
+int zt_run_zamcap(char **out, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* For a program whose cases drive Chromium: when zamcap would find no
+ * Chrome here (its own search, cdp_find_chrome: CHROME_PATH, else
+ * chromium or google-chrome on PATH), zt_skip_rest. */
+void zt_need_chrome(void);
+/* Skips the running case and every case after it, and ends the program
+ * with ZT_EXIT_SKIPPED, which CTest shows as skipped (1 if a check has
+ * already failed). For what the machine lacks, such as Chromium. */
+void zt_skip_rest(const char *why) __attribute__((noreturn));
+
+/* JSON files, such as the report.json zamcap writes. cJSON's own header
+ * is the test's to include. */
+struct cJSON;
+/* The JSON file at the path printf makes from fmt, parsed (caller frees
+ * with cJSON_Delete); a file missing or not JSON is a failed check and
+ * NULL. */
+struct cJSON *zt_json(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+/* The member of o at path, keys and array indices joined by dots
+ * ("verdict.exit_code", "runs.0.trace"), or NULL. */
+const struct cJSON *zt_jget(const struct cJSON *o, const char *path);
+/* That member's number, or -1e9 when it is not one (no measured figure
+ * is that, and it still converts to int); its string, or "". */
+double zt_jnum(const struct cJSON *o, const char *path);
+const char *zt_jstr(const struct cJSON *o, const char *path);
 
 /* A loopback TCP port that refuses connections whatever else the machine
  * runs: bound by *fd but not listening. Close *fd when done. */

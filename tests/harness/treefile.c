@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "test.h"
+#include "timeline.h"
 
 /* A node's self time as CPU samples of 1 ms (the last one shorter). */
 static void samples(struct ana_timeline *tl, uint32_t node, int64_t ts,

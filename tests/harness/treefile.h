@@ -10,7 +10,7 @@
 #ifndef ZT_TREEFILE_H
 #define ZT_TREEFILE_H
 
-#include "ana.h"
+#include "zam/zam.h"
 
 /* Parses text into a finished timeline; NULL with a message on stderr. */
 struct ana_timeline *zt_tree_parse(struct ana_ctx *c, const char *name,

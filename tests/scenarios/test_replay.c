@@ -12,14 +12,6 @@
 #include "test.h"
 #include "zc.h"
 
-static const char *dir(const char *name) {
-  static char p[4][4096];
-  static int k;
-  char *s = p[k++ & 3];
-  snprintf(s, 4096, "%s/../scenarios/%s", zt_data(""), name);
-  return s;
-}
-
 /* A gzip trace's text (caller frees). */
 static char *trace_text(const char *path) {
   gzFile g = gzopen(path, "rb");
@@ -37,11 +29,11 @@ static char *trace_text(const char *path) {
 static void test_all_steps(void) {
   char *out = NULL;
   /* The page folder is served by zamcap itself. */
-  int rc =
-      zt_sh(&out,
-            "'%s' record '%s' --url '%s' --step-timeout 10000 "
-            "--out '%s' -v",
-            zt_zamcap(), dir("all-steps.json"), dir("page"), zt_tmp("all"));
+  int rc = zt_run_zamcap(&out,
+                         "record '%s' --url '%s' --step-timeout 10000 "
+                         "--out '%s' -v",
+                         zt_tests("scenarios/all-steps.json"),
+                         zt_tests("scenarios/page"), zt_tmp("all"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "serving ");
   ZT_HAS(out, "step 70: waitForExpression");
@@ -60,8 +52,9 @@ static void test_all_steps(void) {
 
 static void test_recorder_export(void) {
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
-                 dir("recorder-export.json"), dir("page"), zt_tmp("export"));
+  int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s'",
+                         zt_tests("scenarios/recorder-export.json"),
+                         zt_tests("scenarios/page"), zt_tmp("export"));
   ZT_INT(rc, 0);
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
@@ -77,8 +70,9 @@ static void test_step_failure(void) {
       "there\"], [\"#host\", \"#nope\"]], \"timeout\": 1500}]}");
   char *out = NULL;
   double t0 = zc_now_ms();
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
-                 zt_tmp("fail.json"), dir("page"), zt_tmp("fail"));
+  int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s'",
+                         zt_tmp("fail.json"), zt_tests("scenarios/page"),
+                         zt_tmp("fail"));
   ZT_INT(rc, 3);
   ZT_HAS(out, "run 1 of 1: step 3 (click, selectors #never | aria/Never there"
               " | #host >> #nope): no element matched in 1.5 s");
@@ -110,8 +104,9 @@ static void test_selector_errors(void) {
              sels[i][0]);
     zt_write_str(zt_tmp("sel.json"), json);
     char *out = NULL;
-    int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
-                   zt_tmp("sel.json"), dir("page"), zt_tmp("sel"));
+    int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s'",
+                           zt_tmp("sel.json"), zt_tests("scenarios/page"),
+                           zt_tmp("sel"));
     ZT_INT(rc, 3);
     ZT_HAS(out, "step 2 (click, selectors ");
     ZT_HAS(out, sels[i][1]);
@@ -129,8 +124,9 @@ static void test_record_from(void) {
       "{\"type\": \"waitForExpression\", \"expression\": \"__saw('click:btn2')"
       "\"}], \"zamcap\": {\"recordFrom\": 3, \"settleMs\": 200}}");
   char *out = NULL;
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s'", zt_zamcap(),
-                 zt_tmp("from.json"), dir("page"), zt_tmp("from"));
+  int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s'",
+                         zt_tmp("from.json"), zt_tests("scenarios/page"),
+                         zt_tmp("from"));
   ZT_INT(rc, 0);
   free(out);
   char *t = trace_text(zt_tmp("from/traces/run-1.json.gz"));
@@ -146,22 +142,23 @@ static void test_validation_before_browser(void) {
                " \"url\": \"http://h/x\"}, {\"type\": \"tap\"}]}");
   char *out = NULL;
   /* --chrome points nowhere: validation must fail first, with exit 2. */
-  int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --chrome /nonexistent",
-                 zt_zamcap(), zt_tmp("broken.json"), dir("page"));
+  int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --chrome /nonexistent",
+                         zt_tmp("broken.json"), zt_tests("scenarios/page"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "broken.json: step 2 (tap): unknown step type");
   free(out);
   zt_write_str(zt_tmp("nonav.json"), "{\"steps\": [{\"type\": \"keyDown\", "
                                      "\"key\": \"a\"}]}");
   /* A flow that never navigates runs on the build's URL, loaded first. */
-  rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v", zt_zamcap(),
-             zt_tmp("nonav.json"), dir("page"), zt_tmp("nonav-out"));
+  rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s' -v",
+                     zt_tmp("nonav.json"), zt_tests("scenarios/page"),
+                     zt_tmp("nonav-out"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "step 1: navigate (added: the build's URL)");
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
-  rc = zt_sh(&out, "'%s' record '%s' --url not-a-url-or-dir", zt_zamcap(),
-             dir("all-steps.json"));
+  rc = zt_run_zamcap(&out, "record '%s' --url not-a-url-or-dir",
+                     zt_tests("scenarios/all-steps.json"));
   ZT_INT(rc, 2);
   ZT_HAS(out, "--url not-a-url-or-dir: neither a URL nor a folder");
   free(out);
@@ -173,15 +170,13 @@ static void test_demo_apps(void) {
   const char *apps[] = {"todo", "search"};
   for (int a = 0; a < 2; a++)
     for (int nb = 0; nb < 2; nb++) {
-      char scn[4096], build[4096], outd[4096];
-      snprintf(scn, sizeof scn, "%s/../../scenarios/demo/%s.json", zt_data(""),
-               apps[a]);
-      snprintf(build, sizeof build, "%s/../../scenarios/demo/%s/%s",
-               zt_data(""), apps[a], nb ? "new" : "old");
+      const char *scn = zt_demo("%s.json", apps[a]);
+      const char *build = zt_demo("%s/%s", apps[a], nb ? "new" : "old");
+      char outd[4096];
       snprintf(outd, sizeof outd, "%s-%s", zt_tmp(apps[a]), nb ? "new" : "old");
       char *out = NULL;
-      int rc = zt_sh(&out, "'%s' record '%s' --url '%s' --out '%s' -v",
-                     zt_zamcap(), scn, build, outd);
+      int rc = zt_run_zamcap(&out, "record '%s' --url '%s' --out '%s' -v", scn,
+                             build, outd);
       ZT_INT(rc, 0);
       ZT_HAS(out, "run 1/1: ");
       if (rc) fprintf(stderr, "%s\n", out);
@@ -190,6 +185,7 @@ static void test_demo_apps(void) {
 }
 
 int main(int argc, char **argv) {
+  zt_need_chrome();
   static const struct zt_case cases[] = {
       {"all_steps", test_all_steps},
       {"recorder_export", test_recorder_export},

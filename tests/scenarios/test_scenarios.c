@@ -106,8 +106,7 @@ static void test_broken_files(void) {
 }
 
 static void test_load_all_steps(void) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/../scenarios/all-steps.json", zt_data(""));
+  const char *path = zt_tests("scenarios/all-steps.json");
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
   ZT_INT(s->n, 70);
@@ -141,9 +140,7 @@ static void test_load_all_steps(void) {
 }
 
 static void test_recorder_export(void) {
-  char path[4096];
-  snprintf(path, sizeof path, "%s/../scenarios/recorder-export.json",
-           zt_data(""));
+  const char *path = zt_tests("scenarios/recorder-export.json");
   struct scn_scenario *s = NULL;
   if (!ZT_INT(scn_load(path, &s), ZC_OK)) return;
   ZT_INT(s->n, 10);

@@ -1,0 +1,1001 @@
+/* Call counts (zam.h, "call counts"): V8's exact count of every
+ * function's calls, taken in count pairs of their own (agent/capture's
+ * calls.c writes zamcap-calls/1), laid onto the comparison's functions.
+ *
+ * A count file knows a function by its script, its range and its name;
+ * the timelines know it by the line and column the CPU profile gives (the
+ * generated ones, before a source map renamed it) and by its key. The
+ * timed pairs teach the comparison which key stands at which generated
+ * place (ana__calls_learn); a count file's function then counts for the
+ * key of each place its range holds innermost, under the same name. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "timeline.h"
+#include "zam/zam.h"
+
+/* A function's place in the timelines, as the CPU profile gives it. */
+struct cplace {
+  uint32_t url, name, key;
+  int32_t line, col;
+};
+
+/* A function of a count file. */
+struct cfn {
+  int32_t line, col, end_line, end_col;
+  const char *name;
+  double calls;
+  uint32_t hash;
+};
+
+/* What the count pairs say of one key. */
+struct ckey {
+  uint32_t key;
+  double calls[2]; /* summed over the count pairs */
+  uint32_t hash[2];
+  uint8_t seen[2]; /* ran in some count run on that side */
+  uint8_t mixed;   /* its texts differ within a side (two functions of one
+                      name and file, say): no telling what changed */
+};
+
+struct ana__calls {
+  struct cplace *place[2];
+  size_t nplace[2], capplace[2];
+  struct zc_htab ptab[2]; /* (url, line, col) -> place */
+  int sorted[2];
+  struct ckey *k;
+  size_t nk, capk;
+  struct zc_htab ktab; /* key -> ckey */
+  unsigned pairs;
+  /* Each new timeline's functions by key, with the first sample of each
+   * (the earliest of its nodes): which of two ran first. */
+  struct crun {
+    struct cfirst {
+      uint32_t key;
+      int64_t us;
+    } * f;
+    size_t n;
+  } * run;
+  size_t nruns, capruns;
+};
+
+void ana__calls_free(struct ana__calls *k) {
+  if (!k) return;
+  for (int s = 0; s < 2; s++) {
+    free(k->place[s]);
+    zc_htab_free(&k->ptab[s]);
+  }
+  free(k->k);
+  zc_htab_free(&k->ktab);
+  for (size_t r = 0; r < k->nruns; r++)
+    free(k->run[r].f);
+  free(k->run);
+  free(k);
+}
+
+static struct ana__calls *calls_of(struct ana_cmp *c) {
+  if (!c->calls) {
+    c->calls = zc_xcalloc(1, sizeof *c->calls);
+    for (int s = 0; s < 2; s++)
+      zc_htab_init(&c->calls->ptab[s], 256);
+    zc_htab_init(&c->calls->ktab, 256);
+  }
+  return c->calls;
+}
+
+static uint64_t place_hash(uint32_t url, int32_t line, int32_t col) {
+  return zc_mix64((uint64_t)url << 40 ^ (uint64_t)(uint32_t)line << 20 ^
+                  (uint64_t)(uint32_t)col);
+}
+
+static int first_cmp(const void *a, const void *b) {
+  const struct cfirst *x = a, *y = b;
+  if (x->key != y->key) return (x->key > y->key) - (x->key < y->key);
+  return (x->us > y->us) - (x->us < y->us);
+}
+
+/* Keeps when each function of new timeline tl was first sampled. */
+static void learn_first(struct ana__calls *k, const struct ana_timeline *tl) {
+  struct cfirst *f = zc_xcalloc(tl->nnodes + 1, sizeof *f);
+  size_t n = 0;
+  for (uint32_t i = 1; i < tl->nnodes; i++)
+    if (tl->nodes[i].kind == ANA_FUNC && tl->nodes[i].first_us != INT64_MAX)
+      f[n++] = (struct cfirst){tl->nodes[i].key, tl->nodes[i].first_us};
+  qsort(f, n, sizeof *f, first_cmp);
+  size_t m = 0; /* the earliest of each key, which sorts first */
+  for (size_t i = 0; i < n; i++)
+    if (!m || f[m - 1].key != f[i].key) f[m++] = f[i];
+  ZC_GROW(k->run, k->capruns, k->nruns + 1);
+  k->run[k->nruns++] = (struct crun){f, m};
+}
+
+static int64_t first_of(const struct cfirst *f, size_t n, uint32_t key) {
+  size_t lo = 0, hi = n;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (f[mid].key < key)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < n && f[lo].key == key ? f[lo].us : INT64_MAX;
+}
+
+/* Whether function a ran before function b in most new timelines that
+ * sampled both: work that comes after b cannot be what b is given. */
+static int ran_before(const struct ana_cmp *c, uint32_t a, uint32_t b) {
+  const struct ana__calls *k = c->calls;
+  unsigned before = 0, both = 0;
+  for (size_t r = 0; k && r < k->nruns; r++) {
+    int64_t ta = first_of(k->run[r].f, k->run[r].n, a),
+            tb = first_of(k->run[r].f, k->run[r].n, b);
+    if (ta == INT64_MAX || tb == INT64_MAX) continue;
+    both++;
+    before += ta < tb;
+  }
+  return both && 2 * before > both;
+}
+
+void ana__calls_learn(struct ana_cmp *c, const struct ana_timeline *tl,
+                      int side) {
+  struct ana__calls *k = calls_of(c);
+  if (side == 1) learn_first(k, tl);
+  for (uint32_t i = 1; i < tl->nnodes; i++) {
+    const struct ana_node *nd = &tl->nodes[i];
+    if (nd->kind != ANA_FUNC) continue;
+    struct cplace p = {.url = nd->url,
+                       .name = nd->name,
+                       .key = nd->key,
+                       .line = nd->line,
+                       .col = nd->col};
+    if (nd->gen) { /* where the generated code has it */
+      const struct ana_gen *g = ana_gen_get(c->ctx, nd->gen);
+      p.url = g->url;
+      p.name = g->name;
+      p.line = g->line;
+      p.col = g->col;
+    }
+    if (p.line < 0 || p.col < 0) continue;
+    uint64_t hv = place_hash(p.url, p.line, p.col);
+    size_t pos = ZC_HTAB_START;
+    uint32_t j;
+    int have = 0;
+    while (!have && zc_htab_next(&k->ptab[side], hv, &pos, &j))
+      have = k->place[side][j].url == p.url &&
+             k->place[side][j].line == p.line && k->place[side][j].col == p.col;
+    if (have) continue;
+    ZC_GROW(k->place[side], k->capplace[side], k->nplace[side] + 1);
+    k->place[side][k->nplace[side]] = p;
+    zc_htab_add(&k->ptab[side], hv, pos, (uint32_t)k->nplace[side]++);
+    k->sorted[side] = 0;
+  }
+}
+
+static int pos_cmp(int32_t la, int32_t ca, int32_t lb, int32_t cb) {
+  return la != lb ? (la > lb) - (la < lb) : (ca > cb) - (ca < cb);
+}
+
+static int place_cmp(const void *a, const void *b) {
+  const struct cplace *x = a, *y = b;
+  if (x->url != y->url) return (x->url > y->url) - (x->url < y->url);
+  return pos_cmp(x->line, x->col, y->line, y->col);
+}
+
+static int fn_cmp(const void *a, const void *b) {
+  const struct cfn *x = a, *y = b;
+  return pos_cmp(x->line, x->col, y->line, y->col);
+}
+
+static struct ckey *ckey_of(struct ana__calls *k, uint32_t key) {
+  uint64_t hv = zc_mix64(key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&k->ktab, hv, &pos, &i))
+    if (k->k[i].key == key) return &k->k[i];
+  ZC_GROW(k->k, k->capk, k->nk + 1);
+  memset(&k->k[k->nk], 0, sizeof k->k[k->nk]);
+  k->k[k->nk].key = key;
+  zc_htab_add(&k->ktab, hv, pos, (uint32_t)k->nk);
+  return &k->k[k->nk++];
+}
+
+static int32_t num(const cJSON *o, const char *name) {
+  double v = cJSON_GetNumberValue(cJSON_GetObjectItem(o, name));
+  return v >= 0 && v < 2e9 ? (int32_t)v : -1;
+}
+
+/* One script's functions, sorted by where they start; NULL when none. */
+static struct cfn *script_fns(const cJSON *fns, size_t *n) {
+  size_t cap = (size_t)cJSON_GetArraySize(fns), m = 0;
+  struct cfn *v = zc_xcalloc(cap ? cap : 1, sizeof *v);
+  const cJSON *f;
+  cJSON_ArrayForEach(f, fns) {
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(f, "name"));
+    const char *h = cJSON_GetStringValue(cJSON_GetObjectItem(f, "hash"));
+    double calls = cJSON_GetNumberValue(cJSON_GetObjectItem(f, "calls"));
+    struct cfn x = {.line = num(f, "line"),
+                    .col = num(f, "col"),
+                    .end_line = num(f, "end_line"),
+                    .end_col = num(f, "end_col"),
+                    .name = name,
+                    .calls = calls,
+                    .hash = h ? (uint32_t)strtoul(h, NULL, 16) : 0};
+    if (!name || x.line < 0 || x.col < 0 || x.end_line < 0 || x.end_col < 0 ||
+        !(calls >= 0) || calls > 1e15)
+      continue;
+    v[m++] = x;
+  }
+  qsort(v, m, sizeof *v, fn_cmp);
+  *n = m;
+  return v;
+}
+
+/* The function of fns (sorted) whose range holds (line, col) innermost,
+ * or NULL. */
+static const struct cfn *innermost(const struct cfn *fns, size_t n,
+                                   int32_t line, int32_t col) {
+  size_t lo = 0, hi = n; /* the first that starts after the place */
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (pos_cmp(fns[mid].line, fns[mid].col, line, col) <= 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (size_t i = lo; i-- > 0;)
+    if (pos_cmp(fns[i].end_line, fns[i].end_col, line, col) > 0) return &fns[i];
+  return NULL;
+}
+
+/* Whether a count file's name and V8's are one function's: the same, or
+ * both anonymous ("" in coverage, "" or "(anonymous)" in a profile). */
+static int same_name(const char *cov, const char *prof) {
+  if (!strcmp(cov, prof)) return 1;
+  return !cov[0] && !strcmp(prof, "(anonymous)");
+}
+
+/* Function f's calls for key on side. */
+static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
+                     int side) {
+  struct ckey *ck = ckey_of(k, key);
+  if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
+  ck->hash[side] = f->hash;
+  ck->seen[side] = 1;
+  ck->calls[side] += f->calls;
+}
+
+/* One count file of side into the keys' counts. */
+static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
+  struct ana__calls *k = c->calls;
+  char *text = NULL;
+  size_t len = 0;
+  enum zc_err e = zc_read_file(path, 256u << 20, &text, &len);
+  if (e) return e;
+  cJSON *doc = cJSON_ParseWithLength(text, len);
+  free(text);
+  const char *schema = cJSON_GetStringValue(cJSON_GetObjectItem(doc, "schema"));
+  if (!doc || !schema || strcmp(schema, "zamcap-calls/1")) {
+    cJSON_Delete(doc);
+    return zc_fail(ZC_E_PARSE, "%s: not a zamcap-calls/1 file", path);
+  }
+  if (!k->sorted[side]) {
+    qsort(k->place[side], k->nplace[side], sizeof *k->place[side], place_cmp);
+    zc_htab_free(&k->ptab[side]); /* its indexes moved */
+    zc_htab_init(&k->ptab[side], 16);
+    k->sorted[side] = 1;
+  }
+  const struct cplace *pl = k->place[side];
+  size_t np = k->nplace[side];
+  const cJSON *s;
+  cJSON_ArrayForEach(s, cJSON_GetObjectItem(doc, "scripts")) {
+    const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(s, "url"));
+    if (!url) continue;
+    uint32_t u = ana_intern(c->ctx, url, strlen(url));
+    size_t nf;
+    struct cfn *fns = script_fns(cJSON_GetObjectItem(s, "functions"), &nf);
+    /* the places of this script: a run of the sorted array */
+    size_t lo = 0, hi = np;
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if (pl[mid].url < u)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    uint8_t *used = zc_xcalloc(nf + 1, 1);
+    for (size_t i = lo; i < np && pl[i].url == u; i++) {
+      const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
+      if (!f || !same_name(f->name, ana_str(c->ctx, pl[i].name))) continue;
+      used[f - fns] = 1;
+      count_fn(k, pl[i].key, f, side);
+    }
+    /* A function the timed pairs never sampled on this side has no place
+     * there (it ran, briefly): it counts for the key its name and file
+     * make, as a timeline's unrenamed function would have. */
+    char comp[2048];
+    size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
+    uint32_t cid = ana_intern(c->ctx, comp, cl);
+    for (size_t j = 0; j < nf; j++)
+      if (!used[j] && fns[j].name[0])
+        count_fn(
+            k,
+            ana_key(c->ctx, cid,
+                    ana_intern_name(c->ctx, fns[j].name, strlen(fns[j].name))),
+            &fns[j], side);
+    free(used);
+    free(fns);
+  }
+  cJSON_Delete(doc);
+  return ZC_OK;
+}
+
+enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
+                              const char *new_path) {
+  struct ana__calls *k = calls_of(c);
+  /* Both files are read before either counts: a pair counts whole. */
+  struct ckey *save = k->nk ? zc_xmalloc(k->nk * sizeof *save) : NULL;
+  size_t nk = k->nk;
+  if (save) memcpy(save, k->k, nk * sizeof *save);
+  enum zc_err e = add_file(c, old_path, 0);
+  if (!e) e = add_file(c, new_path, 1);
+  if (e) {
+    /* take back what the failed pair added */
+    for (size_t i = 0; i < k->nk; i++) {
+      if (i < nk) {
+        k->k[i] = save[i];
+      } else {
+        memset(k->k[i].calls, 0, sizeof k->k[i].calls);
+        memset(k->k[i].seen, 0, sizeof k->k[i].seen);
+      }
+    }
+  } else {
+    k->pairs++;
+  }
+  free(save);
+  return e;
+}
+
+unsigned ana_cmp_calls_pairs(const struct ana_cmp *c) {
+  return c->calls ? c->calls->pairs : 0;
+}
+
+static const struct ckey *ckey_find(const struct ana_cmp *c, uint32_t key) {
+  const struct ana__calls *k = c->calls;
+  if (!k || !k->pairs) return NULL;
+  uint64_t hv = zc_mix64(key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t i;
+  while (zc_htab_next(&k->ktab, hv, &pos, &i))
+    if (k->k[i].key == key) return &k->k[i];
+  return NULL;
+}
+
+double ana_calls(const struct ana_cmp *c, uint32_t key, int side) {
+  if (!c->calls || !c->calls->pairs) return NAN;
+  const struct ckey *ck = ckey_find(c, key);
+  return ck ? ck->calls[side] / c->calls->pairs : 0;
+}
+
+int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
+  const struct ckey *ck = ckey_find(c, key);
+  if (!ck || !ck->seen[0] || !ck->seen[1] || ck->mixed) return -1;
+  return ck->hash[0] != ck->hash[1];
+}
+
+/* ---- what the counts say of the critical graph ---- */
+
+/* A per-call ratio of calls that grew this many times is a loop that runs
+ * more often (counts are exact, but timers fire more in a longer run). */
+#define FANOUT_GREW 1.5
+
+/* A function's growth over all its call paths, split by the counts:
+ * more, what its extra calls cost at the old per-call time; slower, what
+ * the new calls cost beyond it (Δtime = Δcalls · per call + calls ·
+ * Δper call). Means over the pairs, in ms. */
+struct csplit {
+  double co, cn;       /* calls per run */
+  double t_old, t_new; /* inclusive ms per run */
+  double more, slower;
+  struct ana_stat more_st, slower_st; /* their intervals over the pairs */
+};
+
+/* 0 when the counts cannot split it (none taken, or it never ran in the
+ * new build's count runs). */
+static int split_of(const struct ana_cmp *c, uint32_t key, struct csplit *s) {
+  memset(s, 0, sizeof *s);
+  s->co = ana_calls(c, key, 0);
+  s->cn = ana_calls(c, key, 1);
+  if (isnan(s->co) || !(s->cn > 0)) return 0;
+  double t0[ANA_SPREAD_MAX_PAIRS], t1[ANA_SPREAD_MAX_PAIRS];
+  unsigned n = ana_bu_incl_values(c->bu, key, 0, t0, ANA_SPREAD_MAX_PAIRS);
+  ana_bu_incl_values(c->bu, key, 1, t1, n);
+  if (!n) return 0;
+  double k = s->co > 0 ? s->cn / s->co : 0;
+  double mp[ANA_SPREAD_MAX_PAIRS], sp[ANA_SPREAD_MAX_PAIRS];
+  for (unsigned p = 0; p < n; p++) {
+    s->t_old += t0[p] / n;
+    s->t_new += t1[p] / n;
+    /* a function the old build never called: all of it is new calls */
+    mp[p] = s->co > 0 ? t0[p] * k - t0[p] : t1[p] - t0[p];
+    sp[p] = s->co > 0 ? t1[p] - t0[p] * k : 0;
+    s->more += mp[p] / n;
+    s->slower += sp[p] / n;
+  }
+  ana_stat(mp, n, &s->more_st);
+  ana_stat(sp, n, &s->slower_st);
+  return 1;
+}
+
+/* Whether parent calls child more often per call of its own: 1 yes, 0
+ * no, -1 the counts cannot tell (parent never counted). A parent the old
+ * build never called is new code calling child: it owns the calls. */
+static int fanout_grew(const struct ana_cmp *c, uint32_t parent,
+                       uint32_t child) {
+  double po = ana_calls(c, parent, 0), pn = ana_calls(c, parent, 1);
+  double co = ana_calls(c, child, 0), cn = ana_calls(c, child, 1);
+  if (isnan(po) || !(pn > 0) || !(cn > 0)) return -1;
+  if (!(po > 0)) return 1;
+  if (!(co > 0)) return 1; /* it calls child where it did not */
+  return cn / pn >= FANOUT_GREW * (co / po);
+}
+
+static struct ana_gcalls *gcalls(struct ana_graph *g) {
+  if (!g->calls) {
+    g->calls = zc_xcalloc((size_t)g->n + 1, sizeof *g->calls);
+    for (uint32_t i = 0; i < g->n; i++) {
+      g->calls[i].landed = ANA_NONE;
+      g->calls[i].calls[0] = g->calls[i].calls[1] = NAN;
+    }
+  }
+  return g->calls;
+}
+
+/* Appends function key under parent, its weights the function's over all
+ * its call paths (the counts speak of functions, not of paths). */
+static uint32_t graph_append(struct ana_cmp *c, struct ana_graph *g,
+                             uint32_t parent, uint32_t key) {
+  const struct ana_bu_row *r = ana_bu_row(c->bu, key);
+  if (!r) return ANA_NONE;
+  gcalls(g);
+  uint32_t i = g->n++;
+  size_t np = g->npairs;
+  g->nodes = zc_xreallocarray(g->nodes, g->n, sizeof *g->nodes);
+  g->old_w = zc_xreallocarray(g->old_w, g->n * np, sizeof *g->old_w);
+  g->new_w = zc_xreallocarray(g->new_w, g->n * np, sizeof *g->new_w);
+  g->same = zc_xreallocarray(g->same, g->n * np, sizeof *g->same);
+  g->calls = zc_xreallocarray(g->calls, g->n, sizeof *g->calls);
+  struct ana_gnode *nd = &g->nodes[i];
+  memset(nd, 0, sizeof *nd);
+  nd->name = r->name;
+  nd->url = r->url;
+  nd->component = r->component;
+  nd->key = r->key;
+  nd->line = r->line;
+  nd->col = r->col;
+  nd->gen = r->gen;
+  nd->kind = r->kind;
+  nd->same = NAN;
+  nd->present = g->npairs;
+  nd->kid = nd->sib = nd->last = ANA_NONE;
+  double t0[ANA_SPREAD_MAX_PAIRS], t1[ANA_SPREAD_MAX_PAIRS];
+  unsigned n = ana_bu_incl_values(c->bu, key, 0, t0, ANA_SPREAD_MAX_PAIRS);
+  ana_bu_incl_values(c->bu, key, 1, t1, n);
+  double per = ana_unit_desc(g->unit)->per;
+  for (unsigned p = 0; p < np; p++) {
+    g->old_w[(size_t)i * np + p] = p < n ? (int64_t)llround(t0[p] * per) : 0;
+    g->new_w[(size_t)i * np + p] = p < n ? (int64_t)llround(t1[p] * per) : 0;
+    g->same[(size_t)i * np + p] = NAN;
+  }
+  g->calls[i] =
+      (struct ana_gcalls){.landed = ANA_NONE, .bu = 1, .calls = {NAN, NAN}};
+  ana__graph_link(g, parent, i);
+  return i;
+}
+
+/* Whether bottom-up path p runs under a function keyed key; *at gets the
+ * nearest such path above p. */
+static int under(const struct ana_bottomup *b, uint32_t p, uint32_t key,
+                 uint32_t *at) {
+  for (uint32_t q = ana_bu_path_parent(b, p), g = 0;
+       q != UINT32_MAX && g < 100000; q = ana_bu_path_parent(b, q), g++)
+    if (ana_bu_path_key(b, q, NULL, NULL) == key) {
+      *at = q;
+      return 1;
+    }
+  return 0;
+}
+
+static int named_fn(const struct ana_cmp *c, uint32_t path) {
+  uint32_t name;
+  uint8_t kind;
+  ana_bu_path_key(c->bu, path, &name, &kind);
+  return kind == ANA_FUNC && !ana_name_pruned(c->ctx, name);
+}
+
+/* How an old function grew by mu over all its paths, as evidence that
+ * it is a root: 1 called more often (its loop's owner is), 2 slower per
+ * call with its own code changed; 0 neither. Slower per call with the
+ * same code is no root: what it is given changed (its caller's doing). */
+static int grew(const struct ana_cmp *c, uint32_t key, double mu) {
+  struct csplit s;
+  if (!split_of(c, key, &s) || !(s.co > 0)) return 0;
+  if (s.more >= mu && s.slower < mu) return 1;
+  if (s.slower >= mu && ana_calls_changed(c, key) == 1) return 2;
+  return 0;
+}
+
+/* Inside the new function of leaf l: the lowest old functions that grew
+ * by mu, each named, or the owner of its loop below l. Returns how many
+ * were named under l (0: the new function stays the cause). */
+static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
+                           double mu) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b), at;
+  uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
+  for (uint32_t p = 0; p < np; p++) {
+    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+    cand[p] =
+        k != lk && named_fn(c, p) && under(b, p, lk, &at) && grew(c, k, mu);
+  }
+  /* the lowest: no candidate under them */
+  for (uint32_t p = 0; p < np; p++) {
+    if (!cand[p]) continue;
+    for (uint32_t q = ana_bu_path_parent(b, p);
+         q != UINT32_MAX && ana_bu_path_key(b, q, NULL, NULL) != lk;
+         q = ana_bu_path_parent(b, q))
+      if (cand[q] == 1 && ana_bu_path_key(b, q, NULL, NULL) !=
+                              ana_bu_path_key(b, p, NULL, NULL))
+        cand[q] = 2;
+  }
+  unsigned named = 0;
+  uint32_t done[64];
+  unsigned ndone = 0;
+  for (uint32_t p = 0; p < np; p++) {
+    if (cand[p] != 1) continue;
+    uint32_t fk = ana_bu_path_key(b, p, NULL, NULL), nk = fk;
+    if (grew(c, fk, mu) == 1) { /* called more often: whose loop? */
+      nk = lk;
+      uint32_t child = fk;
+      for (uint32_t q = ana_bu_path_parent(b, p);
+           q != UINT32_MAX && ana_bu_path_key(b, q, NULL, NULL) != lk;
+           q = ana_bu_path_parent(b, q)) {
+        if (!named_fn(c, q)) continue;
+        uint32_t qk = ana_bu_path_key(b, q, NULL, NULL);
+        int f = fanout_grew(c, qk, child);
+        if (f == 1) {
+          nk = qk;
+          break;
+        }
+        if (f < 0) break;
+        child = qk;
+      }
+    }
+    if (nk == lk) continue; /* the new function's own loop: it stays */
+    int dup = 0;
+    for (unsigned i = 0; i < ndone && !dup; i++)
+      dup = done[i] == nk;
+    if (dup || ndone == ZC_ARRAY_LEN(done)) continue;
+    uint32_t i = graph_append(c, g, l, nk);
+    if (i == ANA_NONE) continue;
+    done[ndone++] = nk;
+    g->nodes[i].cause = 1;
+    g->calls[i].why = ANA_WHY_INSIDE_NEW;
+    if (nk != fk) g->calls[i].landed_key = fk;
+    named++;
+  }
+  free(cand);
+  if (named) g->nodes[l].cause = 0;
+  return named;
+}
+
+/* A cause called more often, not slower per call: up its path to the
+ * first function that calls the one below it more often per call of its
+ * own. Returns that node, or ANA_NONE. */
+static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
+                           uint32_t l, double mu) {
+  struct csplit s;
+  if (!split_of(c, g->nodes[l].key, &s) || !(s.co > 0) || s.more < mu ||
+      s.slower >= mu)
+    return ANA_NONE;
+  /* Counts are a function's, over every level of a recursion: inside
+   * one, the ratio of two of its functions' calls says nothing of a loop.
+   * The recursion's levels right above the cause (keys that repeat with
+   * a period of 1 to 4 frames) are passed, and the first caller above
+   * them is asked about the top of the recursion. */
+  uint32_t up[64];
+  unsigned n = 0;
+  for (uint32_t a = l; a != ANA_NONE && n < 64; a = g->nodes[a].parent)
+    up[n++] = a;
+  unsigned top = 0; /* the recursion's top, as an index into up */
+  for (unsigned per = 1; per <= 4; per++) {
+    unsigned k = per;
+    while (k < n && g->nodes[up[k]].kind == ANA_FUNC &&
+           g->nodes[up[k]].key == g->nodes[up[k - per]].key)
+      k++;
+    if (k - 1 >= 2 * per - 1 && k - 1 > top) top = k - 1;
+  }
+  for (unsigned i = top + 1; i < n; i++) {
+    if (g->nodes[up[i]].kind != ANA_FUNC) return ANA_NONE;
+    int f = fanout_grew(c, g->nodes[up[i]].key, g->nodes[up[i - 1]].key);
+    if (f == 1) return up[i];
+    if (f < 0) return ANA_NONE;
+  }
+  return ANA_NONE;
+}
+
+/* A function's own (self) time growth over all its paths, the mean over
+ * the pairs (ms). */
+static double self_growth(const struct ana_cmp *c, uint32_t key) {
+  double d[ANA_SPREAD_MAX_PAIRS], s = 0;
+  unsigned n = ana_bu_deltas(c->bu, key, d, ANA_SPREAD_MAX_PAIRS);
+  for (unsigned p = 0; p < n; p++)
+    s += d[p];
+  return n ? s / n : 0;
+}
+
+/* A function whose own time is under this share of the growth of its
+ * time with its callees does little itself: a conduit to its callees. */
+#define CONDUIT_SHARE 0.1
+
+/* A cause new to the run (never called in the old count runs) that does
+ * little itself (its own time grew by under CONDUIT_SHARE of its
+ * growth on the path) is a conduit: its time is old code's, run for the
+ * new code above it. Up its path while the caller is new to the run too;
+ * returns the entry of the new code (the cause itself when it does work
+ * of its own, or its caller ran before). */
+static uint32_t new_code_entry(const struct ana_cmp *c,
+                               const struct ana_graph *g, uint32_t l) {
+  uint32_t cur = l;
+  for (unsigned k = 0; k < 10000; k++) {
+    double o, n, d;
+    ana_gnode_means(g, cur, &o, &n, &d);
+    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d) break;
+    uint32_t p = g->nodes[cur].parent;
+    if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
+        !(ana_calls(c, g->nodes[p].key, 0) == 0) ||
+        !(ana_calls(c, g->nodes[p].key, 1) > 0))
+      break;
+    cur = p;
+  }
+  return cur;
+}
+
+/* Whether cause l's own code says it is not where the change is: it is
+ * slower per call (not called more often) with the same code as before,
+ * or it is an old function newly called by a caller whose code and calls
+ * are the same. Then what it is given changed. */
+static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
+                         uint32_t l, double mu) {
+  struct csplit s;
+  uint32_t k = g->nodes[l].key;
+  if (!split_of(c, k, &s)) return 0;
+  if (s.co > 0)
+    return s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
+  uint32_t p = g->nodes[l].parent;
+  if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
+  double po = ana_calls(c, g->nodes[p].key, 0),
+         pn = ana_calls(c, g->nodes[p].key, 1);
+  return po > 0 && pn <= po * FANOUT_GREW &&
+         ana_calls_changed(c, g->nodes[p].key) == 0;
+}
+
+/* The new work upstream of cause l: up its path, under the nearest
+ * ancestor that has some, the function whose calls appear only in the new
+ * build (not on l's path, not under l, first run before l) with the most
+ * time in the new build; *where gets that ancestor. 0 when there is
+ * none. */
+static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
+                            uint32_t l, uint32_t *where) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t np = ana_bu_npaths(b), at;
+  uint32_t onpath[256];
+  unsigned non = 0;
+  for (uint32_t a = l; a != ANA_NONE && non < 256; a = g->nodes[a].parent)
+    onpath[non++] = g->nodes[a].key;
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return 0;
+    uint32_t ak = g->nodes[a].key, best = 0;
+    double best_t = 0;
+    for (uint32_t p = 0; p < np; p++) {
+      uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+      int skip = !named_fn(c, p) || !under(b, p, ak, &at) ||
+                 !(ana_calls(c, k, 0) == 0) || !(ana_calls(c, k, 1) > 0);
+      for (unsigned i = 0; i < non && !skip; i++)
+        skip = k == onpath[i];
+      /* not below l: l's own work is l's */
+      uint32_t t;
+      if (!skip && under(b, p, g->nodes[l].key, &t)) skip = 1;
+      /* what runs after l cannot be what l is given */
+      if (!skip && !ran_before(c, k, g->nodes[l].key)) skip = 1;
+      if (skip) continue;
+      double v[ANA_SPREAD_MAX_PAIRS], sum = 0;
+      unsigned n = ana_bu_incl_values(b, k, 1, v, ANA_SPREAD_MAX_PAIRS);
+      for (unsigned i = 0; i < n; i++)
+        sum += v[i];
+      if (!best || sum > best_t) best = k, best_t = sum;
+    }
+    if (best) {
+      *where = a;
+      return best;
+    }
+  }
+  return 0;
+}
+
+/* The nearest caller up cause l's path whose own code changed (the code
+ * hashes of the count runs differ): what it passes down is the likeliest
+ * change of l's input. ANA_NONE when none on the path did. */
+static uint32_t changed_caller(const struct ana_cmp *c,
+                               const struct ana_graph *g, uint32_t l) {
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return ANA_NONE;
+    if (ana_calls_changed(c, g->nodes[a].key) == 1) return a;
+  }
+  return ANA_NONE;
+}
+
+/* Causes whose input changed are consequences of a change upstream: the
+ * new work that ran before them (a function called only in the new
+ * build), else the nearest caller whose code changed, is named as a root
+ * beside them (whatever its own growth: it is why theirs happened), and
+ * they are ranked after it. Returns the roots added. */
+static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
+                               uint32_t n0, double mu) {
+  uint32_t added = 0;
+  for (uint32_t l = 0; l < n0; l++) {
+    if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
+      continue;
+    if (!input_changed(c, g, l, mu)) continue;
+    uint32_t r = ANA_NONE, at = ANA_NONE, rk = upstream_of(c, g, l, &at);
+    if (!rk && (r = changed_caller(c, g, l)) == ANA_NONE) continue;
+    if (r != ANA_NONE && !g->nodes[r].cause) {
+      g->nodes[r].cause = 1;
+      added++;
+    }
+    for (uint32_t i = 0; i < g->n && r == ANA_NONE; i++)
+      if (g->nodes[i].key == rk && g->nodes[i].cause) r = i;
+    if (r == ANA_NONE) {
+      r = graph_append(c, g, at, rk);
+      if (r == ANA_NONE) continue;
+      g->nodes[r].cause = 1;
+      added++;
+    }
+    if (!g->calls[r].why) {
+      g->calls[r].why = ANA_WHY_UPSTREAM;
+      g->calls[r].landed = l;
+    }
+    g->nodes[l].effect = 1;
+  }
+  return added;
+}
+
+uint32_t ana__calls_explain(struct ana_cmp *c) {
+  struct ana_graph *g = c->agg;
+  if (!g || !ana_cmp_calls_pairs(c) || g->unit != ANA_UNIT_TIME) return 0;
+  double mu = c->o.mu;
+  uint32_t moved = 0, n0 = g->n;
+  gcalls(g);
+  for (uint32_t l = 0; l < n0; l++) {
+    struct ana_gnode *nd = &g->nodes[l];
+    if (!nd->cause || nd->kind != ANA_FUNC) continue;
+    /* new code: what inside it grew */
+    if (nd->isnew == nd->present && ana_calls(c, nd->key, 0) == 0) {
+      if (inside_new(c, g, l, mu)) {
+        moved++;
+        continue;
+      }
+      uint32_t e = new_code_entry(c, g, l);
+      if (e != l) {
+        g->nodes[l].cause = 0;
+        if (!g->nodes[e].cause) moved++;
+        g->nodes[e].cause = 1;
+        g->calls[e].why = ANA_WHY_ENTRY;
+        g->calls[e].landed = l;
+      }
+      continue;
+    }
+    uint32_t o = loop_owner(c, g, l, mu);
+    if (o == ANA_NONE) continue;
+    nd->cause = 0;
+    if (!g->nodes[o].cause) moved++;
+    g->nodes[o].cause = 1;
+    g->calls[o].why = ANA_WHY_LOOP;
+    g->calls[o].landed = l;
+  }
+  moved += upstream_roots(c, g, n0, mu);
+  /* What every node's function was called, and each cause's evidence in
+   * words, for the writers that see the graph alone (DOT, terminal,
+   * summary.md). */
+  for (uint32_t i = 0; i < g->n; i++) {
+    if (g->nodes[i].kind != ANA_FUNC) continue;
+    g->calls[i].calls[0] = ana_calls(c, g->nodes[i].key, 0);
+    g->calls[i].calls[1] = ana_calls(c, g->nodes[i].key, 1);
+    if (!g->nodes[i].cause) continue;
+    char w[1024];
+    ana__calls_words(c, i, w, sizeof w);
+    if (w[0]) g->calls[i].words = zc_xstrdup(w);
+  }
+  return moved;
+}
+
+/* ---- the evidence, for the reports ---- */
+
+/* A figure to four significant digits (per-call times run to µs and
+ * below), or null. */
+static cJSON *num_or_null(double v) {
+  if (isnan(v)) return cJSON_CreateNull();
+  if (v == 0) return cJSON_CreateNumber(0);
+  double m = pow(10, 3 - floor(log10(fabs(v))));
+  return cJSON_CreateNumber(round(v * m) / m);
+}
+
+/* "340" or "2.5": a count as people read it. */
+static void count_text(double v, char *out, size_t cap) {
+  if (fabs(v - round(v)) < 0.05)
+    snprintf(out, cap, "%.0f", v);
+  else
+    snprintf(out, cap, "%.1f", v);
+}
+
+void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
+                      size_t cap) {
+  out[0] = '\0';
+  const struct ana_graph *g = c->agg;
+  if (!g || !g->calls || i >= g->n) return;
+  const struct ana_gcalls *gc = &g->calls[i];
+  uint32_t lk = gc->why == ANA_WHY_LOOP && gc->landed != ANA_NONE
+                    ? g->nodes[gc->landed].key
+                    : gc->landed_key;
+  const struct ana_ctx *x = c->ctx;
+  char a[32], b[32], pa[32], pb[32];
+  if (gc->why == ANA_WHY_UPSTREAM && gc->landed != ANA_NONE) {
+    double ro = ana_calls(c, g->nodes[i].key, 0),
+           rn = ana_calls(c, g->nodes[i].key, 1);
+    const char *ln = ana_str(x, g->nodes[gc->landed].name);
+    count_text(rn, b, sizeof b);
+    if (ro > 0) {
+      count_text(ro, a, sizeof a);
+      snprintf(out, cap,
+               "its code changed (called %s times a run, %s before); under "
+               "it, %s does more with the same code: what it is given "
+               "changed",
+               b, a, ln);
+    } else {
+      snprintf(out, cap,
+               "new work: called %s times a run, never before; after it, %s "
+               "does more with the same code: what it is given changed",
+               b, ln);
+    }
+    return;
+  }
+  if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
+    uint32_t lkey = g->nodes[gc->landed].key;
+    count_text(ana_calls(c, lkey, 1), b, sizeof b);
+    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    snprintf(out, cap,
+             "new code: called %s times a run, never before; it calls %s "
+             "(%s times a run, never before), which does little itself: "
+             "the time is the old code that runs under it",
+             pb, ana_str(x, g->nodes[gc->landed].name), b);
+    return;
+  }
+  if (lk) {
+    const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
+    double lo = ana_calls(c, lk, 0), ln = ana_calls(c, lk, 1);
+    double oo = ana_calls(c, g->nodes[i].key, 0),
+           on = ana_calls(c, g->nodes[i].key, 1);
+    count_text(lo, a, sizeof a);
+    count_text(ln, b, sizeof b);
+    count_text(oo, pa, sizeof pa);
+    count_text(on, pb, sizeof pb);
+    char k[64] = "more often";
+    if (lo > 0 && oo > 0 && on > 0)
+      snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
+    snprintf(out, cap,
+             "%s called %s times a run instead of %s, under %s (called %s "
+             "times, %s before), which calls it %s per call of its own: a "
+             "loop that runs more, or a lost cache",
+             r ? ana_str(x, r->name) : "?", b, a, ana_str(x, g->nodes[i].name),
+             pb, pa, k);
+    return;
+  }
+  struct csplit s;
+  if (!split_of(c, g->nodes[i].key, &s)) return;
+  count_text(s.co, a, sizeof a);
+  count_text(s.cn, b, sizeof b);
+  if (!(s.co > 0))
+    snprintf(out, cap, "%s times a run, never called before", b);
+  else if (s.slower >= s.more)
+    snprintf(out, cap,
+             "slower per call: %.3f -> %.3f ms a call, %s calls a run (%s "
+             "before)%s",
+             s.t_old / s.co, s.t_new / s.cn, b, a,
+             ana_calls_changed(c, g->nodes[i].key) == 0
+                 ? "; its code is the same: what it is given changed"
+                 : "");
+  else
+    snprintf(out, cap,
+             "called more often: %s times a run instead of %s, %.3f ms a "
+             "call",
+             b, a, s.t_old / s.co);
+}
+
+/* One path node's counts. */
+static cJSON *node_calls(const struct ana_cmp *c, const struct ana_gnode *nd) {
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "function", ana_str(c->ctx, nd->name));
+  struct csplit s;
+  int ok = split_of(c, nd->key, &s);
+  double co = ana_calls(c, nd->key, 0), cn = ana_calls(c, nd->key, 1);
+  cJSON_AddItemToObject(o, "old", num_or_null(co));
+  cJSON_AddItemToObject(o, "new", num_or_null(cn));
+  cJSON *pc = cJSON_AddArrayToObject(o, "per_call_ms");
+  cJSON_AddItemToArray(pc, num_or_null(ok && s.co > 0 ? s.t_old / s.co : NAN));
+  cJSON_AddItemToArray(pc, num_or_null(ok ? s.t_new / s.cn : NAN));
+  int ch = ana_calls_changed(c, nd->key);
+  if (ch < 0)
+    cJSON_AddNullToObject(o, "changed");
+  else
+    cJSON_AddBoolToObject(o, "changed", ch);
+  return o;
+}
+
+void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
+  const struct ana_graph *g = c->agg;
+  if (!g || !ana_cmp_calls_pairs(c)) return;
+  cJSON *cj = cJSON_AddObjectToObject(doc, "counts");
+  cJSON_AddNumberToObject(cj, "pairs", ana_cmp_calls_pairs(c));
+  cJSON *arr = cJSON_GetObjectItem(doc, "regression_causes");
+  struct ana_cause *cs;
+  uint32_t n = ana_causes(g, &cs);
+  cJSON *o = arr ? arr->child : NULL;
+  for (uint32_t k = 0; k < n && o; k++, o = o->next) {
+    uint32_t i = cs[k].node;
+    uint32_t path[4096], len = 0;
+    for (uint32_t j = i; j != ANA_NONE && len < 4096; j = g->nodes[j].parent)
+      if (g->nodes[j].kind == ANA_FUNC) path[len++] = j;
+    cJSON *pa = cJSON_AddArrayToObject(o, "calls");
+    while (len)
+      cJSON_AddItemToArray(pa, node_calls(c, &g->nodes[path[--len]]));
+    struct csplit s;
+    if (split_of(c, g->nodes[i].key, &s)) {
+      cJSON *sp = cJSON_AddObjectToObject(o, "split");
+      cJSON_AddItemToObject(sp, "calls_ms", num_or_null(s.more));
+      cJSON_AddItemToObject(sp, "per_call_ms", num_or_null(s.slower));
+      /* each part's 95 % interval over the pairs (the counts are the
+       * count pairs' mean, the times each pair's) */
+      const struct ana_stat *st[2] = {&s.more_st, &s.slower_st};
+      static const char *const key[2] = {"calls_ci95", "per_call_ci95"};
+      for (int q = 0; q < 2; q++) {
+        cJSON *ci = cJSON_AddArrayToObject(sp, key[q]);
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->lo));
+        cJSON_AddItemToArray(ci, num_or_null(st[q]->hi));
+      }
+    }
+    char words[1024];
+    ana__calls_words(c, i, words, sizeof words);
+    if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
+    const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
+    static const char *const why_name[] = {"", "loop_owner", "inside_new_code",
+                                           "new_code_entry", "upstream"};
+    if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
+      cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
+    if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");
+    uint32_t lk = gc && gc->why != ANA_WHY_INSIDE_NEW && gc->landed != ANA_NONE
+                      ? g->nodes[gc->landed].key
+                  : gc ? gc->landed_key
+                       : 0;
+    const struct ana_bu_row *r = lk ? ana_bu_row(c->bu, lk) : NULL;
+    if (r) {
+      cJSON *l = cJSON_AddObjectToObject(o, "landed");
+      cJSON_AddStringToObject(l, "name", ana_str(c->ctx, r->name));
+      cJSON_AddStringToObject(l, "file", ana_str(c->ctx, r->component));
+      cJSON_AddItemToObject(l, "calls_old", num_or_null(ana_calls(c, lk, 0)));
+      cJSON_AddItemToObject(l, "calls_new", num_or_null(ana_calls(c, lk, 1)));
+    }
+  }
+  free(cs);
+}

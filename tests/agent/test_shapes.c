@@ -1,0 +1,133 @@
+/* Call counts in headless Chromium (issue 35), on tests/agent/shapes/:
+ * four regressions whose slowest function is not where the change is.
+ * In each, the root is named first with the counts' evidence, and where
+ * the time landed (or the consequence) after it; an A/A names nothing.
+ * Every page's new build does k times the work by construction (calls
+ * per row, per item, per bar; an identity short cut lost), so what is
+ * asserted is names, roles and counts, never a measured time. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "test.h"
+
+/* zamcap on one shape page; its report.json, or NULL. */
+static cJSON *shape(const char *page, const char *oldb, const char *newb,
+                    const char *out) {
+  char *log = NULL;
+  int rc = zt_run_zamcap(
+      &log,
+      "'%s' --old '%s/%s' --new '%s/%s' --pairs 3 --counts 1 --no-history "
+      "--format json,md,dot --out '%s'",
+      zt_tests("agent/shapes/shapes.json"), zt_tests("agent/shapes/%s", page),
+      oldb, zt_tests("agent/shapes/%s", page), newb, out);
+  ZT_TRUE(rc == 0 || rc == 1 || rc == 5);
+  free(log);
+  return zt_json("%s/report.json", out);
+}
+
+/* The first cause: its name, how the counts named it, and where its time
+ * landed (NULL: no landing place asked). */
+static const cJSON *first_cause(const cJSON *doc, const char *name,
+                                const char *named_by, const char *landed) {
+  const cJSON *rc = zt_jget(doc, "regression_causes");
+  const cJSON *c = cJSON_GetArrayItem(rc, 0);
+  if (!ZT_TRUE(c != NULL)) return NULL;
+  ZT_STR(zt_jstr(c, "name"), name);
+  ZT_STR(zt_jstr(c, "role"), "root");
+  ZT_STR(zt_jstr(c, "named_by"), named_by);
+  ZT_TRUE(zt_jstr(c, "evidence")[0] != '\0');
+  if (landed) ZT_STR(zt_jstr(c, "landed.name"), landed);
+  ZT_INT((int)zt_jnum(doc, "verdict.exit_code"), 1);
+  return c;
+}
+
+/* A lost cache: renderRow compiles its template for every row; tokenize
+ * (under compileTemplate) is where the time lands, 900 rows a run. */
+static void test_lost_cache(void) {
+  cJSON *doc = shape("cache", "old", "new", zt_tmp("cache"));
+  if (!doc) return;
+  const cJSON *c = first_cause(doc, "renderRow", "loop_owner", NULL);
+  if (c) {
+    const char *l = zt_jstr(c, "landed.name");
+    ZT_TRUE(!strcmp(l, "tokenize") || !strcmp(l, "compileTemplate"));
+    /* renderRow's own calls are the same; what it calls is not */
+    ZT_TRUE(zt_jnum(c, "landed.calls_new") >
+            100 * zt_jnum(c, "landed.calls_old"));
+    const cJSON *calls = zt_jget(c, "calls"), *x, *row = NULL;
+    cJSON_ArrayForEach(
+        x, calls) if (!strcmp(zt_jstr(x, "function"), "renderRow")) row = x;
+    ZT_TRUE(row && zt_jnum(row, "old") == zt_jnum(row, "new"));
+  }
+  /* the DOT labels carry the counts; summary.md the words */
+  char *dot = zt_read(zt_tmp("cache/critical-graph.dot"));
+  ZT_HAS(dot, "calls 900 \xe2\x86\x92 900 a run");
+  free(dot);
+  char *md = zt_read(zt_tmp("cache/summary.md"));
+  ZT_HAS(md, "What V8's call counts say");
+  free(md);
+  cJSON_Delete(doc);
+}
+
+/* Per-element calls: layoutList measures the text for every item. */
+static void test_per_element(void) {
+  cJSON *doc = shape("perelem", "old", "new", zt_tmp("perelem"));
+  if (!doc) return;
+  first_cause(doc, "layoutList", "loop_owner", "measureText");
+  cJSON_Delete(doc);
+}
+
+/* Old code inside new code: the new updateChart wraps layoutBars, whose
+ * barWidth computes the gap once per bar; barWidth, not the new
+ * function's whole time, is named. */
+static void test_inside_new(void) {
+  cJSON *doc = shape("wrapper", "old", "new", zt_tmp("wrapper"));
+  if (!doc) return;
+  first_cause(doc, "barWidth", "inside_new_code", "computeGap");
+  cJSON_Delete(doc);
+}
+
+/* A consequence of a copy: the new cloneRows (its calls only in the new
+ * build) is the root where it was sampled before sameRow; where it is too
+ * short for that, renderView, whose code changed to call it. sameRow, run
+ * by patchRows once its identity short cut fails, comes after it as a
+ * consequence. */
+static void test_consequence(void) {
+  cJSON *doc = shape("clone", "old", "new", zt_tmp("clone"));
+  if (!doc) return;
+  const cJSON *rc = zt_jget(doc, "regression_causes"), *c;
+  const char *root = zt_jstr(cJSON_GetArrayItem(rc, 0), "name");
+  ZT_TRUE(!strcmp(root, "cloneRows") || !strcmp(root, "renderView"));
+  first_cause(doc, !strcmp(root, "renderView") ? "renderView" : "cloneRows",
+              "upstream", "sameRow");
+  int effect = 0;
+  cJSON_ArrayForEach(c, rc) if (!strcmp(zt_jstr(c, "role"), "consequence"))
+      effect += !strcmp(zt_jstr(c, "name"), "sameRow") ||
+                !strcmp(zt_jstr(c, "name"), "patchRows");
+  ZT_INT(effect, 1);
+  cJSON_Delete(doc);
+}
+
+/* An A/A of a shape names nothing, counts or not. */
+static void test_aa(void) {
+  cJSON *doc = shape("cache", "old", "old", zt_tmp("aa"));
+  if (!doc) return;
+  ZT_INT(cJSON_GetArraySize(zt_jget(doc, "regression_causes")), 0);
+  ZT_INT(cJSON_GetArraySize(zt_jget(doc, "spread_causes")), 0);
+  ZT_TRUE(zt_jnum(doc, "verdict.exit_code") != 1);
+  cJSON_Delete(doc);
+}
+
+int main(int argc, char **argv) {
+  zt_need_chrome();
+  static const struct zt_case cases[] = {
+      {"lost_cache", test_lost_cache},
+      {"per_element", test_per_element},
+      {"inside_new", test_inside_new},
+      {"consequence", test_consequence},
+      {"aa", test_aa},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
