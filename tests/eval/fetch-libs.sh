@@ -52,7 +52,7 @@ if [ "${1:-}" = "--copy" ]; then
   exit 0
 fi
 
-for list in "$here"/subjects/*/libs.txt "$here"/real/*/*.libs.txt; do
+for list in "$here"/subjects/*/libs.txt "$here"/real/*/*.libs.txt "$here"/heldout/*/*.libs.txt; do
   [ -f "$list" ] || continue
   each_lib "$list" | while read -r spec src to; do fetch_one "$spec"; done
 done

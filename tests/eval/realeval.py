@@ -18,6 +18,13 @@ import subprocess
 import zameval as ze
 
 REAL = os.path.join(ze.HERE, 'real')
+
+
+def use_heldout():
+    """--heldout: the regressions of tests/eval/heldout/ (same format and
+    scoring), kept apart from the ones the analysis rules were drawn from."""
+    global REAL
+    REAL = os.path.join(ze.HERE, 'heldout')
 NOT_SERVED = ze.NOT_SERVED | {'truth.json', 'NOTE.md', 'old.libs.txt', 'new.libs.txt'}
 
 
@@ -70,6 +77,7 @@ class RealExperiment(ze.Experiment):
         os.makedirs(self.out, exist_ok=True)
         cfg = {k: v for k, v in vars(self.a).items() if k != 'reanalyze'}
         cfg['mode'] = 'real'
+        cfg['heldout'] = os.path.basename(REAL) == 'heldout'
         ze.dump(os.path.join(self.out, 'config.json'), cfg)
         for name in self.a.subjects:
             r = self.regression(name)

@@ -8,6 +8,8 @@ Stdlib only. Run it through tests/eval/run.sh, or directly:
                                   [--pairs P] [--seed S] [--out DIR]
     python3 tests/eval/zameval.py --real [a,b] [--pairs P] [--out DIR]
                                       # real regressions (realeval.py)
+    python3 tests/eval/zameval.py --heldout [a,b] ...
+                                      # the same, from tests/eval/heldout/
     python3 tests/eval/zameval.py --reanalyze DIR     # metrics again, no browser
 """
 
@@ -1077,7 +1079,13 @@ def main():
     ap.add_argument('--real', nargs='?', const='all', metavar='NAMES',
                     help='the real regressions (tests/eval/real/), all or a,b: '
                          'no injection; old vs new and an A/A per regression')
+    ap.add_argument('--heldout', nargs='?', const='all', metavar='NAMES',
+                    help='as --real, but the regressions of tests/eval/heldout/')
     a = ap.parse_args()
+    if a.heldout:
+        import realeval
+        realeval.use_heldout()
+        a.real = a.heldout
 
     if a.reanalyze:
         out = a.reanalyze
@@ -1087,6 +1095,8 @@ def main():
             recompare(out, z, cfg['mu'])
         if cfg.get('mode') == 'real':
             import realeval
+            if cfg.get('heldout'):
+                realeval.use_heldout()
             result = realeval.analyse(out, z)
             text = realeval.tables(result)
         else:
