@@ -420,6 +420,16 @@ int main(int argc, char **argv) {
       {"aa", test_aa},
       {"hostile", test_hostile},
   };
+  /* Without names, every case but the hostile flood, a stress test run
+   * by name (ctest -L stress: test_io_hostile) */
+  int n = (int)(sizeof cases / sizeof cases[0]);
+  char *all[sizeof cases / sizeof cases[0] + 1];
+  if (argc < 2) {
+    all[0] = argv[0];
+    for (int i = 0; i < n - 1; i++)
+      all[i + 1] = (char *)cases[i].name;
+    argc = n, argv = all;
+  }
   int rc = ZT_RUN(cases, argc, argv);
   cJSON_Delete(the_doc);
   return rc;
