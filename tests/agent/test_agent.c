@@ -494,7 +494,10 @@ static void test_preset(void) {
                          "'%s' --old '%s' --new '%s' --pairs 1 --warmup 0 "
                          "--retries 0 --preset mobile --out '%s'",
                          scn, dir, dir, zt_tmp("preset"));
-  ZT_INT(rc, 0);
+  /* one pair of one build at 4 times less CPU: 0, or 5 when the machine
+   * is too busy (the report saying so); never 1 */
+  ZT_TRUE(rc == 0 || rc == 5);
+  if (rc == 5) zt_verdict_ok(rc, zt_tmp("preset"));
   if (rc) fprintf(stderr, "%s\n", out);
   free(out);
   cJSON *rep = zt_json("%s/report.json", zt_tmp("preset"));
