@@ -121,12 +121,13 @@ case "$MODE" in
     ;;
   --test)
     say "running the test suite"
-    (cd build && ctest --output-on-failure -j "$JOBS")
+    # label stress (test_io_hostile) is run by hand: ctest -L stress
+    (cd build && ctest --output-on-failure -j "$JOBS" -LE stress)
     say "again under AddressSanitizer + UBSan (leaks checked)"
     build build-asan -DCMAKE_BUILD_TYPE=Debug -DZC_SANITIZE=ON
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
       UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-      ctest --output-on-failure -j "$JOBS")
+      ctest --output-on-failure -j "$JOBS" -LE stress)
     # Each fuzzer for ZC_FUZZ_SECONDS (30) on its committed corpus; what it
     # finds is kept in build-fuzz/tests/fuzz/fuzz-artifacts/.
     say "the fuzzers, ${ZC_FUZZ_SECONDS:-30} s each (clang, ASan + UBSan)"
