@@ -460,7 +460,7 @@ static void check_links(const char *rel) {
     if (!strncmp(t, "http://", 7) || !strncmp(t, "https://", 8) ||
         !strncmp(t, "mailto:", 7))
       continue;
-    char target[1024], file[1024];
+    char target[1024], file[1600]; /* dir and target */
     snprintf(target, sizeof target, "%.*s", (int)n, t);
     char *hash = strchr(target, '#');
     if (hash) *hash++ = '\0';
