@@ -175,8 +175,11 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
     k++;
   }
   cJSON *src = NULL, *out = NULL;
-  cJSON *a = cJSON_CreateObject();
-  cJSON_AddStringToObject(a, "scriptId", id);
+  cJSON *a = NULL; /* cdp_call takes it */
+  if (k) {
+    a = cJSON_CreateObject();
+    cJSON_AddStringToObject(a, "scriptId", id);
+  }
   if (k && !cdp_call(conn, ss, "Debugger.getScriptSource", a, 0, &src)) {
     const char *text =
         cJSON_GetStringValue(cJSON_GetObjectItem(src, "scriptSource"));

@@ -942,7 +942,7 @@ static int confirm(struct bisect *x) {
     struct ana_probe *ip = NULL;
     unsigned ni = ana_io_probes(io, &ip);
     x->pr = zc_xreallocarray(x->pr, x->np + ni + 1, sizeof *x->pr);
-    memcpy(x->pr + x->np, ip, ni * sizeof *ip);
+    if (ni) memcpy(x->pr + x->np, ip, ni * sizeof *ip);
     x->np += ni;
     free(ip); /* its probes are x->pr's now */
     rc = 0;
