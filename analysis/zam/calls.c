@@ -353,6 +353,7 @@ enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
     }
   } else {
     k->pairs++;
+    c->decided = 0; /* a verdict asked before the counts is made again */
   }
   free(save);
   return e;

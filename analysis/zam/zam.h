@@ -402,7 +402,8 @@ struct ana_spreads {
 /* A comparison pair by pair (zam/compare.c), read by the report writers
  * (report/write.c). Arrays are parallel, one entry a pair, in the order
  * the pairs were added; the decision fields hold the aggregation over the
- * first `decided` pairs and are made again when pairs were added since. */
+ * first `decided` pairs and are made again when pairs or count pairs
+ * were added since (ana_cmp_add_calls sets decided to 0). */
 struct ana_cmp {
   struct ana_ctx *ctx;
   struct ana_opts o;
