@@ -223,6 +223,10 @@ static void test_auto(void) {
   ZT_STR(zt_jstr(rep, "sampling.stopped"), "decided");
   ZT_STR(zt_jstr(rep, "verdict.state"), "regression");
   ZT_STR(zt_jstr(rep, "verdict.end_to_end.state"), "regressed");
+  /* the count pair, run after the verdict was asked for, is in the
+   * verdict's graph (titleKey is new code, by construction) */
+  ZT_STR(zt_jstr(rep, "regression_causes.0.name"), "titleKey");
+  ZT_HAS(zt_jstr(rep, "regression_causes.0.evidence"), "never called before");
   cJSON_Delete(rep);
   rc = zt_run_zamcap(&out,
                      "'%s' --old '%s' --new '%s' --max-pairs 8 --out "
