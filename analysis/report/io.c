@@ -278,10 +278,10 @@ static cJSON *table_json(struct ana_io *io) {
     cJSON_AddItemToObject(o, "new_cached", io_num(t->cached[1] / k));
     cJSON_AddItemToObject(o, "old_failed", io_num(t->failed[0] / k));
     cJSON_AddItemToObject(o, "new_failed", io_num(t->failed[1] / k));
-    cJSON_AddItemToObject(o, "old_ms",
-                          io_num(t->timed[0] ? t->ms[0] / t->timed[0] : NAN));
-    cJSON_AddItemToObject(o, "new_ms",
-                          io_num(t->timed[1] ? t->ms[1] / t->timed[1] : NAN));
+    cJSON_AddItemToObject(
+        o, "old_ms", io_num(t->timed[0] > 0 ? t->ms[0] / t->timed[0] : NAN));
+    cJSON_AddItemToObject(
+        o, "new_ms", io_num(t->timed[1] > 0 ? t->ms[1] / t->timed[1] : NAN));
     cJSON_AddItemToArray(rows, o);
   }
   if (cur && left) cJSON_AddNumberToObject(cur, "rows_left_out", left);

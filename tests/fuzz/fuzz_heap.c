@@ -6,6 +6,7 @@
 
 #include "ana.h"
 #include "fuzz.h"
+#include "timeline.h"
 
 void fuzz_heap_checks(const char *path) {
   struct ana_ctx *c = ana_ctx_new();
