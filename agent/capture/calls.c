@@ -175,12 +175,14 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
     k++;
   }
   cJSON *src = NULL, *out = NULL;
-  cJSON *a = NULL; /* cdp_call takes it */
-  if (k) {
-    a = cJSON_CreateObject();
-    cJSON_AddStringToObject(a, "scriptId", id);
+  if (!k) { /* nothing ran: no source to ask for */
+    free(v);
+    free(pos);
+    return NULL;
   }
-  if (k && !cdp_call(conn, ss, "Debugger.getScriptSource", a, 0, &src)) {
+  cJSON *a = cJSON_CreateObject(); /* cdp_call takes it */
+  cJSON_AddStringToObject(a, "scriptId", id);
+  if (!cdp_call(conn, ss, "Debugger.getScriptSource", a, 0, &src)) {
     const char *text =
         cJSON_GetStringValue(cJSON_GetObjectItem(src, "scriptSource"));
     size_t n = text ? strlen(text) : 0;
@@ -208,7 +210,7 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
       cJSON_AddStringToObject(o, "hash", h);
       cJSON_AddItemToArray(arr, o);
     }
-  } else if (k) {
+  } else {
     zc_log(1, "no call counts for %s: %s", url, zc_errmsg());
   }
   cJSON_Delete(src);

@@ -114,24 +114,20 @@ static void test_probes(void) {
  * The stored traces of a wrapper V8 inlined on some samples, whose cause
  * the counts move to barWidth (tests/data/counts/wrapper-inlined). */
 static struct ana_cmp *counted(int ask) {
+  static const char dir[] = "data/counts/wrapper-inlined/traces";
   struct ana_opts o;
   ana_opts_default(&o);
   struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 0, 9);
-  char op[4096], np[4096];
   for (int i = 1; i <= 3; i++) {
-    snprintf(op, sizeof op, "%s/old-%d.json.gz",
-             zt_data("counts/wrapper-inlined/traces"), i);
-    snprintf(np, sizeof np, "%s/new-%d.json.gz",
-             zt_data("counts/wrapper-inlined/traces"), i);
-    ZT_INT(ana_cmp_add(c, op, np), ZC_OK);
+    ZT_INT(ana_cmp_add(c, zt_tests("%s/old-%d.json.gz", dir, i),
+                       zt_tests("%s/new-%d.json.gz", dir, i)),
+           ZC_OK);
     struct ana_outcome oc;
     if (ask) ana_cmp_outcome(c, -1, 5, &oc);
   }
-  snprintf(op, sizeof op, "%s/old-calls-1.calls.json",
-           zt_data("counts/wrapper-inlined/traces"));
-  snprintf(np, sizeof np, "%s/new-calls-1.calls.json",
-           zt_data("counts/wrapper-inlined/traces"));
-  ZT_INT(ana_cmp_add_calls(c, op, np), ZC_OK);
+  ZT_INT(ana_cmp_add_calls(c, zt_tests("%s/old-calls-1.calls.json", dir),
+                           zt_tests("%s/new-calls-1.calls.json", dir)),
+         ZC_OK);
   return c;
 }
 
