@@ -20,11 +20,13 @@ import zameval as ze
 REAL = os.path.join(ze.HERE, 'real')
 
 
-def use_heldout():
+def use_heldout(where=None):
     """--heldout: the regressions of tests/eval/heldout/ (same format and
-    scoring), kept apart from the ones the analysis rules were drawn from."""
+    scoring), kept apart from the ones the analysis rules were drawn from.
+    $ZC_HELDOUT names another folder of the same form: a held-out half
+    kept outside the tree until its cases are scored."""
     global REAL
-    REAL = os.path.join(ze.HERE, 'heldout')
+    REAL = where or os.environ.get('ZC_HELDOUT') or os.path.join(ze.HERE, 'heldout')
 NOT_SERVED = ze.NOT_SERVED | {'truth.json', 'NOTE.md', 'old.libs.txt', 'new.libs.txt'}
 
 
@@ -77,7 +79,8 @@ class RealExperiment(ze.Experiment):
         os.makedirs(self.out, exist_ok=True)
         cfg = {k: v for k, v in vars(self.a).items() if k != 'reanalyze'}
         cfg['mode'] = 'real'
-        cfg['heldout'] = os.path.basename(REAL) == 'heldout'
+        cfg['heldout'] = REAL != os.path.join(ze.HERE, 'real')
+        cfg['cases'] = REAL
         ze.dump(os.path.join(self.out, 'config.json'), cfg)
         for name in self.a.subjects:
             r = self.regression(name)

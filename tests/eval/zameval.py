@@ -1096,7 +1096,7 @@ def main():
         if cfg.get('mode') == 'real':
             import realeval
             if cfg.get('heldout'):
-                realeval.use_heldout()
+                realeval.use_heldout(cfg.get('cases'))
             result = realeval.analyse(out, z)
             text = realeval.tables(result)
         else:
