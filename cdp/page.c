@@ -143,11 +143,15 @@ static void page_event(void *arg, const char *session, const char *method,
     /* A frame's own document is not waited for here: a cross-site frame
      * loads in a renderer of its own, which reports the request's end to
      * its own session, never to the page's (the request stayed in flight
-     * for ever); the page's load event waits for its frames anyway. */
+     * for ever); the page's load event waits for its frames anyway. Nor
+     * is a request with no loader: a worker's script, fetched for the
+     * worker, whose session alone hears it end. */
     const char *ty = jstr(params, "type"), *fr = jstr(params, "frameId");
+    const char *ld = jstr(params, "loaderId");
     if (!strcmp(method, "Network.requestWillBeSent") &&
         !(ty && !strcmp(ty, "Document") && fr && p->target &&
-          strcmp(fr, p->target)))
+          strcmp(fr, p->target)) &&
+        !(ld && !*ld))
       cdp__reqs_add(&p->reqs, id);
     else if (!strcmp(method, "Network.loadingFinished") ||
              !strcmp(method, "Network.loadingFailed"))

@@ -742,6 +742,13 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
   }
   progress(&s->pg, 1, "counts: %u pair%s in %.1f s", ana_cmp_calls_pairs(cmp),
            ana_cmp_calls_pairs(cmp) == 1 ? "" : "s", ms / 1e3);
+  const char *un = ana_cmp_uncounted(cmp);
+  if (un)
+    zc_log(0,
+           "warning: no call counts for %s (a worker's script? V8's "
+           "coverage of the page does not reach it); its causes are named "
+           "without them",
+           un);
 }
 
 /* An I/O pair into the I/O comparison. */

@@ -311,6 +311,11 @@ unsigned ana_cmp_pairs(const struct ana_cmp *c);
 enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
                               const char *new_path);
 unsigned ana_cmp_calls_pairs(const struct ana_cmp *c);
+/* The file of the first regression cause whose calls no count file holds
+ * (a worker's script: the page's coverage does not reach it), named on
+ * its time alone; NULL when the counts reach every cause, or none were
+ * taken. */
+const char *ana_cmp_uncounted(struct ana_cmp *c);
 /* The outcome over the pairs added so far (the end-to-end threshold as
  * ana_report_in's); a state of no regression with no pair. */
 void ana_cmp_outcome(struct ana_cmp *c, double threshold_ms,

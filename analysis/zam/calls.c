@@ -50,6 +50,8 @@ struct ana__calls {
   size_t nk, capk;
   struct zc_htab ktab; /* key -> ckey */
   unsigned pairs;
+  uint32_t *urls; /* the scripts the count files hold, either side */
+  size_t nurls, capurls;
   /* Each new timeline's functions by key, with the first sample of each
    * (the earliest of its nodes): which of two ran first. */
   struct crun {
@@ -69,6 +71,7 @@ void ana__calls_free(struct ana__calls *k) {
     zc_htab_free(&k->ptab[s]);
   }
   free(k->k);
+  free(k->urls);
   zc_htab_free(&k->ktab);
   for (size_t r = 0; r < k->nruns; r++)
     free(k->run[r].f);
@@ -267,6 +270,26 @@ static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
   ck->calls[side] += f->calls;
 }
 
+static int url_counted(const struct ana__calls *k, uint32_t url) {
+  for (size_t i = 0; i < k->nurls; i++)
+    if (k->urls[i] == url) return 1;
+  return 0;
+}
+
+/* Whether a key that no count run counted stood only in scripts that no
+ * count file holds: a worker's, which the page's coverage does not reach.
+ * Its calls are then unknown, not none. */
+static int uncounted(const struct ana__calls *k, uint32_t key) {
+  int placed = 0;
+  for (int s = 0; s < 2; s++)
+    for (size_t i = 0; i < k->nplace[s]; i++) {
+      if (k->place[s][i].key != key) continue;
+      if (url_counted(k, k->place[s][i].url)) return 0;
+      placed = 1;
+    }
+  return placed;
+}
+
 /* One count file of side into the keys' counts. */
 static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
   struct ana__calls *k = c->calls;
@@ -294,6 +317,10 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(s, "url"));
     if (!url) continue;
     uint32_t u = ana_intern(c->ctx, url, strlen(url));
+    if (!url_counted(k, u)) {
+      ZC_GROW(k->urls, k->capurls, k->nurls + 1);
+      k->urls[k->nurls++] = u;
+    }
     size_t nf;
     struct cfn *fns = script_fns(cJSON_GetObjectItem(s, "functions"), &nf);
     /* the places of this script: a run of the sorted array */
@@ -337,12 +364,13 @@ enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
   struct ana__calls *k = calls_of(c);
   /* Both files are read before either counts: a pair counts whole. */
   struct ckey *save = k->nk ? zc_xmalloc(k->nk * sizeof *save) : NULL;
-  size_t nk = k->nk;
+  size_t nk = k->nk, nurls = k->nurls;
   if (save) memcpy(save, k->k, nk * sizeof *save);
   enum zc_err e = add_file(c, old_path, 0);
   if (!e) e = add_file(c, new_path, 1);
   if (e) {
     /* take back what the failed pair added */
+    k->nurls = nurls;
     for (size_t i = 0; i < k->nk; i++) {
       if (i < nk) {
         k->k[i] = save[i];
@@ -377,7 +405,8 @@ static const struct ckey *ckey_find(const struct ana_cmp *c, uint32_t key) {
 double ana_calls(const struct ana_cmp *c, uint32_t key, int side) {
   if (!c->calls || !c->calls->pairs) return NAN;
   const struct ckey *ck = ckey_find(c, key);
-  return ck ? ck->calls[side] / c->calls->pairs : 0;
+  if (ck) return ck->calls[side] / c->calls->pairs;
+  return uncounted(c->calls, key) ? NAN : 0;
 }
 
 int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
@@ -937,6 +966,13 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
              pb, pa, k);
     return;
   }
+  if (isnan(ana_calls(c, g->nodes[i].key, 1))) {
+    snprintf(out, cap,
+             "no call counts: %s is not in V8's coverage of the page (a "
+             "worker's script is not); named on its time alone",
+             ana_str(x, g->nodes[i].component));
+    return;
+  }
   struct csplit s;
   if (!split_of(c, g->nodes[i].key, &s)) return;
   count_text(s.co, a, sizeof a);
@@ -978,11 +1014,41 @@ static cJSON *node_calls(const struct ana_cmp *c, const struct ana_gnode *nd) {
   return o;
 }
 
+/* The first regression cause whose calls are unknown, or ANA_NONE. */
+static uint32_t first_uncounted(const struct ana_cmp *c) {
+  const struct ana_graph *g = c->agg;
+  for (uint32_t i = 0; g && i < g->n; i++)
+    if (g->nodes[i].cause && g->nodes[i].kind == ANA_FUNC &&
+        isnan(ana_calls(c, g->nodes[i].key, 1)))
+      return i;
+  return ANA_NONE;
+}
+
+const char *ana_cmp_uncounted(struct ana_cmp *c) {
+  if (!ana_cmp_calls_pairs(c)) return NULL;
+  ana__cmp_aggregate(c);
+  uint32_t i = first_uncounted(c);
+  return i == ANA_NONE ? NULL : ana_str(c->ctx, c->agg->nodes[i].component);
+}
+
 void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
   const struct ana_graph *g = c->agg;
   if (!g || !ana_cmp_calls_pairs(c)) return;
   cJSON *cj = cJSON_AddObjectToObject(doc, "counts");
   cJSON_AddNumberToObject(cj, "pairs", ana_cmp_calls_pairs(c));
+  /* the scripts of causes the counts could not reach, once each */
+  cJSON *un = NULL;
+  for (uint32_t i = 0; i < g->n; i++) {
+    if (!g->nodes[i].cause || g->nodes[i].kind != ANA_FUNC ||
+        !isnan(ana_calls(c, g->nodes[i].key, 1)))
+      continue;
+    const char *f = ana_str(c->ctx, g->nodes[i].component);
+    if (!un) un = cJSON_AddArrayToObject(cj, "uncounted");
+    int dup = 0;
+    const cJSON *x;
+    cJSON_ArrayForEach(x, un) dup |= !strcmp(x->valuestring, f);
+    if (!dup) cJSON_AddItemToArray(un, cJSON_CreateString(f));
+  }
   cJSON *arr = cJSON_GetObjectItem(doc, "regression_causes");
   struct ana_cause *cs;
   uint32_t n = ana_causes(g, &cs);
