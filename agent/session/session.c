@@ -736,8 +736,13 @@ static void count_pairs(struct agent_session *s, struct ana_cmp *cmp,
   cJSON_AddNumberToObject(cj, "wall_ms", round(ms));
   if (e || !ana_cmp_calls_pairs(cmp)) {
     progress_end(&s->pg, 0);
-    zc_log(0, "warning: no call counts: %s; the causes are named without them",
-           e ? zc_errmsg() : "no count pair was complete");
+    /* a dropped pair's run left its error: say it, not just the drop */
+    zc_log(0,
+           "warning: no call counts: %s%s%s; the causes are named without "
+           "them",
+           e ? zc_errmsg() : "no count pair was complete",
+           !e && oc.dropped ? ", the last run's error: " : "",
+           !e && oc.dropped ? zc_errmsg() : "");
     return;
   }
   progress(&s->pg, 1, "counts: %u pair%s in %.1f s", ana_cmp_calls_pairs(cmp),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -158,6 +159,67 @@ out:
   cJSON_Delete(doc[1]);
 }
 
+/* Counts refused: zamcap drives a real Chromium through covproxy.py,
+ * which answers Profiler.startPreciseCoverage with a CDP error. The
+ * count pair is dropped with the error said, and the causes are today's,
+ * the time's landing place, not the loop's owner the counts would name. */
+static void test_refused(void) {
+  const char *prof = zt_tmp("refused-profile");
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd,
+           "exec \"${CHROME_PATH:-chromium}\" --headless --no-sandbox "
+           "--disable-gpu --disable-background-networking "
+           "--disable-component-update --disable-sync --no-first-run "
+           "--user-data-dir='%s' --remote-debugging-port=0 about:blank "
+           "2>/dev/null",
+           prof);
+  FILE *cf = NULL, *pf = NULL;
+  int chrome = zt_spawn(cmd, &cf), proxy = -1, port = 0;
+  char portfile[4200], line[512] = "", path[256] = "";
+  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", prof);
+  for (int i = 0; i < 300 && !path[0]; i++) {
+    FILE *f = fopen(portfile, "r");
+    if (f && fgets(line, sizeof line, f) && fgets(path, sizeof path, f))
+      path[strcspn(path, "\n")] = '\0';
+    if (f) fclose(f);
+    if (!path[0]) nanosleep(&(struct timespec){0, 50000000}, NULL);
+  }
+  if (!ZT_TRUE(chrome > 0 && atoi(line) > 0 && path[0])) goto out;
+  snprintf(cmd, sizeof cmd,
+           "exec python3 '%s' ws://127.0.0.1:%d%s "
+           "Profiler.startPreciseCoverage",
+           zt_tests("agent/covproxy.py"), atoi(line), path);
+  proxy = zt_spawn(cmd, &pf);
+  if (!ZT_TRUE(proxy > 0 && fscanf(pf, "%d", &port) == 1)) goto out;
+  char *log = NULL;
+  int rc = zt_run_zamcap(
+      &log,
+      "'%s' --old '%s' --new '%s' --pairs 3 --counts 1 --no-history "
+      "--format json --browser-url ws://127.0.0.1:%d/devtools/browser/x "
+      "--out '%s'",
+      zt_tests("agent/shapes/shapes.json"), zt_tests("agent/shapes/cache/old"),
+      zt_tests("agent/shapes/cache/new"), port, zt_tmp("refused"));
+  ZT_INT(rc, 1);
+  ZT_HAS(log, "warning: no call counts");
+  ZT_HAS(log, "Profiler.startPreciseCoverage is refused here");
+  free(log);
+  cJSON *doc = zt_json("%s/report.json", zt_tmp("refused"));
+  if (doc) {
+    ZT_TRUE(cJSON_GetObjectItem(doc, "counts") == NULL);
+    ZT_INT((int)zt_jnum(doc, "inputs.counts.pairs"), 0);
+    const cJSON *c = cJSON_GetArrayItem(zt_jget(doc, "regression_causes"), 0);
+    const char *n = c ? zt_jstr(c, "name") : "";
+    ZT_TRUE(!strcmp(n, "tokenize") || !strcmp(n, "compileTemplate"));
+    ZT_TRUE(c && cJSON_GetObjectItem(c, "named_by") == NULL);
+    cJSON_Delete(doc);
+  }
+out:
+  if (proxy > 0) zt_stop(proxy);
+  if (pf) fclose(pf);
+  if (chrome > 0) zt_stop(chrome);
+  if (cf) fclose(cf);
+}
+
 /* An A/A of a shape names nothing, counts or not. */
 static void test_aa(void) {
   cJSON *doc = shape("cache", "old", "old", zt_tmp("aa"));
@@ -171,9 +233,13 @@ static void test_aa(void) {
 int main(int argc, char **argv) {
   zt_need_chrome();
   static const struct zt_case cases[] = {
-      {"lost_cache", test_lost_cache}, {"per_element", test_per_element},
-      {"inside_new", test_inside_new}, {"consequence", test_consequence},
-      {"worker", test_worker},         {"aa", test_aa},
+      {"lost_cache", test_lost_cache},
+      {"per_element", test_per_element},
+      {"inside_new", test_inside_new},
+      {"consequence", test_consequence},
+      {"worker", test_worker},
+      {"refused", test_refused},
+      {"aa", test_aa},
   };
   return ZT_RUN(cases, argc, argv);
 }
