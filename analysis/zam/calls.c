@@ -602,6 +602,9 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
         if (f < 0) break;
         child = qk;
       }
+      /* an owner with the same code as before, its loop run more: what
+       * it is given changed, and the new code above it gives it */
+      if (nk != lk && ana_calls_changed(c, nk) == 0) nk = lk;
     }
     if (nk == lk) continue; /* the new function's own loop: it stays */
     int dup = 0;
