@@ -672,24 +672,34 @@ static double self_growth(const struct ana_cmp *c, uint32_t key) {
 /* A function whose own time is under this share of the growth of its
  * time with its callees does little itself: a conduit to its callees. */
 #define CONDUIT_SHARE 0.1
+/* A new function called this many times or more per call of its new
+ * caller runs in the caller's loop (a walk, a recursion): the caller's
+ * work. */
+#define NEW_LOOP 4
 
 /* A cause new to the run (never called in the old count runs) that does
  * little itself (its own time grew by under CONDUIT_SHARE of its
  * growth on the path) is a conduit: its time is old code's, run for the
- * new code above it. Up its path while the caller is new to the run too;
- * returns the entry of the new code (the cause itself when it does work
- * of its own, or its caller ran before). */
+ * new code above it. One called NEW_LOOP times or more per call of its
+ * new caller is that caller's loop. Up its path while the caller is new
+ * to the run too; returns the entry of the new code (the cause itself
+ * when it does work of its own outside a new caller's loop, or its
+ * caller ran before). */
 static uint32_t new_code_entry(const struct ana_cmp *c,
                                const struct ana_graph *g, uint32_t l) {
   uint32_t cur = l;
   for (unsigned k = 0; k < 10000; k++) {
     double o, n, d;
     ana_gnode_means(g, cur, &o, &n, &d);
-    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d) break;
     uint32_t p = g->nodes[cur].parent;
     if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
         !(ana_calls(c, g->nodes[p].key, 0) == 0) ||
         !(ana_calls(c, g->nodes[p].key, 1) > 0))
+      break;
+    /* work of its own, and not its new caller's loop: it is the entry */
+    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d &&
+        !(ana_calls(c, g->nodes[cur].key, 1) >=
+          NEW_LOOP * ana_calls(c, g->nodes[p].key, 1)))
       break;
     cur = p;
   }
@@ -940,13 +950,17 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
     uint32_t lkey = g->nodes[gc->landed].key;
-    count_text(ana_calls(c, lkey, 1), b, sizeof b);
-    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
+    double ln = ana_calls(c, lkey, 1), rn = ana_calls(c, g->nodes[i].key, 1);
+    count_text(ln, b, sizeof b);
+    count_text(rn, pb, sizeof pb);
     snprintf(out, cap,
              "new code: called %s times a run, never before; it calls %s "
-             "(%s times a run, never before), which does little itself: "
-             "the time is the old code that runs under it",
-             pb, ana_str(x, g->nodes[gc->landed].name), b);
+             "(%s times a run, never before), %s",
+             pb, ana_str(x, g->nodes[gc->landed].name), b,
+             ln >= NEW_LOOP * rn
+                 ? "in a loop or a walk of its own: the time is that loop's"
+                 : "which does little itself: the time is the old code "
+                   "that runs under it");
     return;
   }
   if (lk) {

@@ -1,0 +1,178 @@
+/* The call counts' rules (analysis/zam/calls.c) on call trees written as
+ * text (harness/treefile.h) and count files written by hand: each case a
+ * regression whose shape only the counts tell, and the one beside it that
+ * the same rule must leave alone. The trees' times are made up, so what
+ * is asserted is the name each rule gives, never a time. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ana.h"
+#include "test.h"
+#include "treefile.h"
+#include "zam/zam.h"
+
+#define PAIRS 3
+#define URL   "http://127.0.0.1:8000/app.js"
+
+/* One function of a count file: its name, the tree's line of it, its
+ * calls a run, its code's hash. */
+struct fn {
+  const char *name;
+  int line;
+  double calls;
+  const char *hash;
+};
+
+/* A zamcap-calls/1 file of fns (the name NULL ends them), at path. */
+static void calls_file(const char *path, const struct fn *fns) {
+  FILE *f = fopen(path, "w");
+  if (!ZT_TRUE(f != NULL)) return;
+  fprintf(f, "{\"schema\":\"zamcap-calls/1\",\"scripts\":[{\"url\":\"" URL
+             "\",\"functions\":[");
+  for (const struct fn *x = fns; x->name; x++)
+    fprintf(f,
+            "%s{\"name\":\"%s\",\"line\":%d,\"col\":0,\"end_line\":%d,"
+            "\"end_col\":80,\"calls\":%.0f,\"hash\":\"%s\"}",
+            x == fns ? "" : ",", x->name, x->line - 1, x->line - 1, x->calls,
+            x->hash);
+  fprintf(f, "]}]}\n");
+  fclose(f);
+}
+
+/* The tree text with every "%g" a time, each scaled by k (the pairs
+ * differ a little, as real ones do). */
+static char *tree(const char *fmt, const double *ms, int n, double k) {
+  size_t cap = strlen(fmt) + 64 * (size_t)n + 1;
+  char *out = zc_xmalloc(cap), *o = out;
+  int i = 0;
+  for (const char *p = fmt; *p; p++) {
+    if (p[0] == '%' && p[1] == 'g' && i < n) {
+      o += snprintf(o, cap - (size_t)(o - out), "%g", ms[i++] * k);
+      p++;
+    } else {
+      *o++ = *p;
+    }
+  }
+  *o = '\0';
+  return out;
+}
+
+struct shape {
+  const char *old_tree, *new_tree; /* trees, "%g" for each time */
+  double old_ms[8], new_ms[8];
+  int nold, nnew;
+  struct fn old_calls[8], new_calls[8];
+};
+
+/* The causes' names, last frame of each path, joined by ',' (by rank). */
+static void causes_of(const struct shape *s, const char *tag, char *out,
+                      size_t cap) {
+  struct ana_opts o;
+  ana_opts_default(&o);
+  struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 0, 9);
+  for (int p = 0; p < PAIRS; p++) {
+    double k = 1 + 0.02 * p;
+    char *ot = tree(s->old_tree, s->old_ms, s->nold, k);
+    char *nt = tree(s->new_tree, s->new_ms, s->nnew, 1.01 * k);
+    struct ana_timeline *a = zt_tree_parse(c->ctx, "old", ot),
+                        *b = zt_tree_parse(c->ctx, "new", nt);
+    free(ot);
+    free(nt);
+    if (!ZT_TRUE(a && b)) return;
+    ZT_INT(ana__cmp_add_tl(c, a, b, zc_now_ms()), ZC_OK);
+  }
+  char op[4096], np[4200];
+  snprintf(op, sizeof op, "%s", zt_tmp(tag));
+  snprintf(np, sizeof np, "%s.new", op);
+  calls_file(op, s->old_calls);
+  calls_file(np, s->new_calls);
+  ZT_INT(ana_cmp_add_calls(c, op, np), ZC_OK);
+  struct ana_probe *pr = NULL;
+  unsigned n = ana_cmp_probes(c, &pr);
+  out[0] = '\0';
+  for (unsigned i = 0; i < n; i++) {
+    if (pr[i].kind != ANA_PROBE_PATH) continue;
+    size_t l = strlen(out);
+    snprintf(out + l, cap - l, "%s%s", l ? "," : "",
+             pr[i].name[pr[i].depth - 1]);
+  }
+  ana_probes_free(pr, n);
+  ana_cmp_free(c);
+}
+
+/* A new walk: the new resolve visits the whole document through a new
+ * visit, whose _visit runs 1 000 times per call and does the work itself.
+ * The entry of the new code, resolve, is named, not the walk's step. */
+static void test_new_walk(void) {
+  struct shape s = {
+      .old_tree = "main@app.js:1 %g\n"
+                  "  toJSON@app.js:2 %g\n",
+      .old_ms = {60, 50},
+      .nold = 2,
+      .new_tree = "main@app.js:1 %g\n"
+                  "  toJSON@app.js:2 %g\n"
+                  "    resolve@app.js:3 %g\n"
+                  "      visit@app.js:4 %g\n"
+                  "        _visit@app.js:5 %g\n",
+      .new_ms = {460, 450, 400, 398, 396},
+      .nnew = 5,
+      .old_calls = {{"main", 1, 1, "a1"}, {"toJSON", 2, 765, "a2"}},
+      .new_calls = {{"main", 1, 1, "a1"},
+                    {"toJSON", 2, 765, "b2"},
+                    {"resolve", 3, 765, "b3"},
+                    {"visit", 4, 765, "b4"},
+                    {"_visit", 5, 765000, "b5"}},
+  };
+  char got[512];
+  causes_of(&s, "walk", got, sizeof got);
+  ZT_STR(got, "resolve");
+  /* Beside it: new code called once per call of its new callers does its
+   * own work, and is itself named (lodash 4.16's shuffleSelf). */
+  s.new_calls[4].calls = 765;
+  causes_of(&s, "walk1", got, sizeof got);
+  ZT_STR(got, "_visit");
+}
+
+/* Old code inside new code: the new memoized hands lodash's isEqual, its
+ * code the same and called as often, a bigger input, so isEqual's loop
+ * runs 40 times more. Its loop's owner has the same code: the new
+ * function stays the cause. */
+static void test_owner_same_code(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  isEqual@app.js:2 %g\n"
+                  "    assocIndexOf@app.js:3 %g\n",
+      .old_ms = {30, 20, 10},
+      .nold = 3,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  memoized@app.js:4 %g\n"
+                  "    isEqual@app.js:2 %g\n"
+                  "      assocIndexOf@app.js:3 %g\n",
+      .new_ms = {420, 410, 405, 395},
+      .nnew = 4,
+      .old_calls = {{"render", 1, 123, "a1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 46812, "a3"}},
+      .new_calls = {{"render", 1, 123, "b1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 1919292, "a3"},
+                    {"memoized", 4, 246, "b4"}},
+  };
+  char got[512];
+  causes_of(&s, "owner", got, sizeof got);
+  ZT_STR(got, "memoized");
+  /* Beside it: the owner's own code changed (it lost a cache), and it is
+   * named, inside the new code. */
+  s.new_calls[1].hash = "b2";
+  causes_of(&s, "owner1", got, sizeof got);
+  ZT_STR(got, "isEqual");
+}
+
+int main(int argc, char **argv) {
+  static const struct zt_case cases[] = {
+      {"new_walk", test_new_walk},
+      {"owner_same_code", test_owner_same_code},
+  };
+  return ZT_RUN(cases, argc, argv);
+}
