@@ -52,6 +52,10 @@ struct ana__calls {
   unsigned pairs;
   uint32_t *urls; /* the scripts the count files hold, either side */
   size_t nurls, capurls;
+  /* The keys placed only in scripts no count file holds, sorted, and
+   * what they were made from (remade when places or scripts grow). */
+  uint32_t *ukeys;
+  size_t nukeys, made_from[3];
   /* Each new timeline's functions by key, with the first sample of each
    * (the earliest of its nodes): which of two ran first. */
   struct crun {
@@ -72,6 +76,7 @@ void ana__calls_free(struct ana__calls *k) {
   }
   free(k->k);
   free(k->urls);
+  free(k->ukeys);
   zc_htab_free(&k->ktab);
   for (size_t r = 0; r < k->nruns; r++)
     free(k->run[r].f);
@@ -142,6 +147,8 @@ static int ran_before(const struct ana_cmp *c, uint32_t a, uint32_t b) {
   return both && 2 * before > both;
 }
 
+static void make_uncounted(struct ana__calls *k);
+
 void ana__calls_learn(struct ana_cmp *c, const struct ana_timeline *tl,
                       int side) {
   struct ana__calls *k = calls_of(c);
@@ -175,6 +182,7 @@ void ana__calls_learn(struct ana_cmp *c, const struct ana_timeline *tl,
     zc_htab_add(&k->ptab[side], hv, pos, (uint32_t)k->nplace[side]++);
     k->sorted[side] = 0;
   }
+  if (k->pairs) make_uncounted(k); /* places after the counts */
 }
 
 static int pos_cmp(int32_t la, int32_t ca, int32_t lb, int32_t cb) {
@@ -276,18 +284,53 @@ static int url_counted(const struct ana__calls *k, uint32_t url) {
   return 0;
 }
 
-/* Whether a key that no count run counted stood only in scripts that no
- * count file holds: a worker's, which the page's coverage does not reach.
- * Its calls are then unknown, not none. */
-static int uncounted(const struct ana__calls *k, uint32_t key) {
-  int placed = 0;
+static int u32_cmp(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+static int u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The keys whose places are all in scripts that no count file holds (a
+ * worker's, which the page's coverage does not reach): their calls are
+ * unknown, not none. Made once per change of the places or scripts, so
+ * that a lookup is a binary search. */
+static void make_uncounted(struct ana__calls *k) {
+  if (k->made_from[0] == k->nplace[0] && k->made_from[1] == k->nplace[1] &&
+      k->made_from[2] == k->nurls)
+    return;
+  size_t n = k->nplace[0] + k->nplace[1], m = 0;
+  uint64_t *v = zc_xmalloc((n + 1) * sizeof *v); /* key << 1 | counted */
   for (int s = 0; s < 2; s++)
     for (size_t i = 0; i < k->nplace[s]; i++) {
-      if (k->place[s][i].key != key) continue;
-      if (url_counted(k, k->place[s][i].url)) return 0;
-      placed = 1;
+      const struct cplace *p = &k->place[s][i];
+      v[m++] = (uint64_t)p->key << 1 | (uint64_t)url_counted(k, p->url);
     }
-  return placed;
+  qsort(v, m, sizeof *v, u64_cmp);
+  free(k->ukeys);
+  k->ukeys = zc_xmalloc((m + 1) * sizeof *k->ukeys);
+  k->nukeys = 0;
+  for (size_t i = 0;
+       i < m;) { /* a key's places sort together, uncounted first */
+    size_t j = i;
+    int counted = 0;
+    for (; j < m && v[j] >> 1 == v[i] >> 1; j++)
+      counted |= (int)(v[j] & 1);
+    if (!counted) k->ukeys[k->nukeys++] = (uint32_t)(v[i] >> 1);
+    i = j;
+  }
+  free(v);
+  k->made_from[0] = k->nplace[0];
+  k->made_from[1] = k->nplace[1];
+  k->made_from[2] = k->nurls;
+}
+
+static int uncounted(const struct ana__calls *k, uint32_t key) {
+  return k->nukeys &&
+         bsearch(&key, k->ukeys, k->nukeys, sizeof key, u32_cmp) != NULL;
 }
 
 /* One count file of side into the keys' counts. */
@@ -383,6 +426,7 @@ enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
     k->pairs++;
     c->decided = 0; /* a verdict asked before the counts is made again */
   }
+  make_uncounted(k);
   free(save);
   return e;
 }
