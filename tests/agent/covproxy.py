@@ -11,88 +11,18 @@ usage: covproxy.py UPSTREAM REFUSED
   UPSTREAM  the browser's ws://127.0.0.1:PORT/devtools/browser/ID
   REFUSED   a CDP method, e.g. Profiler.startPreciseCoverage
 """
-import base64, hashlib, json, os, socket, struct, sys, threading
+import base64, json, os, socket, sys, threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "harness"))
+from wsframe import accept, recv_message, send_frame  # noqa: E402
 
 UPSTREAM, REFUSED = sys.argv[1], sys.argv[2]
-GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-
-
-def recv_exact(conn, n):
-    b = bytearray()
-    while len(b) < n:
-        c = conn.recv(n - len(b))
-        if not c:
-            raise EOFError
-        b += c
-    return bytes(b)
-
-
-def unmask(data, mask):
-    if not data:
-        return data
-    m = (mask * (len(data) // 4 + 1))[:len(data)]
-    x = int.from_bytes(data, "little") ^ int.from_bytes(m, "little")
-    return x.to_bytes(len(data), "little")
-
-
-def recv_msg(conn):
-    """One whole message (text or binary), its fragments joined."""
-    data = b""
-    while True:
-        h = recv_exact(conn, 2)
-        fin, op, masked, n = h[0] & 0x80, h[0] & 0x0F, h[1] & 0x80, h[1] & 0x7F
-        if n == 126:
-            n = struct.unpack(">H", recv_exact(conn, 2))[0]
-        elif n == 127:
-            n = struct.unpack(">Q", recv_exact(conn, 8))[0]
-        mask = recv_exact(conn, 4) if masked else None
-        p = recv_exact(conn, n)
-        if mask:
-            p = unmask(p, mask)
-        if op == 8:
-            raise EOFError
-        if op in (9, 10):
-            continue
-        data += p
-        if fin:
-            return data
 
 
 def send_msg(conn, data, masked, lock):
-    n = len(data)
-    head = bytes([0x81])
-    bit = 0x80 if masked else 0
-    if n < 126:
-        head += bytes([bit | n])
-    elif n < 65536:
-        head += bytes([bit | 126]) + struct.pack(">H", n)
-    else:
-        head += bytes([bit | 127]) + struct.pack(">Q", n)
-    if masked:
-        mask = os.urandom(4)
-        head += mask
-        data = unmask(data, mask)
     with lock:
-        conn.sendall(head + data)
-
-
-def accept_client(srv):
-    conn, _ = srv.accept()
-    req = b""
-    while b"\r\n\r\n" not in req:
-        c = conn.recv(4096)
-        if not c:
-            raise EOFError
-        req += c
-    key = ""
-    for line in req.decode().split("\r\n"):
-        if line.lower().startswith("sec-websocket-key:"):
-            key = line.split(":", 1)[1].strip()
-    acc = base64.b64encode(hashlib.sha1((key + GUID).encode()).digest())
-    conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                 b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + acc +
-                 b"\r\n\r\n")
-    return conn
+        send_frame(conn, data, masked=masked)
 
 
 def connect_upstream(url):
@@ -123,7 +53,8 @@ def main():
     srv.listen(1)
     print(srv.getsockname()[1], flush=True)
     srv.settimeout(600)
-    client = accept_client(srv)
+    client, _ = srv.accept()
+    accept(client)
     up = connect_upstream(UPSTREAM)
     to_client, to_up = threading.Lock(), threading.Lock()
     done = threading.Event()
@@ -131,14 +62,14 @@ def main():
     def downstream():
         try:
             while True:
-                send_msg(client, recv_msg(up), False, to_client)
+                send_msg(client, recv_message(up), False, to_client)
         except (EOFError, OSError):
             done.set()
 
     def upstream():
         try:
             while True:
-                m = recv_msg(client)
+                m = recv_message(client)
                 try:
                     j = json.loads(m)
                 except ValueError:

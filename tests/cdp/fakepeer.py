@@ -15,22 +15,13 @@ usage: fakepeer.py MODE
              an event; then answer normally
   events     send 3 events before each answer
 """
-import base64, hashlib, json, os, socket, struct, sys, time
+import json, os, socket, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "harness"))
+from wsframe import accept, recv_message, send_frame  # noqa: E402
 
 MODE = sys.argv[1] if len(sys.argv) > 1 else "ok"
-GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-
-
-def send_frame(conn, payload, opcode=1, fin=True):
-    head = bytes([(0x80 if fin else 0) | opcode])
-    n = len(payload)
-    if n < 126:
-        head += bytes([n])
-    elif n < 65536:
-        head += bytes([126]) + struct.pack(">H", n)
-    else:
-        head += bytes([127]) + struct.pack(">Q", n)
-    conn.sendall(head + payload)
 
 
 def send_text(conn, text, fragment=0):
@@ -43,36 +34,8 @@ def send_text(conn, text, fragment=0):
         send_frame(conn, p, 1 if i == 0 else 0, i == len(parts) - 1)
 
 
-def recv_exact(conn, n):
-    b = b""
-    while len(b) < n:
-        c = conn.recv(n - len(b))
-        if not c:
-            raise EOFError
-        b += c
-    return b
-
-
 def recv_msg(conn):
-    data = b""
-    while True:
-        h = recv_exact(conn, 2)
-        fin, op, masked, n = h[0] & 0x80, h[0] & 0x0F, h[1] & 0x80, h[1] & 0x7F
-        if n == 126:
-            n = struct.unpack(">H", recv_exact(conn, 2))[0]
-        elif n == 127:
-            n = struct.unpack(">Q", recv_exact(conn, 8))[0]
-        mask = recv_exact(conn, 4) if masked else b"\0\0\0\0"
-        p = bytearray(recv_exact(conn, n))
-        for i in range(n):
-            p[i] ^= mask[i % 4]
-        if op == 8:
-            raise EOFError
-        if op in (9, 10):
-            continue
-        data += bytes(p)
-        if fin:
-            return data.decode()
+    return recv_message(conn).decode()
 
 
 def main():
@@ -84,17 +47,7 @@ def main():
     srv.settimeout(30)
     conn, _ = srv.accept()
     conn.settimeout(60)
-    req = b""
-    while b"\r\n\r\n" not in req:
-        req += conn.recv(4096)
-    key = ""
-    for line in req.decode().split("\r\n"):
-        if line.lower().startswith("sec-websocket-key:"):
-            key = line.split(":", 1)[1].strip()
-    acc = base64.b64encode(hashlib.sha1((key + GUID).encode()).digest())
-    conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n"
-                 b"Connection: Upgrade\r\nSec-WebSocket-Accept: " + acc +
-                 b"\r\n\r\n")
+    accept(conn)
     first = True
     try:
         while True:
