@@ -589,6 +589,33 @@ static int named_fn(const struct ana_cmp *c, uint32_t path) {
   return kind == ANA_FUNC && !ana_name_pruned(c->ctx, name);
 }
 
+/* Appends under graph node l the frames of bottom-up path p, from below
+ * the nearest frame of l's function above p down to p itself, each frame
+ * an existing child where one was appended before: a function named
+ * inside new code stands at a call path that ran. Returns p's node, or
+ * ANA_NONE. */
+static uint32_t graph_append_path(struct ana_cmp *c, struct ana_graph *g,
+                                  uint32_t l, uint32_t p) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t lk = g->nodes[l].key, chain[256], n = 0, q = p;
+  for (; q != UINT32_MAX && n < ZC_ARRAY_LEN(chain);
+       q = ana_bu_path_parent(b, q)) {
+    if (ana_bu_path_key(b, q, NULL, NULL) == lk) break;
+    if (named_fn(c, q) || q == p) chain[n++] = q;
+  }
+  if (q == UINT32_MAX || !n) return ANA_NONE;
+  uint32_t at = l;
+  while (n) {
+    uint32_t k = ana_bu_path_key(b, chain[--n], NULL, NULL), kid;
+    for (kid = g->nodes[at].kid; kid != ANA_NONE; kid = g->nodes[kid].sib)
+      if (g->nodes[kid].key == k) break;
+    if (kid == ANA_NONE) kid = graph_append(c, g, at, k);
+    if (kid == ANA_NONE) return ANA_NONE;
+    at = kid;
+  }
+  return at;
+}
+
 /* How an old function grew by mu over all its paths, as evidence that
  * it is a root: 1 called more often (its loop's owner is), 2 slower per
  * call with its own code changed; 0 neither. Slower per call with the
@@ -609,6 +636,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   const struct ana_bottomup *b = c->bu;
   uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b), at;
   uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
+  uint32_t n0 = g->n;
   for (uint32_t p = 0; p < np; p++) {
     uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
     cand[p] =
@@ -629,7 +657,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   unsigned ndone = 0;
   for (uint32_t p = 0; p < np; p++) {
     if (cand[p] != 1) continue;
-    uint32_t fk = ana_bu_path_key(b, p, NULL, NULL), nk = fk;
+    uint32_t fk = ana_bu_path_key(b, p, NULL, NULL), nk = fk, nat = p;
     if (grew(c, fk, mu) == 1) { /* called more often: whose loop? */
       nk = lk;
       uint32_t child = fk;
@@ -641,6 +669,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
         int f = fanout_grew(c, qk, child);
         if (f == 1) {
           nk = qk;
+          nat = q;
           break;
         }
         if (f < 0) break;
@@ -655,7 +684,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
     for (unsigned i = 0; i < ndone && !dup; i++)
       dup = done[i] == nk;
     if (dup || ndone == ZC_ARRAY_LEN(done)) continue;
-    uint32_t i = graph_append(c, g, l, nk);
+    uint32_t i = graph_append_path(c, g, l, nat);
     if (i == ANA_NONE) continue;
     done[ndone++] = nk;
     g->nodes[i].cause = 1;
@@ -664,6 +693,13 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
     named++;
   }
   free(cand);
+  /* On another call path (one where V8 inlined a frame, say) a function
+   * named here can lie under another named one: only the lowest stays. */
+  for (uint32_t i = n0; i < g->n; i++)
+    if (g->nodes[i].cause && g->nodes[i].nkids) {
+      g->nodes[i].cause = 0;
+      named--;
+    }
   if (named) g->nodes[l].cause = 0;
   return named;
 }

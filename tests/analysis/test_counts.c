@@ -58,6 +58,15 @@ static char *tree(const char *fmt, const double *ms, int n, double k) {
   return out;
 }
 
+struct shape;
+static void causes_in(const struct shape *s, const char *tag, int whole,
+                      char *out, size_t cap);
+
+static void causes_of(const struct shape *s, const char *tag, char *out,
+                      size_t cap) {
+  causes_in(s, tag, 0, out, cap);
+}
+
 struct shape {
   const char *old_tree, *new_tree; /* trees, "%g" for each time */
   double old_ms[8], new_ms[8];
@@ -65,9 +74,10 @@ struct shape {
   struct fn old_calls[8], new_calls[8];
 };
 
-/* The causes' names, last frame of each path, joined by ',' (by rank). */
-static void causes_of(const struct shape *s, const char *tag, char *out,
-                      size_t cap) {
+/* The causes' names, last frame of each path, joined by ',' (by rank);
+ * with whole, their paths as the report gives them. */
+static void causes_in(const struct shape *s, const char *tag, int whole,
+                      char *out, size_t cap) {
   struct ana_opts o;
   ana_opts_default(&o);
   struct ana_cmp *c = ana_cmp_new(&o, 0, NULL, 0, 9);
@@ -95,7 +105,7 @@ static void causes_of(const struct shape *s, const char *tag, char *out,
     if (pr[i].kind != ANA_PROBE_PATH) continue;
     size_t l = strlen(out);
     snprintf(out + l, cap - l, "%s%s", l ? "," : "",
-             pr[i].name[pr[i].depth - 1]);
+             whole ? pr[i].label : pr[i].name[pr[i].depth - 1]);
   }
   ana_probes_free(pr, n);
   ana_cmp_free(c);
@@ -169,10 +179,43 @@ static void test_owner_same_code(void) {
   ZT_STR(got, "isEqual");
 }
 
+/* A function named inside new code stands at the call path that ran,
+ * through the frames between: not right under the new function. */
+static void test_inside_path(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  compare@app.js:5 %g\n"
+                  "    isEqual@app.js:2 %g\n"
+                  "      assocIndexOf@app.js:3 %g\n",
+      .old_ms = {40, 30, 20, 10},
+      .nold = 4,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  memoized@app.js:4 %g\n"
+                  "    compare@app.js:5 %g\n"
+                  "      isEqual@app.js:2 %g\n"
+                  "        assocIndexOf@app.js:3 %g\n",
+      .new_ms = {430, 420, 410, 405, 395},
+      .nnew = 5,
+      .old_calls = {{"render", 1, 123, "a1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 46812, "a3"},
+                    {"compare", 5, 123, "a5"}},
+      .new_calls = {{"render", 1, 123, "b1"},
+                    {"isEqual", 2, 123, "b2"},
+                    {"assocIndexOf", 3, 1919292, "a3"},
+                    {"memoized", 4, 246, "b4"},
+                    {"compare", 5, 123, "a5"}},
+  };
+  char got[512];
+  causes_in(&s, "path", 1, got, sizeof got);
+  ZT_STR(got, "CrRendererMain > render > memoized > compare > isEqual");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
       {"owner_same_code", test_owner_same_code},
+      {"inside_path", test_inside_path},
   };
   return ZT_RUN(cases, argc, argv);
 }
