@@ -313,8 +313,8 @@ static void make_uncounted(struct ana__calls *k) {
   free(k->ukeys);
   k->ukeys = zc_xmalloc((m + 1) * sizeof *k->ukeys);
   k->nukeys = 0;
-  for (size_t i = 0;
-       i < m;) { /* a key's places sort together, uncounted first */
+  /* a key's places sort together, uncounted first */
+  for (size_t i = 0; i < m;) {
     size_t j = i;
     int counted = 0;
     for (; j < m && v[j] >> 1 == v[i] >> 1; j++)
@@ -757,6 +757,12 @@ static double self_growth(const struct ana_cmp *c, uint32_t key) {
  * work. */
 #define NEW_LOOP 4
 
+/* Whether function key, in the new build's count runs, is called NEW_LOOP
+ * times or more per call of caller. */
+static int in_loop_of(const struct ana_cmp *c, uint32_t key, uint32_t caller) {
+  return ana_calls(c, key, 1) >= NEW_LOOP * ana_calls(c, caller, 1);
+}
+
 /* A cause new to the run (never called in the old count runs) that does
  * little itself (its own time grew by under CONDUIT_SHARE of its
  * growth on the path) is a conduit: its time is old code's, run for the
@@ -778,8 +784,7 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
       break;
     /* work of its own, and not its new caller's loop: it is the entry */
     if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d &&
-        !(ana_calls(c, g->nodes[cur].key, 1) >=
-          NEW_LOOP * ana_calls(c, g->nodes[p].key, 1)))
+        !in_loop_of(c, g->nodes[cur].key, g->nodes[p].key))
       break;
     cur = p;
   }
@@ -1030,14 +1035,13 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
     uint32_t lkey = g->nodes[gc->landed].key;
-    double ln = ana_calls(c, lkey, 1), rn = ana_calls(c, g->nodes[i].key, 1);
-    count_text(ln, b, sizeof b);
-    count_text(rn, pb, sizeof pb);
+    count_text(ana_calls(c, lkey, 1), b, sizeof b);
+    count_text(ana_calls(c, g->nodes[i].key, 1), pb, sizeof pb);
     snprintf(out, cap,
              "new code: called %s times a run, never before; it calls %s "
              "(%s times a run, never before), %s",
              pb, ana_str(x, g->nodes[gc->landed].name), b,
-             ln >= NEW_LOOP * rn
+             in_loop_of(c, lkey, g->nodes[i].key)
                  ? "in a loop or a walk of its own: the time is that loop's"
                  : "which does little itself: the time is the old code "
                    "that runs under it");
@@ -1111,21 +1115,20 @@ static cJSON *node_calls(const struct ana_cmp *c, const struct ana_gnode *nd) {
   return o;
 }
 
-/* The first regression cause whose calls are unknown, or ANA_NONE. */
-static uint32_t first_uncounted(const struct ana_cmp *c) {
-  const struct ana_graph *g = c->agg;
-  for (uint32_t i = 0; g && i < g->n; i++)
-    if (g->nodes[i].cause && g->nodes[i].kind == ANA_FUNC &&
-        isnan(ana_calls(c, g->nodes[i].key, 1)))
-      return i;
-  return ANA_NONE;
+/* Whether node i of the aggregate is a regression cause whose calls are
+ * unknown (its script is in no count file). */
+static int uncounted_cause(const struct ana_cmp *c, uint32_t i) {
+  const struct ana_gnode *nd = &c->agg->nodes[i];
+  return nd->cause && nd->kind == ANA_FUNC && isnan(ana_calls(c, nd->key, 1));
 }
 
 const char *ana_cmp_uncounted(struct ana_cmp *c) {
   if (!ana_cmp_calls_pairs(c)) return NULL;
   ana__cmp_aggregate(c);
-  uint32_t i = first_uncounted(c);
-  return i == ANA_NONE ? NULL : ana_str(c->ctx, c->agg->nodes[i].component);
+  for (uint32_t i = 0; c->agg && i < c->agg->n; i++)
+    if (uncounted_cause(c, i))
+      return ana_str(c->ctx, c->agg->nodes[i].component);
+  return NULL;
 }
 
 void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
@@ -1136,9 +1139,7 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
   /* the scripts of causes the counts could not reach, once each */
   cJSON *un = NULL;
   for (uint32_t i = 0; i < g->n; i++) {
-    if (!g->nodes[i].cause || g->nodes[i].kind != ANA_FUNC ||
-        !isnan(ana_calls(c, g->nodes[i].key, 1)))
-      continue;
+    if (!uncounted_cause(c, i)) continue;
     const char *f = ana_str(c->ctx, g->nodes[i].component);
     if (!un) un = cJSON_AddArrayToObject(cj, "uncounted");
     int dup = 0;
