@@ -446,28 +446,12 @@ static void test_fake_peer(void) {
  * used, and left running. */
 static void test_attach(void) {
   if (!ZT_TRUE(serve())) return;
-  char cmd[2048];
-  const char *prof = zt_tmp("attach-profile");
-  snprintf(cmd, sizeof cmd,
-           "exec chromium --headless --no-sandbox --disable-gpu "
-           "--disable-background-networking --disable-component-update "
-           "--disable-sync --no-first-run --user-data-dir='%s' "
-           "--remote-debugging-port=0 about:blank 2>/dev/null",
-           prof);
+  char path[256];
   FILE *pf = NULL;
-  int pid = zt_spawn(cmd, &pf);
-  char portfile[600], line[64] = "";
-  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", prof);
-  for (int i = 0; i < 200; i++) {
-    FILE *f = fopen(portfile, "r");
-    if (f && fgets(line, sizeof line, f)) {
-      fclose(f);
-      break;
-    }
-    if (f) fclose(f);
-    zc_sleep_ms(50);
-  }
-  if (!ZT_TRUE(atoi(line) > 0)) {
+  int cport;
+  int pid = zt_chrome_devtools(zt_tmp("attach-profile"), 10000, &cport, path,
+                               sizeof path, &pf);
+  if (!ZT_TRUE(cport > 0)) {
     zt_stop(pid);
     return;
   }
@@ -476,7 +460,7 @@ static void test_attach(void) {
       zt_run_zamcap(&out,
                     "record --url http://127.0.0.1:%d/index.html "
                     "--browser-url http://127.0.0.1:%d --settle 300 --out '%s'",
-                    srv_port, atoi(line), zt_tmp("att"));
+                    srv_port, cport, zt_tmp("att"));
   ZT_INT(rc, 0);
   ZT_HAS(out, "(attached)");
   free(out);
@@ -487,7 +471,7 @@ static void test_attach(void) {
   for (int i = 0; i < 20; i++) {
     free(out);
     out = NULL;
-    zt_sh(&out, "curl -s http://127.0.0.1:%d/json/list", atoi(line));
+    zt_sh(&out, "curl -s http://127.0.0.1:%d/json/list", cport);
     if (out && !strstr(out, list)) break;
     zc_sleep_ms(100);
   }
@@ -495,7 +479,7 @@ static void test_attach(void) {
   free(out);
   ZT_TRUE(kill(pid, 0) == 0); /* not ours to end */
   zt_stop(pid);
-  fclose(pf);
+  if (pf) fclose(pf);
 }
 
 /* The inodes of the machine's listening TCP sockets, as a text of

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -164,31 +163,16 @@ out:
  * count pair is dropped with the error said, and the causes are today's,
  * the time's landing place, not the loop's owner the counts would name. */
 static void test_refused(void) {
-  const char *prof = zt_tmp("refused-profile");
-  char cmd[2048];
-  snprintf(cmd, sizeof cmd,
-           "exec \"${CHROME_PATH:-chromium}\" --headless --no-sandbox "
-           "--disable-gpu --disable-background-networking "
-           "--disable-component-update --disable-sync --no-first-run "
-           "--user-data-dir='%s' --remote-debugging-port=0 about:blank "
-           "2>/dev/null",
-           prof);
+  char cmd[2048], path[256];
   FILE *cf = NULL, *pf = NULL;
-  int chrome = zt_spawn(cmd, &cf), proxy = -1, port = 0;
-  char portfile[4200], line[512] = "", path[256] = "";
-  snprintf(portfile, sizeof portfile, "%s/DevToolsActivePort", prof);
-  for (int i = 0; i < 300 && !path[0]; i++) {
-    FILE *f = fopen(portfile, "r");
-    if (f && fgets(line, sizeof line, f) && fgets(path, sizeof path, f))
-      path[strcspn(path, "\n")] = '\0';
-    if (f) fclose(f);
-    if (!path[0]) nanosleep(&(struct timespec){0, 50000000}, NULL);
-  }
-  if (!ZT_TRUE(chrome > 0 && atoi(line) > 0 && path[0])) goto out;
+  int cport, proxy = -1, port = 0;
+  int chrome = zt_chrome_devtools(zt_tmp("refused-profile"), 15000, &cport,
+                                  path, sizeof path, &cf);
+  if (!ZT_TRUE(chrome > 0 && cport > 0)) goto out;
   snprintf(cmd, sizeof cmd,
            "exec python3 '%s' ws://127.0.0.1:%d%s "
            "Profiler.startPreciseCoverage",
-           zt_tests("agent/covproxy.py"), atoi(line), path);
+           zt_tests("agent/covproxy.py"), cport, path);
   proxy = zt_spawn(cmd, &pf);
   if (!ZT_TRUE(proxy > 0 && fscanf(pf, "%d", &port) == 1)) goto out;
   char *log = NULL;

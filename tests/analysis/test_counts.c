@@ -58,15 +58,6 @@ static char *tree(const char *fmt, const double *ms, int n, double k) {
   return out;
 }
 
-struct shape;
-static void causes_in(const struct shape *s, const char *tag, int whole,
-                      char *out, size_t cap);
-
-static void causes_of(const struct shape *s, const char *tag, char *out,
-                      size_t cap) {
-  causes_in(s, tag, 0, out, cap);
-}
-
 struct shape {
   const char *old_tree, *new_tree; /* trees, "%g" for each time */
   double old_ms[8], new_ms[8];
@@ -109,6 +100,11 @@ static void causes_in(const struct shape *s, const char *tag, int whole,
   }
   ana_probes_free(pr, n);
   ana_cmp_free(c);
+}
+
+static void causes_of(const struct shape *s, const char *tag, char *out,
+                      size_t cap) {
+  causes_in(s, tag, 0, out, cap);
 }
 
 /* A new walk: the new resolve visits the whole document through a new

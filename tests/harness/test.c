@@ -301,6 +301,31 @@ int zt_spawn(const char *cmd, FILE **out) {
   return (int)pid;
 }
 
+int zt_chrome_devtools(const char *profile, int wait_ms, int *port, char *path,
+                       size_t cap, FILE **out) {
+  char cmd[4400], file[4200], line[64] = "";
+  snprintf(cmd, sizeof cmd,
+           "exec \"${CHROME_PATH:-chromium}\" --headless --no-sandbox "
+           "--disable-gpu --disable-background-networking "
+           "--disable-component-update --disable-sync --no-first-run "
+           "--user-data-dir='%s' --remote-debugging-port=0 about:blank "
+           "2>/dev/null",
+           profile);
+  int pid = zt_spawn(cmd, out);
+  snprintf(file, sizeof file, "%s/DevToolsActivePort", profile);
+  *port = 0;
+  path[0] = '\0';
+  for (int waited = 0; pid > 0 && !path[0] && waited < wait_ms; waited += 50) {
+    FILE *f = fopen(file, "r");
+    if (f && fgets(line, sizeof line, f) && fgets(path, (int)cap, f))
+      path[strcspn(path, "\n")] = '\0';
+    if (f) fclose(f);
+    if (!path[0]) usleep(50000);
+  }
+  if (path[0]) *port = atoi(line);
+  return pid;
+}
+
 void zt_stop(int pid) {
   if (pid <= 0) return;
   kill(-pid, SIGTERM);

@@ -124,6 +124,14 @@ int zt_refused_port(int *fd);
 int zt_spawn(const char *cmd, FILE **out);
 /* Ends a spawned command's group and reaps it. */
 void zt_stop(int pid);
+/* Starts a headless Chromium of the test's own (CHROME_PATH, else
+ * chromium; the flags of the e2e tests) on the profile folder, with
+ * DevTools on a port it picks, and waits up to wait_ms for its
+ * DevToolsActivePort: *port gets the port (0 when it did not come), path
+ * (cap bytes) the browser's WebSocket path, *out its stdout. Returns the
+ * pid for zt_stop, or -1. */
+int zt_chrome_devtools(const char *profile, int wait_ms, int *port, char *path,
+                       size_t cap, FILE **out);
 /* Processes left in process group pgid, after waiting up to wait_ms for
  * them to go. */
 int zt_group_alive(int pgid, double wait_ms);
