@@ -628,6 +628,18 @@ static int grew(const struct ana_cmp *c, uint32_t key, double mu) {
   return 0;
 }
 
+/* Whether function key's time, over all its paths, grew by mu in every
+ * pair: the bar of the critical graph, which a function named in the place
+ * of one of its causes must meet too. */
+static int grew_every_pair(const struct ana_cmp *c, uint32_t key, double mu) {
+  double t0[ANA_SPREAD_MAX_PAIRS], t1[ANA_SPREAD_MAX_PAIRS];
+  unsigned n = ana_bu_incl_values(c->bu, key, 0, t0, ANA_SPREAD_MAX_PAIRS);
+  if (ana_bu_incl_values(c->bu, key, 1, t1, n) != n || !n) return 0;
+  for (unsigned p = 0; p < n; p++)
+    if (!(t1[p] - t0[p] >= mu)) return 0;
+  return 1;
+}
+
 /* Inside the new function of leaf l: the lowest old functions that grew
  * by mu, each named, or the owner of its loop below l. Returns how many
  * were named under l (0: the new function stays the cause). */
@@ -680,6 +692,7 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
       if (nk != lk && ana_calls_changed(c, nk) == 0) nk = lk;
     }
     if (nk == lk) continue; /* the new function's own loop: it stays */
+    if (!grew_every_pair(c, nk, mu)) continue;
     int dup = 0;
     for (unsigned i = 0; i < ndone && !dup; i++)
       dup = done[i] == nk;

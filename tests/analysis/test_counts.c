@@ -207,11 +207,49 @@ static void test_inside_path(void) {
   ZT_STR(got, "CrRendererMain > render > memoized > compare > isEqual");
 }
 
+/* A function named inside new code meets the graph's bar: its time grew
+ * by mu in every pair. isEqual (its code changed) calls assocIndexOf 41
+ * times as often, but its own time grew by 20 ms a pair: the new
+ * memoized, which holds the rest of the growth, stays the cause. */
+static void test_inside_under_mu(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  isEqual@app.js:2 %g\n"
+                  "    assocIndexOf@app.js:3 %g\n",
+      .old_ms = {30, 20, 10},
+      .nold = 3,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  memoized@app.js:4 %g\n"
+                  "    isEqual@app.js:2 %g\n"
+                  "      assocIndexOf@app.js:3 %g\n",
+      .new_ms = {420, 410, 40, 30},
+      .nnew = 4,
+      .old_calls = {{"render", 1, 123, "a1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 46812, "a3"}},
+      .new_calls = {{"render", 1, 123, "b1"},
+                    {"isEqual", 2, 123, "b2"},
+                    {"assocIndexOf", 3, 1919292, "a3"},
+                    {"memoized", 4, 246, "b4"}},
+  };
+  char got[512];
+  causes_of(&s, "undermu", got, sizeof got);
+  ZT_STR(got, "memoized");
+  /* Beside it: the same shape with isEqual's time grown by 5 mu is
+   * named. */
+  s.new_ms[1] = 420;
+  s.new_ms[2] = 270;
+  s.new_ms[3] = 250;
+  causes_of(&s, "overmu", got, sizeof got);
+  ZT_STR(got, "isEqual");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
       {"owner_same_code", test_owner_same_code},
       {"inside_path", test_inside_path},
+      {"inside_under_mu", test_inside_under_mu},
   };
   return ZT_RUN(cases, argc, argv);
 }
