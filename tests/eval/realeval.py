@@ -104,6 +104,22 @@ def truth_keys(truth):
     return {(f['function'], f['file']) for f in truth['truth']}
 
 
+def truth_lines(truth):
+    """(function, file) -> the lines a truth entry gives (its optional
+    "line", 1-based as zamcap reports it): where a file has several
+    functions of the truth's name, only the one at that line is a hit."""
+    d = {}
+    for f in truth['truth']:
+        if f.get('line') is not None:
+            d.setdefault((f['function'], f['file']), set()).add(int(f['line']))
+    return d
+
+
+def is_truth(name, file, line, keys, lines):
+    k = (name, file or '')
+    return k in keys and (k not in (lines or {}) or line in lines[k])
+
+
 def truth_paths(trees, keys):
     """Call paths (tuples of (name, comp) from the thread down) to every
     node of a truth function in the given pruned timelines."""
@@ -146,7 +162,7 @@ def total_by_function(tree, keys):
 
 # ---------------------------------------------------------------- scoring --
 
-def classify(leaf, lpath, paths, keys):
+def classify(leaf, lpath, paths, keys, lines=None):
     """hit: the leaf is a truth function (on any call path: a cause on the
     truth's own node counts right); api: a frame without a file (a
     built-in, a RegExp) right under a truth node, the time the truth
@@ -156,7 +172,7 @@ def classify(leaf, lpath, paths, keys):
     precision); below: the leaf is under a truth node (a callee that does
     more work because of the change above it; also a node inside a
     recursive truth function's recursion); false: none of these."""
-    if (leaf['name'], leaf.get('file') or '') in keys:
+    if is_truth(leaf['name'], leaf.get('file'), leaf.get('line'), keys, lines):
         return 'hit', 0
     below = partial = None
     for p in paths:
@@ -173,7 +189,7 @@ def classify(leaf, lpath, paths, keys):
     return below or partial or ('false', None)
 
 
-def score_report(report, paths, keys):
+def score_report(report, paths, keys, lines=None):
     graph = report['aggregate']['critical_graph']
     leaves = ze.graph_leaves(graph)
     bu = {}
@@ -186,7 +202,7 @@ def score_report(report, paths, keys):
            'graph_nodes': ze.graph_nodes(graph)}
     for leaf, lpath in leaves:
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
-        cls, dist = classify(leaf, lpath, paths, keys)
+        cls, dist = classify(leaf, lpath, paths, keys, lines)
         res[cls] += 1
         if dist is not None:
             res['distances'].append(dist)
@@ -199,7 +215,8 @@ def score_report(report, paths, keys):
             'path': [x[0] for x in lpath]})
     for c in report.get('spread_causes') or []:
         res['spread'].append({
-            'truth': (c['name'], c.get('file') or '') in keys, 'name': c['name'],
+            'truth': is_truth(c['name'], c.get('file'), c.get('line'), keys, lines),
+            'name': c['name'],
             'file': c.get('file'), 'line': c.get('line'), 'delta_ms': c.get('delta_ms'),
             'delta_ms_per_pair': c.get('delta_ms_per_pair'), 'call_paths': c.get('call_paths')})
     res['node_found'] = res['hit'] + res['api'] > 0
@@ -269,7 +286,8 @@ def analyse(out, z):
                 rp = os.path.join(sdir, 'regression', 'cmp-%d' % k, 'report.json')
                 if os.path.isfile(rp):
                     rres['by_pairs'][k] = score_report(
-                        ze.load(rp), truth_paths(new_trees[:k], keys), keys)
+                        ze.load(rp), truth_paths(new_trees[:k], keys), keys,
+                        truth_lines(truth))
         for k in range(1, cfg['pairs'] + 1):
             rp = os.path.join(sdir, 'aa', 'cmp-%d' % k, 'report.json')
             if os.path.isfile(rp):
