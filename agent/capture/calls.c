@@ -191,6 +191,12 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
     qsort(v, k, sizeof *v, by_start);
     out = cJSON_CreateObject();
     cJSON_AddStringToObject(out, "url", url);
+    /* the whole script's, read as a function's: the same in two builds,
+     * every function in it is the same code, run or not */
+    struct fn_pos whole = {.b0 = 0, .b1 = n};
+    char sh[9];
+    text_hash(text ? text : "", &whole, sh);
+    cJSON_AddStringToObject(out, "hash", sh);
     cJSON *arr = cJSON_AddArrayToObject(out, "functions");
     for (size_t i = 0; i < k; i++) {
       const cJSON *fn = v[i]->fn;

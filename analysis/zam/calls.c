@@ -31,14 +31,19 @@ struct cfn {
   uint32_t hash;
 };
 
+enum { CKEY_TEXTS = 6 };
+
 /* What the count pairs say of one key. */
 struct ckey {
   uint32_t key;
   double calls[2]; /* summed over the count pairs */
-  uint32_t hash[2];
+  /* The texts' hashes seen on each side, distinct: more than one where
+   * a file has several functions of the name (the key is name and file).
+   * Past CKEY_TEXTS of them, no telling what changed. */
+  uint32_t hash[2][CKEY_TEXTS];
+  uint8_t nhash[2];
   uint8_t seen[2]; /* ran in some count run on that side */
-  uint8_t mixed;   /* its texts differ within a side (two functions of one
-                      name and file, say): no telling what changed */
+  uint8_t over;
 };
 
 struct ana__calls {
@@ -52,6 +57,15 @@ struct ana__calls {
   unsigned pairs;
   uint32_t *urls; /* the scripts the count files hold, either side */
   size_t nurls, capurls;
+  /* Each script's text hash per side, by file (ana_component: the two
+   * builds are served from two origins); a file loaded twice over with
+   * two texts on a side has none there. */
+  struct cscript {
+    uint32_t comp;
+    uint32_t hash[2];
+    uint8_t seen[2], mixed[2];
+  } * scr;
+  size_t nscr, capscr;
   /* The keys placed only in scripts no count file holds, sorted, and
    * what they were made from (remade when places or scripts grow). */
   uint32_t *ukeys;
@@ -76,6 +90,7 @@ void ana__calls_free(struct ana__calls *k) {
   }
   free(k->k);
   free(k->urls);
+  free(k->scr);
   free(k->ukeys);
   zc_htab_free(&k->ktab);
   for (size_t r = 0; r < k->nruns; r++)
@@ -272,8 +287,11 @@ static int same_name(const char *cov, const char *prof) {
 static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
                      int side) {
   struct ckey *ck = ckey_of(k, key);
-  if (ck->seen[side] && ck->hash[side] != f->hash) ck->mixed = 1;
-  ck->hash[side] = f->hash;
+  unsigned i = 0, n = ck->nhash[side];
+  while (i < n && ck->hash[side][i] != f->hash)
+    i++;
+  if (i == n && n == CKEY_TEXTS) ck->over = 1;
+  if (i == n && n < CKEY_TEXTS) ck->hash[side][ck->nhash[side]++] = f->hash;
   ck->seen[side] = 1;
   ck->calls[side] += f->calls;
 }
@@ -334,6 +352,46 @@ static int uncounted(const struct ana__calls *k, uint32_t key) {
 }
 
 /* One count file of side into the keys' counts. */
+/* Script file comp's text hash (hex, or NULL in files written before
+ * there was one) on side. */
+static void script_hash(struct ana__calls *k, uint32_t comp, const char *hex,
+                        int side) {
+  size_t i = 0;
+  while (i < k->nscr && k->scr[i].comp != comp)
+    i++;
+  if (i == k->nscr) {
+    ZC_GROW(k->scr, k->capscr, k->nscr + 1);
+    memset(&k->scr[i], 0, sizeof k->scr[i]);
+    k->scr[i].comp = comp;
+    k->nscr++;
+  }
+  struct cscript *s = &k->scr[i];
+  char *end = NULL;
+  unsigned long h = hex ? strtoul(hex, &end, 16) : 0;
+  if (!hex || end == hex || *end) {
+    s->mixed[side] = 1; /* no hash: no telling */
+    return;
+  }
+  if (s->seen[side] && s->hash[side] != (uint32_t)h) s->mixed[side] = 1;
+  s->hash[side] = (uint32_t)h;
+  s->seen[side] = 1;
+}
+
+/* 1 when function key's whole script reads the same in both builds'
+ * count runs: then it is the same code, whether or not it ran. */
+static int same_script(const struct ana_cmp *c, uint32_t key) {
+  const struct ana__calls *k = c->calls;
+  const struct ana_bu_row *r = c->bu ? ana_bu_row(c->bu, key) : NULL;
+  if (!k || !r) return 0;
+  for (size_t i = 0; i < k->nscr; i++) {
+    const struct cscript *s = &k->scr[i];
+    if (s->comp != r->component) continue;
+    return s->seen[0] && s->seen[1] && !s->mixed[0] && !s->mixed[1] &&
+           s->hash[0] == s->hash[1];
+  }
+  return 0;
+}
+
 static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
   struct ana__calls *k = c->calls;
   char *text = NULL;
@@ -364,6 +422,11 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
       ZC_GROW(k->urls, k->capurls, k->nurls + 1);
       k->urls[k->nurls++] = u;
     }
+    char comp[2048];
+    size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
+    uint32_t cid = ana_intern(c->ctx, comp, cl);
+    script_hash(k, cid, cJSON_GetStringValue(cJSON_GetObjectItem(s, "hash")),
+                side);
     size_t nf;
     struct cfn *fns = script_fns(cJSON_GetObjectItem(s, "functions"), &nf);
     /* the places of this script: a run of the sorted array */
@@ -385,9 +448,6 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
     /* A function the timed pairs never sampled on this side has no place
      * there (it ran, briefly): it counts for the key its name and file
      * make, as a timeline's unrenamed function would have. */
-    char comp[2048];
-    size_t cl = ana_component(url, strlen(url), comp, sizeof comp);
-    uint32_t cid = ana_intern(c->ctx, comp, cl);
     for (size_t j = 0; j < nf; j++)
       if (!used[j] && fns[j].name[0])
         count_fn(
@@ -454,9 +514,21 @@ double ana_calls(const struct ana_cmp *c, uint32_t key, int side) {
 }
 
 int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
+  if (same_script(c, key)) return 0;
   const struct ckey *ck = ckey_find(c, key);
-  if (!ck || !ck->seen[0] || !ck->seen[1] || ck->mixed) return -1;
-  return ck->hash[0] != ck->hash[1];
+  if (!ck || !ck->seen[0] || !ck->seen[1] || ck->over) return -1;
+  if (ck->nhash[0] == 1 && ck->nhash[1] == 1)
+    return ck->hash[0][0] != ck->hash[1][0];
+  /* Several functions of one name and file: the same texts on both sides
+   * is the same code; a difference cannot say which of them changed. */
+  if (ck->nhash[0] != ck->nhash[1]) return -1;
+  for (unsigned i = 0; i < ck->nhash[0]; i++) {
+    unsigned j = 0;
+    while (j < ck->nhash[1] && ck->hash[1][j] != ck->hash[0][i])
+      j++;
+    if (j == ck->nhash[1]) return -1;
+  }
+  return 0;
 }
 
 /* ---- what the counts say of the critical graph ---- */
@@ -829,7 +901,7 @@ static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
  * time in the new build; *where gets that ancestor. 0 when there is
  * none. */
 static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
-                            uint32_t l, uint32_t *where) {
+                            uint32_t l, uint32_t *where, uint32_t *path) {
   const struct ana_bottomup *b = c->bu;
   uint32_t np = ana_bu_npaths(b), at;
   uint32_t onpath[256];
@@ -838,7 +910,7 @@ static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
     onpath[non++] = g->nodes[a].key;
   for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
     if (g->nodes[a].kind != ANA_FUNC) return 0;
-    uint32_t ak = g->nodes[a].key, best = 0;
+    uint32_t ak = g->nodes[a].key, best = 0, best_p = UINT32_MAX;
     double best_t = 0;
     for (uint32_t p = 0; p < np; p++) {
       uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
@@ -856,10 +928,13 @@ static uint32_t upstream_of(const struct ana_cmp *c, const struct ana_graph *g,
       unsigned n = ana_bu_incl_values(b, k, 1, v, ANA_SPREAD_MAX_PAIRS);
       for (unsigned i = 0; i < n; i++)
         sum += v[i];
-      if (!best || sum > best_t) best = k, best_t = sum;
+      /* work no sample saw in the new build shows nothing of it */
+      if (sum > 0 && (!best || sum > best_t))
+        best = k, best_t = sum, best_p = p;
     }
     if (best) {
       *where = a;
+      *path = best_p;
       return best;
     }
   }
@@ -890,7 +965,8 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
     if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
       continue;
     if (!input_changed(c, g, l, mu)) continue;
-    uint32_t r = ANA_NONE, at = ANA_NONE, rk = upstream_of(c, g, l, &at);
+    uint32_t r = ANA_NONE, at = ANA_NONE, p = UINT32_MAX;
+    uint32_t rk = upstream_of(c, g, l, &at, &p);
     if (!rk && (r = changed_caller(c, g, l)) == ANA_NONE) continue;
     if (r != ANA_NONE && !g->nodes[r].cause) {
       g->nodes[r].cause = 1;
@@ -898,8 +974,10 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
     }
     for (uint32_t i = 0; i < g->n && r == ANA_NONE; i++)
       if (g->nodes[i].key == rk && g->nodes[i].cause) r = i;
-    if (r == ANA_NONE) {
-      r = graph_append(c, g, at, rk);
+    if (r == ANA_NONE) { /* at a call path that ran, in a node of its own */
+      uint32_t n1 = g->n;
+      r = graph_append_path(c, g, at, p);
+      if (r != ANA_NONE && r < n1) r = graph_append(c, g, at, rk);
       if (r == ANA_NONE) continue;
       g->nodes[r].cause = 1;
       added++;

@@ -44,6 +44,21 @@ static const cJSON *first_cause(const cJSON *doc, const char *name,
   return c;
 }
 
+/* The hash of app.js's whole text in a count run's file (out/traces/
+ * SIDE-calls-1.calls.json), or "" where there is none. */
+static void app_hash(const char *out, const char *side, char h[16]) {
+  h[0] = '\0';
+  cJSON *doc = zt_json("%s/traces/%s-calls-1.calls.json", out, side);
+  const cJSON *s;
+  cJSON_ArrayForEach(s, zt_jget(doc, "scripts")) {
+    const char *url = zt_jstr(s, "url");
+    size_t n = strlen(url);
+    if (n >= 7 && !strcmp(url + n - 7, "/app.js"))
+      snprintf(h, 16, "%s", zt_jstr(s, "hash"));
+  }
+  cJSON_Delete(doc);
+}
+
 /* A lost cache: renderRow compiles its template for every row; tokenize
  * (under compileTemplate) is where the time lands, 900 rows a run. */
 static void test_lost_cache(void) {
@@ -69,6 +84,11 @@ static void test_lost_cache(void) {
   ZT_HAS(md, "What V8's call counts say");
   free(md);
   cJSON_Delete(doc);
+  /* the two builds' app.js differ, and so do their whole texts' hashes */
+  char ho[16], hn[16];
+  app_hash(zt_tmp("cache"), "old", ho);
+  app_hash(zt_tmp("cache"), "new", hn);
+  ZT_TRUE(ho[0] != '\0' && hn[0] != '\0' && strcmp(ho, hn) != 0);
 }
 
 /* Per-element calls: layoutList measures the text for every item. */
@@ -212,6 +232,12 @@ static void test_aa(void) {
   ZT_INT(cJSON_GetArraySize(zt_jget(doc, "spread_causes")), 0);
   ZT_TRUE(zt_jnum(doc, "verdict.exit_code") != 1);
   cJSON_Delete(doc);
+  /* the same script in both builds reads the same, whole */
+  char ho[16], hn[16];
+  app_hash(zt_tmp("aa"), "old", ho);
+  app_hash(zt_tmp("aa"), "new", hn);
+  ZT_TRUE(ho[0] != '\0');
+  ZT_STR(hn, ho);
 }
 
 int main(int argc, char **argv) {

@@ -14,6 +14,7 @@
 
 #define PAIRS 3
 #define URL   "http://127.0.0.1:8000/app.js"
+#define LIB   "http://127.0.0.1:8000/lib.js"
 
 /* One function of a count file: its name, the tree's line of it, its
  * calls a run, its code's hash. */
@@ -22,21 +23,34 @@ struct fn {
   int line;
   double calls;
   const char *hash;
+  int lib; /* in lib.js, not app.js */
 };
 
-/* A zamcap-calls/1 file of fns (the name NULL ends them), at path. */
-static void calls_file(const char *path, const struct fn *fns) {
+/* A zamcap-calls/1 file of fns (the name NULL ends them), at path: one
+ * script for app.js, one for lib.js, the latter with the whole text's
+ * hash lib_hash where it is not NULL. */
+static void calls_file(const char *path, const struct fn *fns,
+                       const char *lib_hash) {
   FILE *f = fopen(path, "w");
   if (!ZT_TRUE(f != NULL)) return;
-  fprintf(f, "{\"schema\":\"zamcap-calls/1\",\"scripts\":[{\"url\":\"" URL
-             "\",\"functions\":[");
-  for (const struct fn *x = fns; x->name; x++)
-    fprintf(f,
-            "%s{\"name\":\"%s\",\"line\":%d,\"col\":0,\"end_line\":%d,"
-            "\"end_col\":80,\"calls\":%.0f,\"hash\":\"%s\"}",
-            x == fns ? "" : ",", x->name, x->line - 1, x->line - 1, x->calls,
-            x->hash);
-  fprintf(f, "]}]}\n");
+  fprintf(f, "{\"schema\":\"zamcap-calls/1\",\"scripts\":[");
+  for (int lib = 0; lib < 2; lib++) {
+    fprintf(f, "%s{\"url\":\"%s\",", lib ? "," : "", lib ? LIB : URL);
+    if (lib && lib_hash) fprintf(f, "\"hash\":\"%s\",", lib_hash);
+    fprintf(f, "\"functions\":[");
+    int first = 1;
+    for (const struct fn *x = fns; x->name; x++) {
+      if (x->lib != lib) continue;
+      fprintf(f,
+              "%s{\"name\":\"%s\",\"line\":%d,\"col\":0,\"end_line\":%d,"
+              "\"end_col\":80,\"calls\":%.0f,\"hash\":\"%s\"}",
+              first ? "" : ",", x->name, x->line - 1, x->line - 1, x->calls,
+              x->hash);
+      first = 0;
+    }
+    fprintf(f, "]}");
+  }
+  fprintf(f, "]}\n");
   fclose(f);
 }
 
@@ -63,6 +77,7 @@ struct shape {
   double old_ms[8], new_ms[8];
   int nold, nnew;
   struct fn old_calls[8], new_calls[8];
+  const char *lib_hash[2]; /* lib.js's whole text, per side (or NULL) */
 };
 
 /* The causes' names, last frame of each path, joined by ',' (by rank);
@@ -86,8 +101,8 @@ static void causes_in(const struct shape *s, const char *tag, int whole,
   char op[4096], np[4200];
   snprintf(op, sizeof op, "%s", zt_tmp(tag));
   snprintf(np, sizeof np, "%s.new", op);
-  calls_file(op, s->old_calls);
-  calls_file(np, s->new_calls);
+  calls_file(op, s->old_calls, s->lib_hash[0]);
+  calls_file(np, s->new_calls, s->lib_hash[1]);
   ZT_INT(ana_cmp_add_calls(c, op, np), ZC_OK);
   struct ana_probe *pr = NULL;
   unsigned n = ana_cmp_probes(c, &pr);
@@ -244,12 +259,120 @@ static void test_inside_under_mu(void) {
   ZT_STR(got, "isEqual");
 }
 
+/* Two functions of one name in one file (the key is name and file):
+ * their texts the same on both sides is the same code. isEqual's loop's
+ * owner is then old code given a bigger input, and the new memoized that
+ * gives it stays the cause, as with one isEqual. */
+static void test_same_name_texts(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  isEqual@app.js:2 %g\n"
+                  "    assocIndexOf@app.js:3 %g\n",
+      .old_ms = {30, 20, 10},
+      .nold = 3,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  memoized@app.js:4 %g\n"
+                  "    isEqual@app.js:2 %g\n"
+                  "      assocIndexOf@app.js:3 %g\n",
+      .new_ms = {420, 410, 405, 395},
+      .nnew = 4,
+      .old_calls = {{"render", 1, 123, "a1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 46812, "a3"},
+                    {"isEqual", 7, 40, "a7"}},
+      .new_calls = {{"render", 1, 123, "b1"},
+                    {"isEqual", 2, 123, "a2"},
+                    {"assocIndexOf", 3, 1919292, "a3"},
+                    {"memoized", 4, 246, "b4"},
+                    {"isEqual", 7, 40, "a7"}},
+  };
+  char got[512];
+  causes_of(&s, "texts", got, sizeof got);
+  ZT_STR(got, "memoized");
+  /* Beside it: one of the two changed, and which one cannot be told: the
+   * owner is named, as with a changed isEqual. */
+  s.new_calls[4].hash = "b7";
+  causes_of(&s, "texts1", got, sizeof got);
+  ZT_STR(got, "isEqual");
+}
+
+/* A root named upstream of a consequence stands at the call path where
+ * its new work ran: the new cloneNodes runs under the old prepare, and
+ * patch, its code the same, is slower per call after it. */
+static void test_upstream_path(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  prepare@app.js:2 %g\n"
+                  "  patch@app.js:3 %g\n",
+      .old_ms = {60, 10, 40},
+      .nold = 3,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  prepare@app.js:2 %g\n"
+                  "    cloneNodes@app.js:4 %g\n"
+                  "  patch@app.js:3 %g\n",
+      .new_ms = {300, 40, 30, 250},
+      .nnew = 4,
+      .old_calls = {{"render", 1, 3, "a1"},
+                    {"prepare", 2, 3, "a2"},
+                    {"patch", 3, 900, "a3"}},
+      .new_calls = {{"render", 1, 3, "b1"},
+                    {"prepare", 2, 3, "a2"},
+                    {"patch", 3, 900, "a3"},
+                    {"cloneNodes", 4, 900, "b4"}},
+  };
+  char got[512];
+  causes_in(&s, "upstream", 1, got, sizeof got);
+  ZT_STR(got, "CrRendererMain > render > prepare > cloneNodes,"
+              "CrRendererMain > render > patch");
+}
+
+/* A library whose whole text is the same in both builds holds the same
+ * code, also in a function the old build never ran: the new write hands
+ * lib.js a new kind of input, whose trap (never called before) calls
+ * getArch 180 times as often, on two paths. The trap is no root; the new
+ * write, which gives it that input, stays the cause. */
+static void test_same_script(void) {
+  struct shape s = {
+      .old_tree = "reducer@app.js:1 %g\n"
+                  "  getArch@lib.js:2 %g\n",
+      .old_ms = {40, 10},
+      .nold = 2,
+      .new_tree = "reducer@app.js:1 %g\n"
+                  "  write@app.js:3 %g\n"
+                  "    trap@lib.js:5 %g\n"
+                  "      getArch@lib.js:2 %g\n"
+                  "    batch@app.js:4 %g\n"
+                  "      trap@lib.js:5 %g\n"
+                  "        getArch@lib.js:2 %g\n",
+      .new_ms = {430, 400, 40, 30, 45, 40, 30},
+      .nnew = 7,
+      .old_calls = {{"reducer", 1, 7, "a1"}, {"getArch", 2, 6309, "a2", 1}},
+      .new_calls = {{"reducer", 1, 907, "b1"},
+                    {"write", 3, 900, "b3"},
+                    {"batch", 4, 900, "b4"},
+                    {"trap", 5, 1351800, "a5", 1},
+                    {"getArch", 2, 1182024, "a2", 1}},
+      .lib_hash = {"0badf00d", "0badf00d"},
+  };
+  char got[512];
+  causes_of(&s, "script", got, sizeof got);
+  ZT_STR(got, "write");
+  /* Beside it: lib.js's text changed, and trap, never run before, may
+   * be new code: it is named, as before. */
+  s.lib_hash[1] = "0badf00e";
+  causes_of(&s, "script1", got, sizeof got);
+  ZT_STR(got, "trap");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
       {"owner_same_code", test_owner_same_code},
       {"inside_path", test_inside_path},
       {"inside_under_mu", test_inside_under_mu},
+      {"same_name_texts", test_same_name_texts},
+      {"upstream_path", test_upstream_path},
+      {"same_script", test_same_script},
   };
   return ZT_RUN(cases, argc, argv);
 }
