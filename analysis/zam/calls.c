@@ -351,7 +351,6 @@ static int uncounted(const struct ana__calls *k, uint32_t key) {
          bsearch(&key, k->ukeys, k->nukeys, sizeof key, u32_cmp) != NULL;
 }
 
-/* One count file of side into the keys' counts. */
 /* Script file comp's text hash (hex, or NULL in files written before
  * there was one) on side. */
 static void script_hash(struct ana__calls *k, uint32_t comp, const char *hex,
@@ -392,6 +391,7 @@ static int same_script(const struct ana_cmp *c, uint32_t key) {
   return 0;
 }
 
+/* One count file of side into the keys' counts. */
 static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
   struct ana__calls *k = c->calls;
   char *text = NULL;
