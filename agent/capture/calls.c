@@ -12,12 +12,22 @@
 #include "capture.h"
 
 /* Precise coverage changes how V8 optimizes: count runs are never timed
- * runs. */
-enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p) {
+ * runs. Before it starts, V8's best-effort coverage lists every function
+ * the page has compiled so far, called or not (*inv, caller frees): the
+ * takes of precise coverage list only those called since, and the ones
+ * never called are what says whether code one build calls was in the
+ * other, uncalled. Functions compiled later, under precise coverage, are
+ * listed by the first take itself, called or not. */
+enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p,
+                            cJSON **inv) {
+  *inv = NULL;
   const char *ss = cdp_page_session(p);
   enum zc_err e = cdp_call(conn, ss, "Profiler.enable", NULL, 0, NULL);
   if (!e) e = cdp_call(conn, ss, "Debugger.enable", NULL, 0, NULL);
   if (e) return e;
+  /* without it, the counts stand; only uncalled functions go unlisted */
+  if (cdp_call(conn, ss, "Profiler.getBestEffortCoverage", NULL, 0, inv))
+    zc_log(2, "no list of the page's functions: %s", zc_errmsg());
   cJSON *a = cJSON_CreateObject();
   cJSON_AddBoolToObject(a, "callCount", 1);
   cJSON_AddBoolToObject(a, "detailed", 0);
@@ -26,7 +36,8 @@ enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p) {
 
 /* A function's range, and where it is in lines and UTF-16 columns. */
 struct fn_pos {
-  const cJSON *fn;
+  const char *name;
+  double calls;
   long start, end; /* UTF-16 offsets */
   long line, col, end_line, end_col;
   size_t b0, b1; /* byte offsets in the UTF-8 text */
@@ -140,45 +151,93 @@ static void text_hash(const char *text, const struct fn_pos *f, char out[9]) {
   snprintf(out, 9, "%08x", h);
 }
 
-/* One script's functions that ran, placed against its text. */
+/* Whether v (k of them, sorted by start) has a function at [start, end). */
+static int listed(struct fn_pos *const *v, size_t k, long start, long end) {
+  size_t lo = 0, hi = k;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (v[mid]->start < start)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (; lo < k && v[lo]->start == start; lo++)
+    if (v[lo]->end == end) return 1;
+  return 0;
+}
+
+/* Function f of a coverage result into *pos (its first range is the whole
+ * function), its calls 0 where uncalled says so; 0 when f has no range or
+ * name. */
+static int fn_of(const cJSON *f, int uncalled, struct fn_pos *pos) {
+  const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(f, "ranges"), 0);
+  const char *name =
+      cJSON_GetStringValue(cJSON_GetObjectItem(f, "functionName"));
+  double calls = cJSON_GetNumberValue(cJSON_GetObjectItem(r, "count"));
+  if (!r || !name || !(calls >= 0)) return 0;
+  *pos = (struct fn_pos){
+      .name = name,
+      .calls = uncalled ? 0 : calls,
+      .start =
+          (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "startOffset")),
+      .end = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "endOffset"))};
+  return pos->end > pos->start;
+}
+
+/* One script's functions, placed against its text: those that ran, and
+ * the named ones that did not (listed by the take, or by ifns, the
+ * script's functions before the counts began). */
 static cJSON *script_json(struct cdp_conn *conn, const char *ss,
-                          const cJSON *script) {
+                          const cJSON *script, const cJSON *inv) {
   const char *url = cJSON_GetStringValue(cJSON_GetObjectItem(script, "url"));
   const char *id =
       cJSON_GetStringValue(cJSON_GetObjectItem(script, "scriptId"));
   const cJSON *fns = cJSON_GetObjectItem(script, "functions");
   if (!url || !id || strncmp(url, "http", 4) || !cJSON_IsArray(fns))
     return NULL;
-  size_t cap = (size_t)cJSON_GetArraySize(fns), k = 0;
+  const cJSON *ifns = NULL, *x;
+  cJSON_ArrayForEach(x, inv) {
+    const char *xid = cJSON_GetStringValue(cJSON_GetObjectItem(x, "scriptId"));
+    if (xid && !strcmp(xid, id)) ifns = cJSON_GetObjectItem(x, "functions");
+  }
+  size_t cap =
+             (size_t)cJSON_GetArraySize(fns) + (size_t)cJSON_GetArraySize(ifns),
+         k = 0, ran = 0;
   struct fn_pos *pos = zc_xcalloc(cap ? cap : 1, sizeof *pos);
   struct fn_pos **v = zc_xcalloc(cap ? cap : 1, sizeof *v);
   const cJSON *f;
   int first = 1;
   cJSON_ArrayForEach(f, fns) {
-    const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(f, "ranges"), 0);
-    double calls = cJSON_GetNumberValue(cJSON_GetObjectItem(r, "count"));
-    const char *name =
-        cJSON_GetStringValue(cJSON_GetObjectItem(f, "functionName"));
     /* the script's top level (the first function, no name, from offset 0)
-     * and functions that never ran; an anonymous function stays (a
-     * bundler inlines named ones as such, and a map names them) */
-    int top = first && name && !name[0] &&
-              cJSON_GetNumberValue(cJSON_GetObjectItem(r, "startOffset")) == 0;
+     * is no function; an anonymous function that ran stays (a bundler
+     * inlines named ones as such, and a map names them), and a named one
+     * that never ran stays with 0 calls */
+    struct fn_pos fp;
+    int ok = fn_of(f, 0, &fp);
+    int top = first && ok && !fp.name[0] && fp.start == 0;
     first = 0;
-    if (!r || !name || top || !(calls > 0)) continue;
-    pos[k] = (struct fn_pos){
-        .fn = f,
-        .start =
-            (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "startOffset")),
-        .end = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(r, "endOffset"))};
+    if (!ok || top || (!(fp.calls > 0) && !fp.name[0])) continue;
+    ran += fp.calls > 0;
+    pos[k] = fp;
     v[k] = &pos[k];
     k++;
   }
   cJSON *src = NULL, *out = NULL;
-  if (!k) { /* nothing ran: no source to ask for */
+  if (!ran) { /* nothing ran: no source to ask for */
     free(v);
     free(pos);
     return NULL;
+  }
+  qsort(v, k, sizeof *v, by_start);
+  size_t k0 = k;
+  cJSON_ArrayForEach(f, ifns) { /* before the counts: none ran since */
+    struct fn_pos fp;
+    if (k < cap && fn_of(f, 1, &fp) && fp.name[0] && fp.start > 0 &&
+        !listed(v, k0, fp.start, fp.end)) {
+      pos[k] = fp;
+      v[k] = &pos[k];
+      k++;
+    }
   }
   cJSON *a = cJSON_CreateObject(); /* cdp_call takes it */
   cJSON_AddStringToObject(a, "scriptId", id);
@@ -199,20 +258,15 @@ static cJSON *script_json(struct cdp_conn *conn, const char *ss,
     cJSON_AddStringToObject(out, "hash", sh);
     cJSON *arr = cJSON_AddArrayToObject(out, "functions");
     for (size_t i = 0; i < k; i++) {
-      const cJSON *fn = v[i]->fn;
-      const cJSON *r = cJSON_GetArrayItem(cJSON_GetObjectItem(fn, "ranges"), 0);
       char h[9];
       text_hash(text ? text : "", v[i], h);
       cJSON *o = cJSON_CreateObject();
-      cJSON_AddStringToObject(
-          o, "name",
-          cJSON_GetStringValue(cJSON_GetObjectItem(fn, "functionName")));
+      cJSON_AddStringToObject(o, "name", v[i]->name);
       cJSON_AddNumberToObject(o, "line", (double)v[i]->line);
       cJSON_AddNumberToObject(o, "col", (double)v[i]->col);
       cJSON_AddNumberToObject(o, "end_line", (double)v[i]->end_line);
       cJSON_AddNumberToObject(o, "end_col", (double)v[i]->end_col);
-      cJSON_AddNumberToObject(
-          o, "calls", cJSON_GetNumberValue(cJSON_GetObjectItem(r, "count")));
+      cJSON_AddNumberToObject(o, "calls", v[i]->calls);
       cJSON_AddStringToObject(o, "hash", h);
       cJSON_AddItemToArray(arr, o);
     }
@@ -231,7 +285,7 @@ static enum zc_err put_text(void *arg, FILE *f) {
 }
 
 enum zc_err cap_calls_end(struct cdp_conn *conn, struct cdp_page *p,
-                          const char *trace_base, char **file,
+                          const cJSON *inv, const char *trace_base, char **file,
                           uint64_t *bytes) {
   *file = NULL;
   const char *ss = cdp_page_session(p);
@@ -244,7 +298,7 @@ enum zc_err cap_calls_end(struct cdp_conn *conn, struct cdp_page *p,
   cJSON *scripts = cJSON_AddArrayToObject(doc, "scripts");
   const cJSON *s;
   cJSON_ArrayForEach(s, cJSON_GetObjectItem(r, "result")) {
-    cJSON *o = script_json(conn, ss, s);
+    cJSON *o = script_json(conn, ss, s, cJSON_GetObjectItem(inv, "result"));
     if (o) cJSON_AddItemToArray(scripts, o);
   }
   cJSON_Delete(r);

@@ -90,13 +90,17 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
                     struct cap_spare *spare);
 
 /* Count runs (calls.c): precise coverage with call counts started on p's
- * page; then taken, each function that
- * ran with its name, its range in lines and UTF-16 columns, its calls and
- * a hash of its text, written to trace_base + ".calls.json" (*file, caller
- * frees; *bytes its size). */
-enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p);
+ * page (*inv: the functions the page had compiled then, for
+ * cap_calls_end, freed with cJSON_Delete; NULL when V8 gave none); then
+ * taken, each function that ran with its name, its range in lines and
+ * UTF-16 columns, its calls and a hash of its text, and each named one
+ * that never ran with 0 calls, written to trace_base + ".calls.json"
+ * (*file, caller frees; *bytes its size). */
+enum zc_err cap_calls_start(struct cdp_conn *conn, struct cdp_page *p,
+                            struct cJSON **inv);
 enum zc_err cap_calls_end(struct cdp_conn *conn, struct cdp_page *p,
-                          const char *trace_base, char **file, uint64_t *bytes);
+                          const struct cJSON *inv, const char *trace_base,
+                          char **file, uint64_t *bytes);
 
 /* I/O runs (io.c). cap_io_prepare, on a page before its first document:
  * the storage wrapper (io-wrap.js) in every frame, and the console's

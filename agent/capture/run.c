@@ -398,6 +398,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   const struct scn_scenario *scn = o->scn;
   int prefixed = 0;
   struct cap_io *io = NULL;
+  cJSON *inv = NULL; /* count runs: the functions before the counts */
   struct cdp_page *p = take_spare(spare, o->base, &prefixed, &res->work_ms);
   if (!p && (e = open_page(conn, o, &p))) return e;
   cdp_page_home(p, o->base);
@@ -416,7 +417,7 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
                                        o->compress)))
     goto out;
   if (o->heap_interval > 0 && (e = heap_start(conn, p, o))) goto out;
-  if (o->calls && (e = cap_calls_start(conn, p))) goto out;
+  if (o->calls && (e = cap_calls_start(conn, p, &inv))) goto out;
   /* (warm-ups of an I/O plan are untraced: nothing kept) */
   if (o->io && o->trace && trace_base && (e = cap_io_start(conn, p, &io)))
     goto out;
@@ -433,8 +434,9 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
   if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
   if (!e && o->calls)
-    e = cap_calls_end(conn, p, trace_base, &res->file, &res->bytes);
+    e = cap_calls_end(conn, p, inv, trace_base, &res->file, &res->bytes);
 out:
+  cJSON_Delete(inv);
   cap_io_free(io);
   res->dialogs = cdp_page_dialogs(p, res->dialog, sizeof res->dialog);
   if (cdp_page_away(p, res->away, sizeof res->away))

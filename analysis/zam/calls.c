@@ -44,6 +44,11 @@ struct ckey {
   uint8_t nhash[2];
   uint8_t seen[2]; /* ran in some count run on that side */
   uint8_t over;
+  /* The texts of its functions that were there but never called, per
+   * side (count files since they list them): whether code one build calls
+   * was in the other build, uncalled. */
+  uint32_t idle[2][CKEY_TEXTS];
+  uint8_t nidle[2], idle_over[2];
 };
 
 struct ana__calls {
@@ -287,6 +292,14 @@ static int same_name(const char *cov, const char *prof) {
 static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
                      int side) {
   struct ckey *ck = ckey_of(k, key);
+  if (!(f->calls > 0)) {
+    unsigned i = 0, n = ck->nidle[side];
+    while (i < n && ck->idle[side][i] != f->hash)
+      i++;
+    if (i == n && n == CKEY_TEXTS) ck->idle_over[side] = 1;
+    if (i == n && n < CKEY_TEXTS) ck->idle[side][ck->nidle[side]++] = f->hash;
+    return;
+  }
   unsigned i = 0, n = ck->nhash[side];
   while (i < n && ck->hash[side][i] != f->hash)
     i++;
@@ -480,6 +493,8 @@ enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
       } else {
         memset(k->k[i].calls, 0, sizeof k->k[i].calls);
         memset(k->k[i].seen, 0, sizeof k->k[i].seen);
+        memset(k->k[i].nhash, 0, sizeof k->k[i].nhash);
+        memset(k->k[i].nidle, 0, sizeof k->k[i].nidle);
       }
     }
   } else {
@@ -516,7 +531,19 @@ double ana_calls(const struct ana_cmp *c, uint32_t key, int side) {
 int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
   if (same_script(c, key)) return 0;
   const struct ckey *ck = ckey_find(c, key);
-  if (!ck || !ck->seen[0] || !ck->seen[1] || ck->over) return -1;
+  if (!ck || ck->over) return -1;
+  if (!ck->seen[0] && ck->seen[1] && ck->nidle[0] && !ck->idle_over[0]) {
+    /* never called in the old build: was the code it runs there? */
+    for (unsigned i = 0; i < ck->nhash[1]; i++) {
+      unsigned j = 0;
+      while (j < ck->nidle[0] && ck->idle[0][j] != ck->hash[1][i])
+        j++;
+      if (j == ck->nidle[0])
+        return ck->nidle[0] == 1 && ck->nhash[1] == 1 ? 1 : -1;
+    }
+    return 0;
+  }
+  if (!ck->seen[0] || !ck->seen[1]) return -1;
   if (ck->nhash[0] == 1 && ck->nhash[1] == 1)
     return ck->hash[0][0] != ck->hash[1][0];
   /* Several functions of one name and file: the same texts on both sides
@@ -824,6 +851,35 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
   return ANA_NONE;
 }
 
+/* An old function the old build had but never called, called now: up its
+ * path, past callers that are such functions too (and a recursion's own
+ * levels), to the first that ran in the old build, or is new code, and
+ * whose own calls did not grow: it calls the function below it where it
+ * did not. ANA_NONE when that caller's code is the same as before (what
+ * it is given changed: upstream_roots asks) or the counts cannot say. */
+static uint32_t new_caller(const struct ana_cmp *c, const struct ana_graph *g,
+                           uint32_t l) {
+  uint32_t child = l;
+  for (uint32_t a = g->nodes[l].parent; a != ANA_NONE; a = g->nodes[a].parent) {
+    if (g->nodes[a].kind != ANA_FUNC) return ANA_NONE;
+    uint32_t k = g->nodes[a].key;
+    if (k == g->nodes[child].key) continue;
+    double po = ana_calls(c, k, 0), pn = ana_calls(c, k, 1);
+    if (isnan(po) || !(pn > 0)) return ANA_NONE;
+    int changed = ana_calls_changed(c, k);
+    if (!(po > 0) && changed == 0) { /* old code newly called as well */
+      child = a;
+      continue;
+    }
+    if (po > 0 && pn > FANOUT_GREW * po) { /* called more: whose loop? */
+      child = a;
+      continue;
+    }
+    return changed == 0 ? ANA_NONE : a;
+  }
+  return ANA_NONE;
+}
+
 /* A function's own (self) time growth over all its paths, the mean over
  * the pairs (ms). */
 static double self_growth(const struct ana_cmp *c, uint32_t key) {
@@ -1033,8 +1089,20 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
   for (uint32_t l = 0; l < n0; l++) {
     struct ana_gnode *nd = &g->nodes[l];
     if (!nd->cause || nd->kind != ANA_FUNC) continue;
-    /* new code: what inside it grew */
+    /* never called before */
     if (nd->isnew == nd->present && ana_calls(c, nd->key, 0) == 0) {
+      /* old code, there but uncalled: whose call is new? */
+      if (ana_calls_changed(c, nd->key) == 0) {
+        uint32_t o = new_caller(c, g, l);
+        if (o == ANA_NONE) continue;
+        nd->cause = 0;
+        if (!g->nodes[o].cause) moved++;
+        g->nodes[o].cause = 1;
+        g->calls[o].why = ANA_WHY_LOOP;
+        g->calls[o].landed = l;
+        continue;
+      }
+      /* new code: what inside it grew */
       if (inside_new(c, g, l, mu)) {
         moved++;
         continue;
@@ -1150,12 +1218,20 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
     char k[64] = "more often";
     if (lo > 0 && oo > 0 && on > 0)
       snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
-    snprintf(out, cap,
-             "%s called %s times a run instead of %s, under %s (called %s "
-             "times, %s before), which calls it %s per call of its own: a "
-             "loop that runs more, or a lost cache",
-             r ? ana_str(x, r->name) : "?", b, a, ana_str(x, g->nodes[i].name),
-             pb, pa, k);
+    if (!(lo > 0) && gc->why == ANA_WHY_LOOP)
+      snprintf(out, cap,
+               "%s called %s times a run, never before, though the old build "
+               "had the same code: %s (called %s times, %s before) calls it "
+               "where it did not",
+               r ? ana_str(x, r->name) : "?", b, ana_str(x, g->nodes[i].name),
+               pb, pa);
+    else
+      snprintf(out, cap,
+               "%s called %s times a run instead of %s, under %s (called %s "
+               "times, %s before), which calls it %s per call of its own: a "
+               "loop that runs more, or a lost cache",
+               r ? ana_str(x, r->name) : "?", b, a,
+               ana_str(x, g->nodes[i].name), pb, pa, k);
     return;
   }
   if (isnan(ana_calls(c, g->nodes[i].key, 1))) {

@@ -459,8 +459,9 @@ void ana__calls_free(struct ana__calls *k);
  * the count pairs: 0 when it never ran there, NAN with no count pair. */
 double ana_calls(const struct ana_cmp *c, uint32_t key, int side);
 /* Whether a function's text differs between the builds: 1, 0, or -1 when
- * the counts cannot tell (it did not run on both sides, or two functions
- * share its name and file). */
+ * the counts cannot tell (it ran in neither build's count runs, or two
+ * functions share its name and file). One the old build never called is
+ * compared with the old build's uncalled text of its name and file. */
 int ana_calls_changed(const struct ana_cmp *c, uint32_t key);
 /* What the counts change in the aggregated graph (c->agg): a cause called
  * more often, not slower per call, is named at its loop's owner (the

@@ -1,5 +1,5 @@
 /* Call counts in headless Chromium (issue 35), on tests/agent/shapes/:
- * four regressions whose slowest function is not where the change is.
+ * five regressions whose slowest function is not where the change is.
  * In each, the root is named first with the counts' evidence, and where
  * the time landed (or the consequence) after it; an A/A names nothing.
  * Every page's new build does k times the work by construction (calls
@@ -224,6 +224,35 @@ out:
   if (cf) fclose(cf);
 }
 
+/* Old code newly called: the new refresh re-renders every row on every
+ * call, where the old one did so only when the height changed, which it
+ * never does here. rerenderRows and what it calls were in the old script,
+ * uncalled, with the same text: refresh, which calls them where it did
+ * not, is named first, the time landing under it. */
+static void test_uncalled(void) {
+  cJSON *doc = shape("recheck", "old", "new", zt_tmp("recheck"));
+  if (!doc) return;
+  const cJSON *c = first_cause(doc, "refresh", "loop_owner", NULL);
+  if (c) {
+    const char *l = zt_jstr(c, "landed.name");
+    ZT_TRUE(!strcmp(l, "cellText") || !strcmp(l, "renderRow") ||
+            !strcmp(l, "rerenderRows"));
+    ZT_TRUE(zt_jnum(c, "landed.calls_old") == 0);
+    ZT_TRUE(zt_jnum(c, "landed.calls_new") > 0);
+    ZT_HAS(zt_jstr(c, "evidence"), "the old build had the same code");
+  }
+  /* the old build's count file lists rerenderRows, never called */
+  cJSON *cf = zt_json("%s/traces/old-calls-1.calls.json", zt_tmp("recheck"));
+  const cJSON *sc, *f;
+  int uncalled = 0;
+  cJSON_ArrayForEach(sc, zt_jget(cf, "scripts"))
+      cJSON_ArrayForEach(f, zt_jget(sc, "functions")) uncalled +=
+      !strcmp(zt_jstr(f, "name"), "rerenderRows") && zt_jnum(f, "calls") == 0;
+  ZT_INT(uncalled, 1);
+  cJSON_Delete(cf);
+  cJSON_Delete(doc);
+}
+
 /* An A/A of a shape names nothing, counts or not. */
 static void test_aa(void) {
   cJSON *doc = shape("cache", "old", "old", zt_tmp("aa"));
@@ -243,13 +272,10 @@ static void test_aa(void) {
 int main(int argc, char **argv) {
   zt_need_chrome();
   static const struct zt_case cases[] = {
-      {"lost_cache", test_lost_cache},
-      {"per_element", test_per_element},
-      {"inside_new", test_inside_new},
-      {"consequence", test_consequence},
-      {"worker", test_worker},
-      {"refused", test_refused},
-      {"aa", test_aa},
+      {"lost_cache", test_lost_cache}, {"per_element", test_per_element},
+      {"inside_new", test_inside_new}, {"consequence", test_consequence},
+      {"uncalled", test_uncalled},     {"worker", test_worker},
+      {"refused", test_refused},       {"aa", test_aa},
   };
   return ZT_RUN(cases, argc, argv);
 }

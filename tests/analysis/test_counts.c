@@ -364,6 +364,53 @@ static void test_same_script(void) {
   ZT_STR(got, "trap");
 }
 
+/* Old code, newly called: the new redraw calls reRender on every call,
+ * where the old one called it only when the table's height changed. The
+ * old build had reRender and renderRows, uncalled, with the same text
+ * (count files list a function that never ran, with 0 calls): the time
+ * landed in old code, and redraw, which calls it where it did not, is
+ * named. */
+static void test_uncalled_code(void) {
+  struct shape s = {
+      .old_tree = "toggle@app.js:1 %g\n"
+                  "  redraw@app.js:2 %g\n"
+                  "    adjust@app.js:4 %g\n",
+      .old_ms = {40, 30, 20},
+      .nold = 3,
+      .new_tree = "toggle@app.js:1 %g\n"
+                  "  redraw@app.js:2 %g\n"
+                  "    adjust@app.js:4 %g\n"
+                  "    reRender@app.js:3 %g\n"
+                  "      renderRows@app.js:5 %g\n",
+      .new_ms = {440, 430, 20, 400, 395},
+      .nnew = 5,
+      .old_calls = {{"toggle", 1, 3, "a1"},
+                    {"redraw", 2, 3, "a2"},
+                    {"adjust", 4, 3, "a4"},
+                    {"reRender", 3, 0, "a3"},
+                    {"renderRows", 5, 0, "a5"}},
+      .new_calls = {{"toggle", 1, 3, "a1"},
+                    {"redraw", 2, 3, "b2"},
+                    {"adjust", 4, 3, "a4"},
+                    {"reRender", 3, 3, "a3"},
+                    {"renderRows", 5, 3, "a5"}},
+  };
+  char got[512];
+  causes_of(&s, "uncalled", got, sizeof got);
+  ZT_STR(got, "redraw");
+  /* Beside it: the old build's renderRows read otherwise, so it is new
+   * code, and named, as before. */
+  s.old_calls[4].hash = "c5";
+  causes_of(&s, "uncalled1", got, sizeof got);
+  ZT_STR(got, "renderRows");
+  /* And beside that: redraw's code is the same, and so are its calls:
+   * what it is given changed, and the counts do not move the cause. */
+  s.old_calls[4].hash = "a5";
+  s.new_calls[1].hash = "a2";
+  causes_of(&s, "uncalled2", got, sizeof got);
+  ZT_STR(got, "renderRows");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -373,6 +420,7 @@ int main(int argc, char **argv) {
       {"same_name_texts", test_same_name_texts},
       {"upstream_path", test_upstream_path},
       {"same_script", test_same_script},
+      {"uncalled_code", test_uncalled_code},
   };
   return ZT_RUN(cases, argc, argv);
 }
