@@ -880,6 +880,25 @@ static uint32_t new_caller(const struct ana_cmp *c, const struct ana_graph *g,
   return ANA_NONE;
 }
 
+/* The top of the call path new to the build that cause l stands on, where
+ * that path is old code newly called: up from l while the path node had no
+ * match in the old timelines in any pair, the highest function the old
+ * build's count runs never called. ANA_NONE when none was, or when one of
+ * those never called is not the old build's code (new code, or no
+ * telling: then the new code is where to look). */
+static uint32_t new_path_top(const struct ana_cmp *c, const struct ana_graph *g,
+                             uint32_t l) {
+  uint32_t top = ANA_NONE;
+  for (uint32_t a = l; a != ANA_NONE; a = g->nodes[a].parent) {
+    const struct ana_gnode *nd = &g->nodes[a];
+    if (nd->kind != ANA_FUNC || !nd->present || nd->isnew != nd->present) break;
+    if (!(ana_calls(c, nd->key, 0) == 0)) continue;
+    if (ana_calls_changed(c, nd->key) != 0) return ANA_NONE;
+    top = a;
+  }
+  return top;
+}
+
 /* A function's own (self) time growth over all its paths, the mean over
  * the pairs (ms). */
 static double self_growth(const struct ana_cmp *c, uint32_t key) {
@@ -909,7 +928,8 @@ static int in_loop_of(const struct ana_cmp *c, uint32_t key, uint32_t caller) {
  * growth on the path) is a conduit: its time is old code's, run for the
  * new code above it. One called NEW_LOOP times or more per call of its
  * new caller is that caller's loop. Up its path while the caller is new
- * to the run too; returns the entry of the new code (the cause itself
+ * to the run too, and new code (not the old build's, uncalled); returns
+ * the entry of the new code (the cause itself
  * when it does work of its own outside a new caller's loop, or its
  * caller ran before). */
 static uint32_t new_code_entry(const struct ana_cmp *c,
@@ -921,7 +941,8 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
     uint32_t p = g->nodes[cur].parent;
     if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
         !(ana_calls(c, g->nodes[p].key, 0) == 0) ||
-        !(ana_calls(c, g->nodes[p].key, 1) > 0))
+        !(ana_calls(c, g->nodes[p].key, 1) > 0) ||
+        ana_calls_changed(c, g->nodes[p].key) == 0) /* old code, uncalled */
       break;
     /* work of its own, and not its new caller's loop: it is the entry */
     if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d &&
@@ -1089,19 +1110,21 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
   for (uint32_t l = 0; l < n0; l++) {
     struct ana_gnode *nd = &g->nodes[l];
     if (!nd->cause || nd->kind != ANA_FUNC) continue;
+    /* On a call path new to the build whose top is old code, there but
+     * never called: whose call is new? */
+    uint32_t top = new_path_top(c, g, l);
+    if (top != ANA_NONE) {
+      uint32_t o = new_caller(c, g, top);
+      if (o == ANA_NONE) continue;
+      nd->cause = 0;
+      if (!g->nodes[o].cause) moved++;
+      g->nodes[o].cause = 1;
+      g->calls[o].why = ANA_WHY_LOOP;
+      g->calls[o].landed = l;
+      continue;
+    }
     /* never called before */
     if (nd->isnew == nd->present && ana_calls(c, nd->key, 0) == 0) {
-      /* old code, there but uncalled: whose call is new? */
-      if (ana_calls_changed(c, nd->key) == 0) {
-        uint32_t o = new_caller(c, g, l);
-        if (o == ANA_NONE) continue;
-        nd->cause = 0;
-        if (!g->nodes[o].cause) moved++;
-        g->nodes[o].cause = 1;
-        g->calls[o].why = ANA_WHY_LOOP;
-        g->calls[o].landed = l;
-        continue;
-      }
       /* new code: what inside it grew */
       if (inside_new(c, g, l, mu)) {
         moved++;
