@@ -602,6 +602,16 @@ static int split_of(const struct ana_cmp *c, uint32_t key, struct csplit *s) {
   return 1;
 }
 
+static double self_growth(const struct ana_cmp *c, uint32_t key);
+
+int ana__calls_per_call(const void *arg, uint32_t key) {
+  const struct ana_cmp *c = arg;
+  struct csplit s;
+  if (!ana_cmp_calls_pairs(c) || !split_of(c, key, &s) || !(s.co > 0)) return 0;
+  return s.cn <= FANOUT_GREW * s.co && s.slower >= c->o.mu &&
+         self_growth(c, key) >= c->o.mu && ana_calls_changed(c, key) == 1;
+}
+
 /* Whether parent calls child more often per call of its own: 1 yes, 0
  * no, -1 the counts cannot tell (parent never counted). A parent the old
  * build never called is new code calling child: it owns the calls. */

@@ -241,7 +241,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   c->agg = ana_aggregate(c->graphs, c->n, quorum, c->o.significance);
   for (unsigned p = 0; c->agg && p < c->n; p++)
     c->agg->recursive += c->graphs[p]->recursive;
-  ana_graph_drop_moved(c->agg, c->bu, c->o.mu);
+  ana_graph_drop_moved_by(c->agg, c->bu, c->o.mu, ana__calls_per_call, c);
   struct ana_spread *v = NULL;
   c->sp.n = ana_bu_spread(c->bu, c->o.mu, quorum, c->o.significance, c->agg, &v,
                           &c->sp_undecided, &c->sp_needed);

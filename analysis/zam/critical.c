@@ -497,6 +497,13 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
 
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu) {
+  return ana_graph_drop_moved_by(g, bu, mu, NULL, NULL);
+}
+
+uint32_t ana_graph_drop_moved_by(struct ana_graph *g,
+                                 const struct ana_bottomup *bu, double mu,
+                                 int (*per_call)(const void *arg, uint32_t key),
+                                 const void *arg) {
   if (!g || !bu || g->n < 2) return 0;
   double per = ana_unit_desc(g->unit)->per;
   /* mv[i * npairs + p]: the new time of i's moved descendants, raw */
@@ -521,7 +528,8 @@ uint32_t ana_graph_drop_moved(struct ana_graph *g,
           fn_delta(bu, x->key, FN_SELF) < mu && delta_less(g, i, mv, per) < mu;
     else
       continue;
-    if (!moved && fresh && from_new_code(g, i, bu, mu, thru[i])) {
+    if (!moved && fresh && from_new_code(g, i, bu, mu, thru[i]) &&
+        !(per_call && per_call(arg, x->key))) {
       /* Not moved: more of it is called, by a new function. Its caller's
        * node keeps the time; no moved time is taken off it. */
       thru[x->parent] = 1;

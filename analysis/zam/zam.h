@@ -155,9 +155,17 @@ struct ana_bottomup;
  * over all its call paths grew by mu (its loop runs more and calls the
  * cause each time), or the chain of new nodes above holds a function new
  * to the build while the cause's function ran in the old build. Its cost
- * per call is not what changed; the caller, left bare, is the cause. */
+ * per call is not what changed; the caller, left bare, is the cause.
+ * Where exact counts say otherwise (per_call(arg, key): its calls did not
+ * grow, its cost per call and its own time grew by mu, and its own code
+ * changed), it stays: a caller a bundler renamed (rollup's mount$$1) is
+ * "new", and is not what changed. per_call may be NULL. */
 uint32_t ana_graph_drop_moved(struct ana_graph *g,
                               const struct ana_bottomup *bu, double mu);
+uint32_t ana_graph_drop_moved_by(struct ana_graph *g,
+                                 const struct ana_bottomup *bu, double mu,
+                                 int (*per_call)(const void *arg, uint32_t key),
+                                 const void *arg);
 /* Causes inside a recursion (their function, the same name at the same
  * place, is already on their path) sit at a depth set by where the
  * recursion's levels fall under mu, which moves from pair to pair, and
@@ -471,6 +479,12 @@ int ana_calls_changed(const struct ana_cmp *c, uint32_t key);
  * loop's owner below it), when there are some. Sets g->calls; returns
  * the causes that moved. Nothing without counts. */
 uint32_t ana__calls_explain(struct ana_cmp *c);
+/* Whether the counts say function key's growth is its own change: its
+ * calls did not grow (by 1.5 times), what its calls cost beyond the old
+ * per-call time grew by mu, its own (self) time grew by mu, and its code
+ * changed. 0 without counts. arg is the ana_cmp (for
+ * ana_graph_drop_moved_by). */
+int ana__calls_per_call(const void *arg, uint32_t key);
 /* report.json's evidence of the counts: on each of doc's
  * regression_causes (ana_causes' order), "calls" per path node (old, new,
  * per_call_ms, changed), the split of its growth ("split": calls_ms,

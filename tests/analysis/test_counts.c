@@ -452,6 +452,46 @@ static void test_uncalled_path(void) {
   ZT_TRUE(strstr(got, "redraw") == NULL);
 }
 
+/* A caller renamed by the bundler: the new build's mount$$1 is the old
+ * mount (rollup renamed it), so its call path is new and the graph's rule
+ * for old code called from new code would give inject's time to it. The
+ * counts say inject is called as often as before, slower per call, with
+ * its own code changed: inject stays the cause, beside the new Tag that
+ * mount$$1 also calls. */
+static void test_renamed_caller(void) {
+  struct shape s = {
+      .old_tree = "place@app.js:1 %g\n"
+                  "  mount@lib.js:2 %g\n"
+                  "    inject@lib.js:3 %g\n",
+      .old_ms = {60, 50, 10},
+      .nold = 3,
+      .new_tree = "place@app.js:1 %g\n"
+                  "  mount$$1@lib.js:4 %g\n"
+                  "    inject@lib.js:3 %g\n"
+                  "    mountTo@lib.js:5 %g\n"
+                  "      Tag@lib.js:6 %g\n",
+      .new_ms = {560, 550, 400, 95, 90},
+      .nnew = 5,
+      .old_calls = {{"place", 1, 450, "a1"},
+                    {"mount", 2, 450, "a2", 1},
+                    {"inject", 3, 450, "a3", 1}},
+      .new_calls = {{"place", 1, 450, "a1"},
+                    {"mount$$1", 4, 450, "b4", 1},
+                    {"inject", 3, 450, "b3", 1},
+                    {"mountTo", 5, 450, "b5", 1},
+                    {"Tag", 6, 450, "b6", 1}},
+  };
+  char got[512];
+  causes_of(&s, "renamed", got, sizeof got);
+  ZT_STR(got, "inject,Tag");
+  /* Beside it: inject's code is the same; the new caller gives it more
+   * to do, and the rule stands: its time is the new caller's, which is
+   * no leaf, and Tag alone is named. */
+  s.new_calls[2].hash = "a3";
+  causes_of(&s, "renamed1", got, sizeof got);
+  ZT_STR(got, "Tag");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -463,6 +503,7 @@ int main(int argc, char **argv) {
       {"same_script", test_same_script},
       {"uncalled_code", test_uncalled_code},
       {"uncalled_path", test_uncalled_path},
+      {"renamed_caller", test_renamed_caller},
   };
   return ZT_RUN(cases, argc, argv);
 }
