@@ -1111,6 +1111,18 @@ static uint32_t same_landing(const struct ana_cmp *c, struct ana_graph *g) {
   return dropped;
 }
 
+/* Names node to in the place of cause l, for why, the time landing in l;
+ * 1 when to was no cause before. */
+static uint32_t move_cause(struct ana_graph *g, uint32_t l, uint32_t to,
+                           enum ana_why why) {
+  uint32_t added = !g->nodes[to].cause;
+  g->nodes[l].cause = 0;
+  g->nodes[to].cause = 1;
+  g->calls[to].why = (uint8_t)why;
+  g->calls[to].landed = l;
+  return added;
+}
+
 uint32_t ana__calls_explain(struct ana_cmp *c) {
   struct ana_graph *g = c->agg;
   if (!g || !ana_cmp_calls_pairs(c) || g->unit != ANA_UNIT_TIME) return 0;
@@ -1125,12 +1137,7 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     uint32_t top = new_path_top(c, g, l);
     if (top != ANA_NONE) {
       uint32_t o = new_caller(c, g, top);
-      if (o == ANA_NONE) continue;
-      nd->cause = 0;
-      if (!g->nodes[o].cause) moved++;
-      g->nodes[o].cause = 1;
-      g->calls[o].why = ANA_WHY_LOOP;
-      g->calls[o].landed = l;
+      if (o != ANA_NONE) moved += move_cause(g, l, o, ANA_WHY_LOOP);
       continue;
     }
     /* never called before */
@@ -1141,22 +1148,11 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
         continue;
       }
       uint32_t e = new_code_entry(c, g, l);
-      if (e != l) {
-        g->nodes[l].cause = 0;
-        if (!g->nodes[e].cause) moved++;
-        g->nodes[e].cause = 1;
-        g->calls[e].why = ANA_WHY_ENTRY;
-        g->calls[e].landed = l;
-      }
+      if (e != l) moved += move_cause(g, l, e, ANA_WHY_ENTRY);
       continue;
     }
     uint32_t o = loop_owner(c, g, l, mu);
-    if (o == ANA_NONE) continue;
-    nd->cause = 0;
-    if (!g->nodes[o].cause) moved++;
-    g->nodes[o].cause = 1;
-    g->calls[o].why = ANA_WHY_LOOP;
-    g->calls[o].landed = l;
+    if (o != ANA_NONE) moved += move_cause(g, l, o, ANA_WHY_LOOP);
   }
   moved += upstream_roots(c, g, n0, mu);
   moved += same_landing(c, g);
