@@ -288,23 +288,40 @@ static int same_name(const char *cov, const char *prof) {
   return !cov[0] && !strcmp(prof, "(anonymous)");
 }
 
+/* Whether text hash h is among set's n. */
+static int text_in(const uint32_t *set, unsigned n, uint32_t h) {
+  for (unsigned i = 0; i < n; i++)
+    if (set[i] == h) return 1;
+  return 0;
+}
+
+/* Whether every one of a's na texts is among b's nb. */
+static int texts_in(const uint32_t *a, unsigned na, const uint32_t *b,
+                    unsigned nb) {
+  for (unsigned i = 0; i < na; i++)
+    if (!text_in(b, nb, a[i])) return 0;
+  return 1;
+}
+
+/* Adds text hash h to a set of CKEY_TEXTS (*n of them), or sets *over
+ * when it is full. */
+static void text_add(uint32_t *set, uint8_t *n, uint8_t *over, uint32_t h) {
+  if (text_in(set, *n, h)) return;
+  if (*n == CKEY_TEXTS)
+    *over = 1;
+  else
+    set[(*n)++] = h;
+}
+
 /* Function f's calls for key on side. */
 static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
                      int side) {
   struct ckey *ck = ckey_of(k, key);
   if (!(f->calls > 0)) {
-    unsigned i = 0, n = ck->nidle[side];
-    while (i < n && ck->idle[side][i] != f->hash)
-      i++;
-    if (i == n && n == CKEY_TEXTS) ck->idle_over[side] = 1;
-    if (i == n && n < CKEY_TEXTS) ck->idle[side][ck->nidle[side]++] = f->hash;
+    text_add(ck->idle[side], &ck->nidle[side], &ck->idle_over[side], f->hash);
     return;
   }
-  unsigned i = 0, n = ck->nhash[side];
-  while (i < n && ck->hash[side][i] != f->hash)
-    i++;
-  if (i == n && n == CKEY_TEXTS) ck->over = 1;
-  if (i == n && n < CKEY_TEXTS) ck->hash[side][ck->nhash[side]++] = f->hash;
+  text_add(ck->hash[side], &ck->nhash[side], &ck->over, f->hash);
   ck->seen[side] = 1;
   ck->calls[side] += f->calls;
 }
@@ -490,11 +507,10 @@ enum zc_err ana_cmp_add_calls(struct ana_cmp *c, const char *old_path,
     for (size_t i = 0; i < k->nk; i++) {
       if (i < nk) {
         k->k[i] = save[i];
-      } else {
-        memset(k->k[i].calls, 0, sizeof k->k[i].calls);
-        memset(k->k[i].seen, 0, sizeof k->k[i].seen);
-        memset(k->k[i].nhash, 0, sizeof k->k[i].nhash);
-        memset(k->k[i].nidle, 0, sizeof k->k[i].nidle);
+      } else { /* a key the failed pair made: as if never counted */
+        uint32_t key = k->k[i].key;
+        memset(&k->k[i], 0, sizeof k->k[i]);
+        k->k[i].key = key;
       }
     }
   } else {
@@ -534,14 +550,9 @@ int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
   if (!ck || ck->over) return -1;
   if (!ck->seen[0] && ck->seen[1] && ck->nidle[0] && !ck->idle_over[0]) {
     /* never called in the old build: was the code it runs there? */
-    for (unsigned i = 0; i < ck->nhash[1]; i++) {
-      unsigned j = 0;
-      while (j < ck->nidle[0] && ck->idle[0][j] != ck->hash[1][i])
-        j++;
-      if (j == ck->nidle[0])
-        return ck->nidle[0] == 1 && ck->nhash[1] == 1 ? 1 : -1;
-    }
-    return 0;
+    if (texts_in(ck->hash[1], ck->nhash[1], ck->idle[0], ck->nidle[0]))
+      return 0;
+    return ck->nidle[0] == 1 && ck->nhash[1] == 1 ? 1 : -1;
   }
   if (!ck->seen[0] || !ck->seen[1]) return -1;
   if (ck->nhash[0] == 1 && ck->nhash[1] == 1)
@@ -549,13 +560,8 @@ int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
   /* Several functions of one name and file: the same texts on both sides
    * is the same code; a difference cannot say which of them changed. */
   if (ck->nhash[0] != ck->nhash[1]) return -1;
-  for (unsigned i = 0; i < ck->nhash[0]; i++) {
-    unsigned j = 0;
-    while (j < ck->nhash[1] && ck->hash[1][j] != ck->hash[0][i])
-      j++;
-    if (j == ck->nhash[1]) return -1;
-  }
-  return 0;
+  return texts_in(ck->hash[0], ck->nhash[0], ck->hash[1], ck->nhash[1]) ? 0
+                                                                        : -1;
 }
 
 /* ---- what the counts say of the critical graph ---- */
@@ -901,7 +907,7 @@ static uint32_t new_path_top(const struct ana_cmp *c, const struct ana_graph *g,
   uint32_t top = ANA_NONE;
   for (uint32_t a = l; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *nd = &g->nodes[a];
-    if (nd->kind != ANA_FUNC || !nd->present || nd->isnew != nd->present) break;
+    if (nd->kind != ANA_FUNC || !ana_gnode_new_everywhere(nd)) break;
     if (!(ana_calls(c, nd->key, 0) == 0)) continue;
     if (ana_calls_changed(c, nd->key) != 0) return ANA_NONE;
     top = a;

@@ -421,11 +421,6 @@ static void drop_noisy(struct ana_graph *g) {
   free(leaf);
 }
 
-/* New on its call path in every pair it is in. */
-static int new_everywhere(const struct ana_gnode *x) {
-  return x->present && x->isnew == x->present;
-}
-
 /* A function node with nothing under it, still in the graph: a cause,
  * or one a pass has just left bare (graph_finish marks it later). */
 static int func_leaf(const struct ana_gnode *x) {
@@ -480,7 +475,7 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
   const struct ana_gnode *x = &g->nodes[i];
   if (x->parent == ANA_NONE) return 0;
   const struct ana_gnode *p = &g->nodes[x->parent];
-  if (p->kind != ANA_FUNC || !new_everywhere(p)) return 0;
+  if (p->kind != ANA_FUNC || !ana_gnode_new_everywhere(p)) return 0;
   if (fn_delta(bu, p->key, FN_SELF) >= mu) return 1;
   /* A frame without a file (a compiled RegExp, a built-in) has no code of
    * its own: it runs for whoever calls it, old or new. */
@@ -489,7 +484,7 @@ static int from_new_code(const struct ana_graph *g, uint32_t i,
     return 0;
   for (uint32_t a = x->parent; a != ANA_NONE; a = g->nodes[a].parent) {
     const struct ana_gnode *y = &g->nodes[a];
-    if (y->kind != ANA_FUNC || !new_everywhere(y)) return 0;
+    if (y->kind != ANA_FUNC || !ana_gnode_new_everywhere(y)) return 0;
     if (!ana_bu_old_seen(bu, y->key)) return 1;
   }
   return 0;
@@ -520,7 +515,7 @@ uint32_t ana_graph_drop_moved_by(struct ana_graph *g,
      * callees, over all its call paths, did not grow. Its callees count:
      * the graph ends at named functions, and extra time in anonymous or
      * pruned callees is still its. */
-    int fresh = new_everywhere(x);
+    int fresh = ana_gnode_new_everywhere(x);
     if (fresh)
       moved = fn_delta(bu, x->key, FN_INCL) < mu;
     else if (bare[i])

@@ -93,6 +93,11 @@ struct ana_graph {
   struct ana_gcalls *calls;
 };
 
+/* New on its call path in every pair it is in. */
+static inline int ana_gnode_new_everywhere(const struct ana_gnode *x) {
+  return x->present && x->isnew == x->present;
+}
+
 /* Why the call counts named a node (calls.c). */
 enum ana_why {
   ANA_WHY_NONE,
