@@ -1084,6 +1084,119 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
   return added;
 }
 
+/* The nearest frame above bottom-up path q that the graph can hold (a
+ * named function, a thread), or UINT32_MAX. */
+static uint32_t frame_up(const struct ana_cmp *c, uint32_t q) {
+  for (q = ana_bu_path_parent(c->bu, q); q != UINT32_MAX;
+       q = ana_bu_path_parent(c->bu, q)) {
+    uint8_t kind;
+    ana_bu_path_key(c->bu, q, NULL, &kind);
+    if (kind == ANA_THREAD || named_fn(c, q)) return q;
+  }
+  return UINT32_MAX;
+}
+
+/* Whether graph node i stands at bottom-up path a: its function or
+ * thread, and every one above it, are a's frames. */
+static int graph_at(const struct ana_cmp *c, const struct ana_graph *g,
+                    uint32_t i, uint32_t a) {
+  uint8_t kind;
+  uint32_t q = a, x = i;
+  for (; x != ANA_NONE && q != UINT32_MAX;
+       x = g->nodes[x].parent, q = frame_up(c, q))
+    if (g->nodes[x].key != ana_bu_path_key(c->bu, q, NULL, &kind) ||
+        g->nodes[x].kind != kind)
+      return 0;
+  return q == UINT32_MAX && (x == ANA_NONE || g->nodes[x].kind == ANA_ROOT);
+}
+
+/* The graph node at bottom-up path p (a named function's): the node
+ * standing there, or, where the graph does not hold p, p's frames
+ * appended under the lowest graph node standing at one of p's callers (or
+ * its thread). ANA_NONE when there is none. */
+static uint32_t graph_node_at(struct ana_cmp *c, struct ana_graph *g,
+                              uint32_t p) {
+  for (uint32_t a = p; a != UINT32_MAX; a = frame_up(c, a))
+    for (uint32_t i = 0; i < g->n; i++)
+      if (graph_at(c, g, i, a))
+        return a == p ? i : graph_append_path(c, g, i, p);
+  return ANA_NONE;
+}
+
+/* Up spread-out cause k's call path p (a recursion's own levels passed):
+ * the first function that calls the one below it more often per call of
+ * its own (more: k is called more often), or the first whose code changed
+ * (k does more per call with the same code: what it is given changed).
+ * Old code the old build had but never called owns no loop: the caller
+ * that calls it does. UINT32_MAX when the counts cannot say. */
+static uint32_t spread_owner(const struct ana_cmp *c, uint32_t p, uint32_t k,
+                             int more) {
+  uint32_t child = k;
+  for (uint32_t q = frame_up(c, p); q != UINT32_MAX; q = frame_up(c, q)) {
+    if (!named_fn(c, q)) return UINT32_MAX; /* its thread: none is */
+    uint32_t qk = ana_bu_path_key(c->bu, q, NULL, NULL);
+    if (qk == child || qk == k) continue;
+    if (!more) {
+      if (ana_calls_changed(c, qk) == 1) return q;
+      continue;
+    }
+    /* old code the old build had, uncalled, calls it for a caller above */
+    int f = ana_calls(c, qk, 0) == 0 && ana_calls_changed(c, qk) == 0
+                ? 0
+                : fanout_grew(c, qk, child);
+    if (f == 1) return q;
+    if (f < 0) return UINT32_MAX;
+    child = qk;
+  }
+  return UINT32_MAX;
+}
+
+/* A spread-out cause is a cause as a leaf of the graph is: called more
+ * often, not slower per call, it is its loop's owner's doing; slower per
+ * call with the same code, its input's. Up each of its costliest call
+ * paths, that owner, or the nearest caller whose code changed; one whose
+ * paths together grew by mu is named in the graph as a root at the first
+ * of them, the time landed in the spread-out cause (which stays in the
+ * report as such). Returns the roots added. */
+static uint32_t spread_roots(struct ana_cmp *c, struct ana_graph *g,
+                             double mu) {
+  uint32_t added = 0;
+  for (uint32_t i = 0; i < c->sp.n; i++) {
+    const struct ana_spread *v = &c->sp.v[i];
+    uint32_t k = v->fn.key;
+    struct csplit s;
+    if (!split_of(c, k, &s) || !(s.co > 0)) continue;
+    int more = s.more >= mu && s.slower < mu;
+    int given = s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
+    if (!more && !given) continue;
+    uint32_t at[ANA_SPREAD_TOP], key[ANA_SPREAD_TOP];
+    double sum[ANA_SPREAD_TOP];
+    unsigned n = 0;
+    for (unsigned t = 0; t < v->ntop; t++) {
+      uint32_t q = spread_owner(c, v->top[t].path, k, more), j = 0;
+      if (q == UINT32_MAX) continue;
+      uint32_t qk = ana_bu_path_key(c->bu, q, NULL, NULL);
+      while (j < n && key[j] != qk)
+        j++;
+      if (j == n) at[n] = q, key[n] = qk, sum[n++] = 0;
+      sum[j] += v->top[t].delta_ms;
+    }
+    for (unsigned j = 0; j < n; j++) {
+      uint32_t r = sum[j] >= mu ? graph_node_at(c, g, at[j]) : ANA_NONE;
+      if (r == ANA_NONE) continue;
+      if (!g->nodes[r].cause) {
+        g->nodes[r].cause = 1;
+        added++;
+      }
+      if (g->calls[r].why) continue;
+      g->calls[r].why = (uint8_t)(more ? ANA_WHY_LOOP : ANA_WHY_UPSTREAM);
+      g->calls[r].landed = ANA_NONE;
+      g->calls[r].landed_key = k;
+    }
+  }
+  return added;
+}
+
 /* The function a loop's owner's time landed in, or 0. */
 static uint32_t landed_fn(const struct ana_graph *g, uint32_t i) {
   const struct ana_gcalls *gc = &g->calls[i];
@@ -1161,6 +1274,7 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     if (o != ANA_NONE) moved += move_cause(g, l, o, ANA_WHY_LOOP);
   }
   moved += upstream_roots(c, g, n0, mu);
+  moved += spread_roots(c, g, mu);
   moved += same_landing(c, g);
   /* What every node's function was called, and each cause's evidence in
    * words, for the writers that see the graph alone (DOT, terminal,
@@ -1207,10 +1321,12 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                     : gc->landed_key;
   const struct ana_ctx *x = c->ctx;
   char a[32], b[32], pa[32], pb[32];
-  if (gc->why == ANA_WHY_UPSTREAM && gc->landed != ANA_NONE) {
+  const struct ana_bu_row *lr = lk ? ana_bu_row(c->bu, lk) : NULL;
+  if (gc->why == ANA_WHY_UPSTREAM && (gc->landed != ANA_NONE || lr)) {
     double ro = ana_calls(c, g->nodes[i].key, 0),
            rn = ana_calls(c, g->nodes[i].key, 1);
-    const char *ln = ana_str(x, g->nodes[gc->landed].name);
+    const char *ln = ana_str(
+        x, gc->landed != ANA_NONE ? g->nodes[gc->landed].name : lr->name);
     count_text(rn, b, sizeof b);
     if (ro > 0) {
       count_text(ro, a, sizeof a);

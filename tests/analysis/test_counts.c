@@ -492,6 +492,51 @@ static void test_renamed_caller(void) {
   ZT_STR(got, "Tag");
 }
 
+/* A spread-out cause is a cause too: peek, whose own time grew most, is
+ * no leaf (token below it grew as well), so it stands apart from the
+ * graph. It is called as often as before with the same code, slower per
+ * call: what it is given changed, and lookup above it, whose code
+ * changed, is named as the root; token stays. */
+static void test_spread_input(void) {
+  struct shape s = {
+      .old_tree = "lint@app.js:1 %g\n"
+                  "  lookup@app.js:2 %g\n"
+                  "    peek@lib.js:3 %g\n"
+                  "      token@lib.js:4 %g\n",
+      .old_ms = {60, 50, 40, 10},
+      .nold = 4,
+      .new_tree = "lint@app.js:1 %g\n"
+                  "  lookup@app.js:2 %g\n"
+                  "    peek@lib.js:3 %g\n"
+                  "      token@lib.js:4 %g\n",
+      .new_ms = {700, 690, 680, 120},
+      .nnew = 4,
+      .old_calls = {{"lint", 1, 3, "a1"},
+                    {"lookup", 2, 300, "a2"},
+                    {"peek", 3, 3000, "a3", 1},
+                    {"token", 4, 300, "a4", 1}},
+      .new_calls = {{"lint", 1, 3, "a1"},
+                    {"lookup", 2, 300, "b2"},
+                    {"peek", 3, 3000, "a3", 1},
+                    {"token", 4, 300, "b4", 1}},
+  };
+  char got[512];
+  causes_in(&s, "spread_input", 1, got, sizeof got);
+  ZT_STR(got, "CrRendererMain > lint > lookup,"
+              "CrRendererMain > lint > lookup > peek > token");
+  /* Beside it: lookup's code is the same too; nothing on the path
+   * changed, so the counts name no root and token alone is named. */
+  s.new_calls[1].hash = "a2";
+  causes_of(&s, "spread_input1", got, sizeof got);
+  ZT_STR(got, "token");
+  /* Called ten times as often at the old time a call, by lookup, called
+   * as often as before: lookup owns the loop. */
+  s.new_ms[0] = 500, s.new_ms[1] = 490, s.new_ms[2] = 420;
+  s.new_calls[2].calls = 30000;
+  causes_of(&s, "spread_input2", got, sizeof got);
+  ZT_STR(got, "lookup,token");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -504,6 +549,7 @@ int main(int argc, char **argv) {
       {"uncalled_code", test_uncalled_code},
       {"uncalled_path", test_uncalled_path},
       {"renamed_caller", test_renamed_caller},
+      {"spread_input", test_spread_input},
   };
   return ZT_RUN(cases, argc, argv);
 }
