@@ -1310,6 +1310,52 @@ static void count_text(double v, char *out, size_t cap) {
     snprintf(out, cap, "%.1f", v);
 }
 
+/* The function a loop's owner i calls more often, where it is not the one
+ * the time landed in: its child on the path down to that node; ANA_NONE
+ * otherwise. */
+static uint32_t loop_callee(const struct ana_graph *g, uint32_t i) {
+  const struct ana_gcalls *gc = &g->calls[i];
+  if (gc->why != ANA_WHY_LOOP || gc->landed == ANA_NONE) return ANA_NONE;
+  uint32_t j = gc->landed;
+  while (j != ANA_NONE && g->nodes[j].parent != i)
+    j = g->nodes[j].parent;
+  if (j == ANA_NONE || j == gc->landed || g->nodes[j].kind != ANA_FUNC)
+    return ANA_NONE;
+  return j;
+}
+
+/* The evidence of loop's owner i whose callee on the path is not where
+ * the time landed (function lk): the call that grew, and the landing.
+ * 0 when there is no such callee. */
+static int callee_words(const struct ana_cmp *c, uint32_t i, uint32_t lk,
+                        char *out, size_t cap) {
+  const struct ana_graph *g = c->agg;
+  uint32_t ch = loop_callee(g, i);
+  if (ch == ANA_NONE) return 0;
+  const struct ana_ctx *x = c->ctx;
+  const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
+  uint32_t ok = g->nodes[i].key, ck = g->nodes[ch].key;
+  double oo = ana_calls(c, ok, 0), on = ana_calls(c, ok, 1);
+  double co = ana_calls(c, ck, 0), cn = ana_calls(c, ck, 1);
+  char pa[32], pb[32], ca[32], cb[32], la[32], lb[32], k[64] = "more often";
+  count_text(oo, pa, sizeof pa);
+  count_text(on, pb, sizeof pb);
+  count_text(co, ca, sizeof ca);
+  count_text(cn, cb, sizeof cb);
+  count_text(ana_calls(c, lk, 0), la, sizeof la);
+  count_text(ana_calls(c, lk, 1), lb, sizeof lb);
+  if (co > 0 && oo > 0 && on > 0)
+    snprintf(k, sizeof k, "%.3g times as often", (cn / on) / (co / oo));
+  snprintf(out, cap,
+           "%s (called %s times a run, %s before) calls %s %s per call of "
+           "its own (%s times a run instead of %s): a loop that runs more, or "
+           "a lost cache; the time landed in %s, called %s times a run "
+           "instead of %s",
+           ana_str(x, g->nodes[i].name), pb, pa, ana_str(x, g->nodes[ch].name),
+           k, cb, ca, r ? ana_str(x, r->name) : "?", lb, la);
+  return 1;
+}
+
 void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                       size_t cap) {
   out[0] = '\0';
@@ -1369,6 +1415,7 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
     char k[64] = "more often";
     if (lo > 0 && oo > 0 && on > 0)
       snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
+    if (lo > 0 && callee_words(c, i, lk, out, cap)) return;
     if (!(lo > 0) && gc->why == ANA_WHY_LOOP)
       snprintf(out, cap,
                "%s called %s times a run, never before, though the old build "
@@ -1505,6 +1552,16 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
                       ? g->nodes[gc->landed].key
                   : gc ? gc->landed_key
                        : 0;
+    uint32_t ch = gc ? loop_callee(g, i) : ANA_NONE;
+    if (ch != ANA_NONE) {
+      cJSON *l = cJSON_AddObjectToObject(o, "calls_more");
+      uint32_t ck = g->nodes[ch].key;
+      cJSON_AddStringToObject(l, "name", ana_str(c->ctx, g->nodes[ch].name));
+      cJSON_AddStringToObject(l, "file",
+                              ana_str(c->ctx, g->nodes[ch].component));
+      cJSON_AddItemToObject(l, "calls_old", num_or_null(ana_calls(c, ck, 0)));
+      cJSON_AddItemToObject(l, "calls_new", num_or_null(ana_calls(c, ck, 1)));
+    }
     const struct ana_bu_row *r = lk ? ana_bu_row(c->bu, lk) : NULL;
     if (r) {
       cJSON *l = cJSON_AddObjectToObject(o, "landed");

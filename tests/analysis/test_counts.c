@@ -80,6 +80,9 @@ struct shape {
   const char *lib_hash[2]; /* lib.js's whole text, per side (or NULL) */
 };
 
+/* The evidence of the last causes_in's causes, joined by '|'. */
+static char last_words[4096];
+
 /* The causes' names, last frame of each path, joined by ',' (by rank);
  * with whole, their paths as the report gives them. */
 static void causes_in(const struct shape *s, const char *tag, int whole,
@@ -114,6 +117,13 @@ static void causes_in(const struct shape *s, const char *tag, int whole,
              whole ? pr[i].label : pr[i].name[pr[i].depth - 1]);
   }
   ana_probes_free(pr, n);
+  last_words[0] = '\0';
+  for (uint32_t i = 0; c->agg && c->agg->calls && i < c->agg->n; i++) {
+    size_t l = strlen(last_words);
+    if (c->agg->nodes[i].cause && c->agg->calls[i].words)
+      snprintf(last_words + l, sizeof last_words - l, "%s%s", l ? "|" : "",
+               c->agg->calls[i].words);
+  }
   ana_cmp_free(c);
 }
 
@@ -537,6 +547,40 @@ static void test_spread_input(void) {
   ZT_STR(got, "lookup,token");
 }
 
+/* Per-element calls: layout now calls measure once per item, and the
+ * time lands in parse under it. layout is named; its evidence names the
+ * call that grew (measure's) and where the time landed (parse). */
+static void test_owner_callee(void) {
+  struct shape s = {
+      .old_tree = "draw@app.js:1 %g\n"
+                  "  layout@app.js:2 %g\n"
+                  "    measure@app.js:3 %g\n"
+                  "      parse@app.js:4 %g\n",
+      .old_ms = {40, 30, 10, 8},
+      .nold = 4,
+      .new_tree = "draw@app.js:1 %g\n"
+                  "  layout@app.js:2 %g\n"
+                  "    measure@app.js:3 %g\n"
+                  "      parse@app.js:4 %g\n",
+      .new_ms = {1040, 1030, 1010, 800},
+      .nnew = 4,
+      .old_calls = {{"draw", 1, 3, "a1"},
+                    {"layout", 2, 3, "a2"},
+                    {"measure", 3, 3, "a3"},
+                    {"parse", 4, 3, "a4"}},
+      .new_calls = {{"draw", 1, 3, "a1"},
+                    {"layout", 2, 3, "b2"},
+                    {"measure", 3, 300, "a3"},
+                    {"parse", 4, 300, "a4"}},
+  };
+  char got[512];
+  causes_of(&s, "callee", got, sizeof got);
+  ZT_STR(got, "layout");
+  ZT_HAS(last_words, "layout (called 3 times a run, 3 before) calls measure "
+                     "100 times as often");
+  ZT_HAS(last_words, "the time landed in parse");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -550,6 +594,7 @@ int main(int argc, char **argv) {
       {"uncalled_path", test_uncalled_path},
       {"renamed_caller", test_renamed_caller},
       {"spread_input", test_spread_input},
+      {"owner_callee", test_owner_callee},
   };
   return ZT_RUN(cases, argc, argv);
 }

@@ -200,10 +200,24 @@ def score_report(report, paths, keys, lines=None):
            'false': 0, 'markers': 0, 'distances': [], 'leaf_list': [], 'spread': [],
            'not_significant': report['aggregate'].get('not_significant'),
            'graph_nodes': ze.graph_nodes(graph)}
+    # Where a cause's time landed, when the call counts named its loop's
+    # owner or a root upstream in its place (report.json's "landed"): the
+    # report names that function on the cause's row, beside the cause.
+    # So is the function a loop's owner calls more often ("calls_more"),
+    # where that is not where the time landed.
+    landed = {}
+    for c in report.get('regression_causes') or []:
+        if c.get('path'):
+            landed[tuple(c['path'])] = [x for x in (c.get('landed'), c.get('calls_more')) if x]
+    res['landed'] = 0
     for leaf, lpath in leaves:
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
         cls, dist = classify(leaf, lpath, paths, keys, lines)
         res[cls] += 1
+        ld = landed.get(tuple(x[0] for x in lpath)) or []
+        if cls in ('hit', 'api') or any(is_truth(x['name'], x.get('file'), None, keys, lines)
+                                        for x in ld):
+            res['landed'] += 1
         if dist is not None:
             res['distances'].append(dist)
         res['leaf_list'].append({
@@ -220,6 +234,7 @@ def score_report(report, paths, keys, lines=None):
             'file': c.get('file'), 'line': c.get('line'), 'delta_ms': c.get('delta_ms'),
             'delta_ms_per_pair': c.get('delta_ms_per_pair'), 'call_paths': c.get('call_paths')})
     res['node_found'] = res['hit'] + res['api'] > 0
+    res['landed_found'] = res['landed'] > 0
     res['path_found'] = res['hit'] + res['api'] + res['partial'] + res['below'] > 0
     res['spread_found'] = any(x['truth'] for x in res['spread'])
     # Every name the report gives, the graph's leaves and the spread-out
@@ -241,6 +256,12 @@ def summarize(rows, aa_rows):
     s['path_precision'] = ze.pct(good + sum(r['partial'] for r in rows), leaves)
     for k in ('hit', 'api', 'partial', 'below', 'false', 'markers'):
         s[k] = sum(r[k] for r in rows)
+    # the same, counting a cause right where the function its time landed
+    # in is the truth (a loop's owner named for the per-element callee)
+    s['landed_recall'] = ze.pct(sum(r.get('landed_found', r['node_found']) for r in rows),
+                                len(rows))
+    s['landed_precision'] = ze.pct(sum(r.get('landed', r['hit'] + r['api']) for r in rows),
+                                   leaves)
     s.update(ze.name_metrics(rows, aa_rows, 0))
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows)
     s['aa_with_paths'] = sum(1 for a in aa_rows if a['leaves'] > 0)
@@ -335,6 +356,10 @@ def tables(result):
                          f(a['path_precision'], 1), a['leaves'], a['hit'], a['api'], a['partial'],
                          a['below'], a['false'], a['markers'], a['aa_paths'], a['aa_with_paths'],
                          a['aa_runs']))
+        lines.append('Counting a cause right where its time landed in the truth, or '
+                     'its loop\'s callee is (report.json "landed", "calls_more"): '
+                     'node recall %s, node precision %s' % (
+                         f(a['landed_recall'], 1), f(a['landed_precision'], 1)))
         lines.append('Every name in the reports (graph leaves and spread-out causes): %d names, '
                      'recall %s, precision %s; A/A: %d names' % (
                          a['names'], f(a['name_recall'], 1), f(a['name_precision'], 1),
