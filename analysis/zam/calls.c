@@ -960,9 +960,13 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
         !(ana_calls(c, g->nodes[p].key, 1) > 0) ||
         ana_calls_changed(c, g->nodes[p].key) == 0) /* old code, uncalled */
       break;
-    /* work of its own, and not its new caller's loop: it is the entry */
-    if (self_growth(c, g->nodes[cur].key) >= CONDUIT_SHARE * d &&
-        !in_loop_of(c, g->nodes[cur].key, g->nodes[p].key))
+    /* work of its own, and not its new caller's loop: it is the entry;
+     * old code the old build had, uncalled, has no work of its own that
+     * changed: the new code that calls it is the entry */
+    uint32_t ck = g->nodes[cur].key;
+    if (self_growth(c, ck) >= CONDUIT_SHARE * d &&
+        !in_loop_of(c, ck, g->nodes[p].key) &&
+        !(ana_calls(c, ck, 0) == 0 && ana_calls_changed(c, ck) == 0))
       break;
     cur = p;
   }
@@ -1399,6 +1403,9 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
              pb, ana_str(x, g->nodes[gc->landed].name), b,
              in_loop_of(c, lkey, g->nodes[i].key)
                  ? "in a loop or a walk of its own: the time is that loop's"
+             : ana_calls_changed(c, lkey) == 0
+                 ? "code the old build had but never called: the time is "
+                   "this new code's call of it"
                  : "which does little itself: the time is the old code "
                    "that runs under it");
     return;

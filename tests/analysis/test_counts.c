@@ -581,6 +581,36 @@ static void test_owner_callee(void) {
   ZT_HAS(last_words, "the time landed in parse");
 }
 
+/* Old code under new code: the new tint calls multiply, which the old
+ * build had with the same text but never called. multiply does the work,
+ * but none of it is a change of its own: the entry of the new code, tint,
+ * is named. */
+static void test_uncalled_under_new(void) {
+  struct shape s = {
+      .old_tree = "draw@app.js:1 %g\n",
+      .old_ms = {40},
+      .nold = 1,
+      .new_tree = "draw@app.js:1 %g\n"
+                  "  tint@app.js:2 %g\n"
+                  "    multiply@app.js:3 %g\n",
+      .new_ms = {400, 360, 340},
+      .nnew = 3,
+      .old_calls = {{"draw", 1, 3, "a1"}, {"multiply", 3, 0, "a3"}},
+      .new_calls = {{"draw", 1, 3, "b1"},
+                    {"tint", 2, 300, "b2"},
+                    {"multiply", 3, 300, "a3"}},
+  };
+  char got[512];
+  causes_of(&s, "under_new", got, sizeof got);
+  ZT_STR(got, "tint");
+  ZT_HAS(last_words, "code the old build had but never called");
+  /* Beside it: multiply's text is new too; it does work of its own, and
+   * stays the cause. */
+  s.new_calls[2].hash = "b3";
+  causes_of(&s, "under_new1", got, sizeof got);
+  ZT_STR(got, "multiply");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -595,6 +625,7 @@ int main(int argc, char **argv) {
       {"renamed_caller", test_renamed_caller},
       {"spread_input", test_spread_input},
       {"owner_callee", test_owner_callee},
+      {"uncalled_under_new", test_uncalled_under_new},
   };
   return ZT_RUN(cases, argc, argv);
 }
