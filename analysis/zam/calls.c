@@ -976,15 +976,25 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
 /* Whether cause l's own code says it is not where the change is: it is
  * slower per call (not called more often) with the same code as before,
  * or it is an old function newly called by a caller whose code and calls
- * are the same. Then what it is given changed. */
+ * are the same, or a built-in (no script: the browser's code, the same in
+ * both runs; V8 counts none of its calls) on a call path it ran on
+ * before, under a caller called about as often as before. Then what it
+ * is given changed. */
 static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
                          uint32_t l, double mu) {
   struct csplit s;
-  uint32_t k = g->nodes[l].key;
+  uint32_t k = g->nodes[l].key, p = g->nodes[l].parent;
+  if (!ana_str(c->ctx, g->nodes[l].url)[0]) {
+    if (ana_gnode_new_everywhere(&g->nodes[l]) || p == ANA_NONE ||
+        g->nodes[p].kind != ANA_FUNC)
+      return 0;
+    double po = ana_calls(c, g->nodes[p].key, 0),
+           pn = ana_calls(c, g->nodes[p].key, 1);
+    return po > 0 && pn <= po * FANOUT_GREW;
+  }
   if (!split_of(c, k, &s)) return 0;
   if (s.co > 0)
     return s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
-  uint32_t p = g->nodes[l].parent;
   if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
   double po = ana_calls(c, g->nodes[p].key, 0),
          pn = ana_calls(c, g->nodes[p].key, 1);

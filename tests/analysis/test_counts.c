@@ -611,6 +611,36 @@ static void test_uncalled_under_new(void) {
   ZT_STR(got, "multiply");
 }
 
+/* A built-in slower per call: fill has no script, so V8 counts none of
+ * its calls, and the browser's code is the same in both runs. Under a
+ * caller called as often as before, it was given something else: the new
+ * style, run before it, is named as the root (under mu itself), and fill
+ * after it as the consequence. */
+static void test_builtin_given(void) {
+  struct shape s = {
+      .old_tree = "render@app.js:1 %g\n"
+                  "  fill %g\n",
+      .old_ms = {60, 40},
+      .nold = 2,
+      .new_tree = "render@app.js:1 %g\n"
+                  "  style@app.js:2 %g\n"
+                  "  fill %g\n",
+      .new_ms = {400, 30, 330},
+      .nnew = 3,
+      .old_calls = {{"render", 1, 300, "a1"}},
+      .new_calls = {{"render", 1, 300, "b1"}, {"style", 2, 300, "b2"}},
+  };
+  char got[512];
+  causes_in(&s, "builtin", 1, got, sizeof got);
+  ZT_STR(got, "CrRendererMain > render > style,"
+              "CrRendererMain > render > fill");
+  /* Beside it: render is called ten times as often; fill's growth may be
+   * more calls, and it stays the only cause. */
+  s.new_calls[0].calls = 3000;
+  causes_of(&s, "builtin1", got, sizeof got);
+  ZT_STR(got, "fill");
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"new_walk", test_new_walk},
@@ -626,6 +656,7 @@ int main(int argc, char **argv) {
       {"spread_input", test_spread_input},
       {"owner_callee", test_owner_callee},
       {"uncalled_under_new", test_uncalled_under_new},
+      {"builtin_given", test_builtin_given},
   };
   return ZT_RUN(cases, argc, argv);
 }
