@@ -618,6 +618,12 @@ int ana__calls_per_call(const void *arg, uint32_t key) {
          self_growth(c, key) >= c->o.mu && ana_calls_changed(c, key) == 1;
 }
 
+/* Whether function key is old code the old build had but never called:
+ * 0 calls in its count runs, with a text among its uncalled ones. */
+static int old_uncalled(const struct ana_cmp *c, uint32_t key) {
+  return ana_calls(c, key, 0) == 0 && ana_calls_changed(c, key) == 0;
+}
+
 /* Whether parent calls child more often per call of its own: 1 yes, 0
  * no, -1 the counts cannot tell (parent never counted). A parent the old
  * build never called is new code calling child: it owns the calls. */
@@ -965,12 +971,18 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
      * changed: the new code that calls it is the entry */
     uint32_t ck = g->nodes[cur].key;
     if (self_growth(c, ck) >= CONDUIT_SHARE * d &&
-        !in_loop_of(c, ck, g->nodes[p].key) &&
-        !(ana_calls(c, ck, 0) == 0 && ana_calls_changed(c, ck) == 0))
+        !in_loop_of(c, ck, g->nodes[p].key) && !old_uncalled(c, ck))
       break;
     cur = p;
   }
   return cur;
+}
+
+/* Whether function key, split by s, is slower per call (not called more
+ * often) by mu with the same code as before: what it is given changed. */
+static int given_more(const struct ana_cmp *c, const struct csplit *s,
+                      uint32_t key, double mu) {
+  return s->slower >= mu && s->more < mu && ana_calls_changed(c, key) == 0;
 }
 
 /* Whether cause l's own code says it is not where the change is: it is
@@ -982,24 +994,20 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
  * is given changed. */
 static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
                          uint32_t l, double mu) {
-  struct csplit s;
   uint32_t k = g->nodes[l].key, p = g->nodes[l].parent;
-  if (!ana_str(c->ctx, g->nodes[l].url)[0]) {
-    if (ana_gnode_new_everywhere(&g->nodes[l]) || p == ANA_NONE ||
-        g->nodes[p].kind != ANA_FUNC)
-      return 0;
-    double po = ana_calls(c, g->nodes[p].key, 0),
-           pn = ana_calls(c, g->nodes[p].key, 1);
-    return po > 0 && pn <= po * FANOUT_GREW;
+  int builtin = !ana_str(c->ctx, g->nodes[l].url)[0];
+  if (builtin) {
+    if (ana_gnode_new_everywhere(&g->nodes[l])) return 0;
+  } else {
+    struct csplit s;
+    if (!split_of(c, k, &s)) return 0;
+    if (s.co > 0) return given_more(c, &s, k, mu);
   }
-  if (!split_of(c, k, &s)) return 0;
-  if (s.co > 0)
-    return s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
   if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
   double po = ana_calls(c, g->nodes[p].key, 0),
          pn = ana_calls(c, g->nodes[p].key, 1);
   return po > 0 && pn <= po * FANOUT_GREW &&
-         ana_calls_changed(c, g->nodes[p].key) == 0;
+         (builtin || ana_calls_changed(c, g->nodes[p].key) == 0);
 }
 
 /* The new work upstream of cause l: up its path, under the nearest
@@ -1155,9 +1163,7 @@ static uint32_t spread_owner(const struct ana_cmp *c, uint32_t p, uint32_t k,
       continue;
     }
     /* old code the old build had, uncalled, calls it for a caller above */
-    int f = ana_calls(c, qk, 0) == 0 && ana_calls_changed(c, qk) == 0
-                ? 0
-                : fanout_grew(c, qk, child);
+    int f = old_uncalled(c, qk) ? 0 : fanout_grew(c, qk, child);
     if (f == 1) return q;
     if (f < 0) return UINT32_MAX;
     child = qk;
@@ -1181,7 +1187,7 @@ static uint32_t spread_roots(struct ana_cmp *c, struct ana_graph *g,
     struct csplit s;
     if (!split_of(c, k, &s) || !(s.co > 0)) continue;
     int more = s.more >= mu && s.slower < mu;
-    int given = s.slower >= mu && s.more < mu && ana_calls_changed(c, k) == 0;
+    int given = given_more(c, &s, k, mu);
     if (!more && !given) continue;
     uint32_t at[ANA_SPREAD_TOP], key[ANA_SPREAD_TOP];
     double sum[ANA_SPREAD_TOP];
@@ -1421,8 +1427,8 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
     return;
   }
   if (lk) {
-    const struct ana_bu_row *r = ana_bu_row(c->bu, lk);
     double lo = ana_calls(c, lk, 0), ln = ana_calls(c, lk, 1);
+    if (lo > 0 && callee_words(c, i, lk, out, cap)) return;
     double oo = ana_calls(c, g->nodes[i].key, 0),
            on = ana_calls(c, g->nodes[i].key, 1);
     count_text(lo, a, sizeof a);
@@ -1432,20 +1438,19 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
     char k[64] = "more often";
     if (lo > 0 && oo > 0 && on > 0)
       snprintf(k, sizeof k, "%.3g times as often", (ln / on) / (lo / oo));
-    if (lo > 0 && callee_words(c, i, lk, out, cap)) return;
     if (!(lo > 0) && gc->why == ANA_WHY_LOOP)
       snprintf(out, cap,
                "%s called %s times a run, never before, though the old build "
                "had the same code: %s (called %s times, %s before) calls it "
                "where it did not",
-               r ? ana_str(x, r->name) : "?", b, ana_str(x, g->nodes[i].name),
+               lr ? ana_str(x, lr->name) : "?", b, ana_str(x, g->nodes[i].name),
                pb, pa);
     else
       snprintf(out, cap,
                "%s called %s times a run instead of %s, under %s (called %s "
                "times, %s before), which calls it %s per call of its own: a "
                "loop that runs more, or a lost cache",
-               r ? ana_str(x, r->name) : "?", b, a,
+               lr ? ana_str(x, lr->name) : "?", b, a,
                ana_str(x, g->nodes[i].name), pb, pa, k);
     return;
   }
@@ -1513,6 +1518,17 @@ const char *ana_cmp_uncounted(struct ana_cmp *c) {
   return NULL;
 }
 
+/* A function named on a cause's row (where its time landed, the call
+ * that grew): {name, file, calls_old, calls_new} under field. */
+static void fn_calls_json(const struct ana_cmp *c, cJSON *o, const char *field,
+                          uint32_t name, uint32_t component, uint32_t key) {
+  cJSON *l = cJSON_AddObjectToObject(o, field);
+  cJSON_AddStringToObject(l, "name", ana_str(c->ctx, name));
+  cJSON_AddStringToObject(l, "file", ana_str(c->ctx, component));
+  cJSON_AddItemToObject(l, "calls_old", num_or_null(ana_calls(c, key, 0)));
+  cJSON_AddItemToObject(l, "calls_new", num_or_null(ana_calls(c, key, 1)));
+}
+
 void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
   const struct ana_graph *g = c->agg;
   if (!g || !ana_cmp_calls_pairs(c)) return;
@@ -1570,23 +1586,11 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
                   : gc ? gc->landed_key
                        : 0;
     uint32_t ch = gc ? loop_callee(g, i) : ANA_NONE;
-    if (ch != ANA_NONE) {
-      cJSON *l = cJSON_AddObjectToObject(o, "calls_more");
-      uint32_t ck = g->nodes[ch].key;
-      cJSON_AddStringToObject(l, "name", ana_str(c->ctx, g->nodes[ch].name));
-      cJSON_AddStringToObject(l, "file",
-                              ana_str(c->ctx, g->nodes[ch].component));
-      cJSON_AddItemToObject(l, "calls_old", num_or_null(ana_calls(c, ck, 0)));
-      cJSON_AddItemToObject(l, "calls_new", num_or_null(ana_calls(c, ck, 1)));
-    }
+    if (ch != ANA_NONE)
+      fn_calls_json(c, o, "calls_more", g->nodes[ch].name,
+                    g->nodes[ch].component, g->nodes[ch].key);
     const struct ana_bu_row *r = lk ? ana_bu_row(c->bu, lk) : NULL;
-    if (r) {
-      cJSON *l = cJSON_AddObjectToObject(o, "landed");
-      cJSON_AddStringToObject(l, "name", ana_str(c->ctx, r->name));
-      cJSON_AddStringToObject(l, "file", ana_str(c->ctx, r->component));
-      cJSON_AddItemToObject(l, "calls_old", num_or_null(ana_calls(c, lk, 0)));
-      cJSON_AddItemToObject(l, "calls_new", num_or_null(ana_calls(c, lk, 1)));
-    }
+    if (r) fn_calls_json(c, o, "landed", r->name, r->component, lk);
   }
   free(cs);
 }
