@@ -1010,6 +1010,59 @@ static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
          (builtin || ana_calls_changed(c, g->nodes[p].key) == 0);
 }
 
+/* Whether function key's code is not the old build's: its text changed,
+ * or it is new code the old build's count runs never called (and not old
+ * code there uncalled). Built-ins, whose calls V8 does not count, are
+ * not. */
+static int code_changed(const struct ana_cmp *c, uint32_t key) {
+  if (!(ana_calls(c, key, 1) > 0)) return 0;
+  int ch = ana_calls_changed(c, key);
+  return ch == 1 || (ch != 0 && ana_calls(c, key, 0) == 0);
+}
+
+/* Cause l is slower per call with the same code as before: either what it
+ * is given changed, or what it calls did. Under it, the highest functions
+ * whose code changed (no such function between them and l) and whose
+ * time, over all their paths, grew by mu in every pair are named in its
+ * place, each at the first call path under l that reaches it. Returns how
+ * many were named (0: l stays, and upstream_roots asks about its input). */
+static unsigned changed_below(struct ana_cmp *c, struct ana_graph *g,
+                              uint32_t l, double mu) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b), at;
+  uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
+  for (uint32_t p = 0; p < np; p++) {
+    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+    cand[p] = k != lk && named_fn(c, p) && under(b, p, lk, &at) &&
+              code_changed(c, k) && grew_every_pair(c, k, mu);
+  }
+  unsigned named = 0;
+  uint32_t done[16];
+  unsigned ndone = 0;
+  for (uint32_t p = 0; p < np; p++) {
+    if (!cand[p]) continue;
+    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+    int top = 1, dup = 0;
+    for (uint32_t q = ana_bu_path_parent(b, p);
+         q != UINT32_MAX && ana_bu_path_key(b, q, NULL, NULL) != lk && top;
+         q = ana_bu_path_parent(b, q))
+      top = !(cand[q] && ana_bu_path_key(b, q, NULL, NULL) != k);
+    for (unsigned i = 0; i < ndone && !dup; i++)
+      dup = done[i] == k;
+    if (!top || dup || ndone == ZC_ARRAY_LEN(done)) continue;
+    uint32_t i = graph_append_path(c, g, l, p);
+    if (i == ANA_NONE) continue;
+    done[ndone++] = k;
+    g->nodes[i].cause = 1;
+    g->calls[i].why = ANA_WHY_CHANGED_BELOW;
+    g->calls[i].landed = l;
+    named++;
+  }
+  free(cand);
+  if (named) g->nodes[l].cause = 0;
+  return named;
+}
+
 /* The new work upstream of cause l: up its path, under the nearest
  * ancestor that has some, the function whose calls appear only in the new
  * build (not on l's path, not under l, first run before l) with the most
@@ -1291,7 +1344,15 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
       continue;
     }
     uint32_t o = loop_owner(c, g, l, mu);
-    if (o != ANA_NONE) moved += move_cause(g, l, o, ANA_WHY_LOOP);
+    if (o != ANA_NONE) {
+      moved += move_cause(g, l, o, ANA_WHY_LOOP);
+      continue;
+    }
+    /* slower per call with the same code: did what it calls change? */
+    struct csplit s;
+    if (split_of(c, nd->key, &s) && s.co > 0 &&
+        given_more(c, &s, nd->key, mu) && changed_below(c, g, l, mu))
+      moved++;
   }
   moved += upstream_roots(c, g, n0, mu);
   moved += spread_roots(c, g, mu);
@@ -1376,6 +1437,35 @@ static int callee_words(const struct ana_cmp *c, uint32_t i, uint32_t lk,
   return 1;
 }
 
+/* The words of changed code named below a cause slower per call with the
+ * same code (ANA_WHY_CHANGED_BELOW). */
+static void below_words(const struct ana_cmp *c, uint32_t i, char *out,
+                        size_t cap) {
+  const struct ana_graph *g = c->agg;
+  const struct ana_gcalls *gc = &g->calls[i];
+  uint32_t ak = g->nodes[gc->landed].key;
+  struct csplit s;
+  char a[32], b[32], head[160];
+  double ro = ana_calls(c, g->nodes[i].key, 0),
+         rn = ana_calls(c, g->nodes[i].key, 1);
+  count_text(rn, b, sizeof b);
+  if (ro > 0) {
+    count_text(ro, a, sizeof a);
+    snprintf(head, sizeof head,
+             "its code changed (called %s times a run, %s before)", b, a);
+  } else {
+    snprintf(head, sizeof head, "new code: called %s times a run, never before",
+             b);
+  }
+  if (!split_of(c, ak, &s) || !(s.co > 0) || !(s.cn > 0)) return;
+  snprintf(out, cap,
+           "%s; above it, %s is slower per call with the same code "
+           "(%.3g -> %.3g ms a call): it calls this changed code, and the "
+           "time is this code's",
+           head, ana_str(c->ctx, g->nodes[gc->landed].name), s.t_old / s.co,
+           s.t_new / s.cn);
+}
+
 void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                       size_t cap) {
   out[0] = '\0';
@@ -1407,6 +1497,10 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                "does more with the same code: what it is given changed",
                b, ln);
     }
+    return;
+  }
+  if (gc->why == ANA_WHY_CHANGED_BELOW && gc->landed != ANA_NONE) {
+    below_words(c, i, out, cap);
     return;
   }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
@@ -1576,8 +1670,9 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
     ana__calls_words(c, i, words, sizeof words);
     if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
     const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
-    static const char *const why_name[] = {"", "loop_owner", "inside_new_code",
-                                           "new_code_entry", "upstream"};
+    static const char *const why_name[] = {
+        "",         "loop_owner",   "inside_new_code", "new_code_entry",
+        "upstream", "changed_below"};
     if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
       cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
     if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");

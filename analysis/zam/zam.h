@@ -117,6 +117,9 @@ enum ana_why {
    * the same code, or is newly called by unchanged code: what that cause
    * is given changed, and this is the new work that changed it */
   ANA_WHY_UPSTREAM,
+  /* changed code below a cause (`landed`) slower per call with the same
+   * code: what that cause calls changed, and its time grew by mu */
+  ANA_WHY_CHANGED_BELOW,
 };
 struct ana_gcalls {
   uint32_t landed;     /* ANA_WHY_LOOP: the node the time landed in */
