@@ -761,20 +761,31 @@ static int grew_every_pair(const struct ana_cmp *c, uint32_t key, double mu) {
   return 1;
 }
 
+/* The bottom-up paths under function lk (not lk's own) whose function is
+ * named and passes ok(c, key, mu): np + 1 flags, 1 for those, 0 for the
+ * rest (the caller's to free). */
+static uint8_t *paths_under(const struct ana_cmp *c, uint32_t lk,
+                            int (*ok)(const struct ana_cmp *, uint32_t, double),
+                            double mu) {
+  const struct ana_bottomup *b = c->bu;
+  uint32_t np = ana_bu_npaths(b), at;
+  uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
+  for (uint32_t p = 0; p < np; p++) {
+    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
+    cand[p] = k != lk && named_fn(c, p) && under(b, p, lk, &at) && ok(c, k, mu);
+  }
+  return cand;
+}
+
 /* Inside the new function of leaf l: the lowest old functions that grew
  * by mu, each named, or the owner of its loop below l. Returns how many
  * were named under l (0: the new function stays the cause). */
 static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
                            double mu) {
   const struct ana_bottomup *b = c->bu;
-  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b), at;
-  uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
+  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b);
+  uint8_t *cand = paths_under(c, lk, grew, mu);
   uint32_t n0 = g->n;
-  for (uint32_t p = 0; p < np; p++) {
-    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
-    cand[p] =
-        k != lk && named_fn(c, p) && under(b, p, lk, &at) && grew(c, k, mu);
-  }
   /* the lowest: no candidate under them */
   for (uint32_t p = 0; p < np; p++) {
     if (!cand[p]) continue;
@@ -1020,6 +1031,12 @@ static int code_changed(const struct ana_cmp *c, uint32_t key) {
   return ch == 1 || (ch != 0 && ana_calls(c, key, 0) == 0);
 }
 
+/* Whether function key's code changed and its time, over all its paths,
+ * grew by mu in every pair. */
+static int changed_and_grew(const struct ana_cmp *c, uint32_t key, double mu) {
+  return code_changed(c, key) && grew_every_pair(c, key, mu);
+}
+
 /* Cause l is slower per call with the same code as before: either what it
  * is given changed, or what it calls did. Under it, the highest functions
  * whose code changed (no such function between them and l) and whose
@@ -1029,13 +1046,8 @@ static int code_changed(const struct ana_cmp *c, uint32_t key) {
 static unsigned changed_below(struct ana_cmp *c, struct ana_graph *g,
                               uint32_t l, double mu) {
   const struct ana_bottomup *b = c->bu;
-  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b), at;
-  uint8_t *cand = zc_xcalloc((size_t)np + 1, 1);
-  for (uint32_t p = 0; p < np; p++) {
-    uint32_t k = ana_bu_path_key(b, p, NULL, NULL);
-    cand[p] = k != lk && named_fn(c, p) && under(b, p, lk, &at) &&
-              code_changed(c, k) && grew_every_pair(c, k, mu);
-  }
+  uint32_t lk = g->nodes[l].key, np = ana_bu_npaths(b);
+  uint8_t *cand = paths_under(c, lk, changed_and_grew, mu);
   unsigned named = 0;
   uint32_t done[16];
   unsigned ndone = 0;
@@ -1445,6 +1457,7 @@ static void below_words(const struct ana_cmp *c, uint32_t i, char *out,
   const struct ana_gcalls *gc = &g->calls[i];
   uint32_t ak = g->nodes[gc->landed].key;
   struct csplit s;
+  if (!split_of(c, ak, &s) || !(s.co > 0) || !(s.cn > 0)) return;
   char a[32], b[32], head[160];
   double ro = ana_calls(c, g->nodes[i].key, 0),
          rn = ana_calls(c, g->nodes[i].key, 1);
@@ -1457,7 +1470,6 @@ static void below_words(const struct ana_cmp *c, uint32_t i, char *out,
     snprintf(head, sizeof head, "new code: called %s times a run, never before",
              b);
   }
-  if (!split_of(c, ak, &s) || !(s.co > 0) || !(s.cn > 0)) return;
   snprintf(out, cap,
            "%s; above it, %s is slower per call with the same code "
            "(%.3g -> %.3g ms a call): it calls this changed code, and the "
