@@ -851,7 +851,9 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
 
 /* A cause called more often, not slower per call: up its path to the
  * first function that calls the one below it more often per call of its
- * own. Returns that node, or ANA_NONE. */
+ * own and is not called more often itself (one that is runs in a loop
+ * above it). Returns that node; the first that calls more per call of
+ * its own when every one above it is called more too; or ANA_NONE. */
 static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
                            uint32_t l, double mu) {
   struct csplit s;
@@ -875,13 +877,19 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
       k++;
     if (k - 1 >= 2 * per - 1 && k - 1 > top) top = k - 1;
   }
+  uint32_t first = ANA_NONE;
   for (unsigned i = top + 1; i < n; i++) {
-    if (g->nodes[up[i]].kind != ANA_FUNC) return ANA_NONE;
+    if (g->nodes[up[i]].kind != ANA_FUNC) return first;
     int f = fanout_grew(c, g->nodes[up[i]].key, g->nodes[up[i - 1]].key);
-    if (f == 1) return up[i];
-    if (f < 0) return ANA_NONE;
+    if (f < 0) return first;
+    if (f != 1) continue;
+    /* an owner called more often itself is in a loop above it */
+    double po = ana_calls(c, g->nodes[up[i]].key, 0),
+           pn = ana_calls(c, g->nodes[up[i]].key, 1);
+    if (!(po > 0 && pn >= FANOUT_GREW * po)) return up[i];
+    if (first == ANA_NONE) first = up[i];
   }
-  return ANA_NONE;
+  return first;
 }
 
 /* An old function the old build had but never called, called now: up its

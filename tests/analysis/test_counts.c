@@ -581,6 +581,48 @@ static void test_owner_callee(void) {
   ZT_HAS(last_words, "the time landed in parse");
 }
 
+/* A loop over a loop: load lost its cache and parses every import again,
+ * and parse's own loop over primary runs over more text. parse calls
+ * primary more often per call of its own, but parse is called more often
+ * too: its loop is above it. The walk goes on to load, which is called as
+ * often as before and calls parse more often: load is named. */
+static void test_owner_above_loop(void) {
+  struct shape s = {
+      .old_tree = "import@app.js:1 %g\n"
+                  "  load@app.js:2 %g\n"
+                  "    parse@app.js:3 %g\n"
+                  "      primary@app.js:4 %g\n",
+      .old_ms = {100, 95, 90, 60},
+      .nold = 4,
+      .new_tree = "import@app.js:1 %g\n"
+                  "  load@app.js:2 %g\n"
+                  "    parse@app.js:3 %g\n"
+                  "      primary@app.js:4 %g\n",
+      .new_ms = {600, 595, 590, 560},
+      .nnew = 4,
+      .old_calls = {{"import", 1, 3, "a1"},
+                    {"load", 2, 3, "a2"},
+                    {"parse", 3, 54, "a3"},
+                    {"primary", 4, 138, "a4"}},
+      .new_calls = {{"import", 1, 3, "a1"},
+                    {"load", 2, 3, "b2"},
+                    {"parse", 3, 258, "a3"},
+                    {"primary", 4, 1599, "a4"}},
+  };
+  char got[512];
+  causes_of(&s, "above_loop", got, sizeof got);
+  ZT_STR(got, "load");
+  ZT_HAS(last_words, "the time landed in primary");
+  /* Beside it: every caller above parse is called more often too, as
+   * often per call of its own caller as before (the page imports five
+   * times as much): no caller above keeps its count, and parse, the
+   * first that calls more per call of its own, is named as before. */
+  s.new_calls[0].calls = 15;
+  s.new_calls[1].calls = 15;
+  causes_of(&s, "above_loop1", got, sizeof got);
+  ZT_STR(got, "parse");
+}
+
 /* Old code under new code: the new tint calls multiply, which the old
  * build had with the same text but never called. multiply does the work,
  * but none of it is a change of its own: the entry of the new code, tint,
@@ -700,6 +742,7 @@ int main(int argc, char **argv) {
       {"renamed_caller", test_renamed_caller},
       {"spread_input", test_spread_input},
       {"owner_callee", test_owner_callee},
+      {"owner_above_loop", test_owner_above_loop},
       {"uncalled_under_new", test_uncalled_under_new},
       {"builtin_given", test_builtin_given},
       {"changed_below", test_changed_below},
