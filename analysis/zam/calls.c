@@ -637,6 +637,13 @@ static int fanout_grew(const struct ana_cmp *c, uint32_t parent,
   return cn / pn >= FANOUT_GREW * (co / po);
 }
 
+/* Whether function key ran in the old build and is called FANOUT_GREW
+ * times as often or more now: a loop above it runs more. */
+static int called_more(const struct ana_cmp *c, uint32_t key) {
+  double po = ana_calls(c, key, 0), pn = ana_calls(c, key, 1);
+  return po > 0 && pn >= FANOUT_GREW * po;
+}
+
 static struct ana_gcalls *gcalls(struct ana_graph *g) {
   if (!g->calls) {
     g->calls = zc_xcalloc((size_t)g->n + 1, sizeof *g->calls);
@@ -884,9 +891,7 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
     if (f < 0) return first;
     if (f != 1) continue;
     /* an owner called more often itself is in a loop above it */
-    double po = ana_calls(c, g->nodes[up[i]].key, 0),
-           pn = ana_calls(c, g->nodes[up[i]].key, 1);
-    if (!(po > 0 && pn >= FANOUT_GREW * po)) return up[i];
+    if (!called_more(c, g->nodes[up[i]].key)) return up[i];
     if (first == ANA_NONE) first = up[i];
   }
   return first;
