@@ -1150,17 +1150,22 @@ static uint32_t changed_caller(const struct ana_cmp *c,
  * new work that ran before them (a function called only in the new
  * build), else the nearest caller whose code changed, is named as a root
  * beside them (whatever its own growth: it is why theirs happened), and
- * they are ranked after it. Returns the roots added. */
+ * they are ranked after it. A loop's owner with the same code is asked
+ * for new work upstream only. Returns the roots added. */
 static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
                                uint32_t n0, double mu) {
   uint32_t added = 0;
   for (uint32_t l = 0; l < n0; l++) {
-    if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC || g->calls[l].why)
-      continue;
-    if (!input_changed(c, g, l, mu)) continue;
+    if (!g->nodes[l].cause || g->nodes[l].kind != ANA_FUNC) continue;
+    /* a loop's owner with the same code as before: its loop runs more
+     * because what it is given changed */
+    int owner = g->calls[l].why == ANA_WHY_LOOP &&
+                ana_calls_changed(c, g->nodes[l].key) == 0;
+    if (g->calls[l].why && !owner) continue;
+    if (!owner && !input_changed(c, g, l, mu)) continue;
     uint32_t r = ANA_NONE, at = ANA_NONE, p = UINT32_MAX;
     uint32_t rk = upstream_of(c, g, l, &at, &p);
-    if (!rk && (r = changed_caller(c, g, l)) == ANA_NONE) continue;
+    if (!rk && (owner || (r = changed_caller(c, g, l)) == ANA_NONE)) continue;
     if (r != ANA_NONE && !g->nodes[r].cause) {
       g->nodes[r].cause = 1;
       added++;
