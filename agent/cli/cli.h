@@ -189,8 +189,11 @@ int agent_parse_uint(const char *s, unsigned *out);
 
 /* --pairs and --max-pairs as one rule, worked out here alone: --pairs N
  * runs exactly N pairs; --pairs auto runs AGENT_AUTO_FIRST, then decides
- * after each pair whether to go on, up to --max-pairs. */
-enum { AGENT_AUTO_FIRST = 3 };
+ * after each pair whether to go on, up to --max-pairs. A regression no
+ * function explains (an end-to-end or web-vitals interval above its
+ * threshold, no function named) rests on one figure per pair: auto
+ * decides it at AGENT_AUTO_UNEXPLAINED pairs or more. */
+enum { AGENT_AUTO_FIRST = 3, AGENT_AUTO_UNEXPLAINED = 6 };
 struct agent_span {
   unsigned least, most; /* pairs: at least, at most */
   int decides;          /* 1 with --pairs auto, even where least is most */
