@@ -614,7 +614,7 @@ int ana__calls_per_call(const void *arg, uint32_t key) {
   const struct ana_cmp *c = arg;
   struct csplit s;
   if (!ana_cmp_calls_pairs(c) || !split_of(c, key, &s) || !(s.co > 0)) return 0;
-  return s.cn <= FANOUT_GREW * s.co && s.slower >= c->o.mu &&
+  return s.cn < FANOUT_GREW * s.co && s.slower >= c->o.mu &&
          self_growth(c, key) >= c->o.mu && ana_calls_changed(c, key) == 1;
 }
 
@@ -917,7 +917,7 @@ static uint32_t new_caller(const struct ana_cmp *c, const struct ana_graph *g,
       child = a;
       continue;
     }
-    if (po > 0 && pn > FANOUT_GREW * po) { /* called more: whose loop? */
+    if (called_more(c, k)) { /* called more: whose loop? */
       child = a;
       continue;
     }
@@ -1030,7 +1030,7 @@ static int input_changed(const struct ana_cmp *c, const struct ana_graph *g,
   if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return 0;
   double po = ana_calls(c, g->nodes[p].key, 0),
          pn = ana_calls(c, g->nodes[p].key, 1);
-  return po > 0 && pn <= po * FANOUT_GREW &&
+  return po > 0 && pn < po * FANOUT_GREW &&
          (builtin || ana_calls_changed(c, g->nodes[p].key) == 0);
 }
 
