@@ -205,11 +205,15 @@ def score_report(report, paths, keys, lines=None):
     # report names that function on the cause's row, beside the cause.
     # So is the function a loop's owner calls more often ("calls_more"),
     # where that is not where the time landed.
-    landed = {}
+    landed, roles = {}, {}
     for c in report.get('regression_causes') or []:
         if c.get('path'):
             landed[tuple(c['path'])] = [x for x in (c.get('landed'), c.get('calls_more')) if x]
+            roles[tuple(c['path'])] = c.get('role')
     res['landed'] = 0
+    # Roots alone: a cause the report ranks after a root as its
+    # consequence (report.json "role") claims no cause of its own.
+    res['roots'] = res['root_hits'] = 0
     for leaf, lpath in leaves:
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
         cls, dist = classify(leaf, lpath, paths, keys, lines)
@@ -218,6 +222,9 @@ def score_report(report, paths, keys, lines=None):
         if cls in ('hit', 'api') or any(is_truth(x['name'], x.get('file'), None, keys, lines)
                                         for x in ld):
             res['landed'] += 1
+        if roles.get(tuple(x[0] for x in lpath)) != 'consequence':
+            res['roots'] += 1
+            res['root_hits'] += cls in ('hit', 'api')
         if dist is not None:
             res['distances'].append(dist)
         res['leaf_list'].append({
@@ -262,6 +269,12 @@ def summarize(rows, aa_rows):
                                 len(rows))
     s['landed_precision'] = ze.pct(sum(r.get('landed', r['hit'] + r['api']) for r in rows),
                                    leaves)
+    roots = sum(r.get('roots', r['leaves']) for r in rows)
+    s['roots'] = roots
+    s['roots_recall'] = ze.pct(sum(r.get('root_hits', r['hit'] + r['api']) > 0 for r in rows),
+                               len(rows))
+    s['roots_precision'] = ze.pct(sum(r.get('root_hits', r['hit'] + r['api']) for r in rows),
+                                  roots)
     s.update(ze.name_metrics(rows, aa_rows, 0))
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows)
     s['aa_with_paths'] = sum(1 for a in aa_rows if a['leaves'] > 0)
@@ -360,6 +373,10 @@ def tables(result):
                      'its loop\'s callee is (report.json "landed", "calls_more"): '
                      'node recall %s, node precision %s' % (
                          f(a['landed_recall'], 1), f(a['landed_precision'], 1)))
+        lines.append('Counting roots only (a cause ranked after a root as its consequence, '
+                     'report.json "role", claims no cause of its own): %d roots, '
+                     'node recall %s, node precision %s' % (
+                         a['roots'], f(a['roots_recall'], 1), f(a['roots_precision'], 1)))
         lines.append('Every name in the reports (graph leaves and spread-out causes): %d names, '
                      'recall %s, precision %s; A/A: %d names' % (
                          a['names'], f(a['name_recall'], 1), f(a['name_precision'], 1),
