@@ -1496,6 +1496,30 @@ static void below_words(const struct ana_cmp *c, uint32_t i, char *out,
            s.t_new / s.cn);
 }
 
+/* Cause i was never called before: where its caller on the path ran
+ * before, as often as now, with code that changed, that caller makes the
+ * new calls, and the words say so after out (whichever of the two the
+ * fix goes to: the changed caller, or the new code it calls). */
+static void caller_words(const struct ana_cmp *c, uint32_t i, char *out,
+                         size_t cap) {
+  const struct ana_graph *g = c->agg;
+  uint32_t p = g->nodes[i].parent;
+  if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC ||
+      !(ana_calls(c, g->nodes[i].key, 0) == 0))
+    return;
+  uint32_t pk = g->nodes[p].key;
+  double po = ana_calls(c, pk, 0), pn = ana_calls(c, pk, 1);
+  if (!(po > 0) || called_more(c, pk) || ana_calls_changed(c, pk) != 1) return;
+  char a[32], b[32];
+  count_text(pn, b, sizeof b);
+  count_text(po, a, sizeof a);
+  size_t l = strlen(out);
+  snprintf(out + l, cap - l,
+           "; its caller %s, whose code changed (called %s times a run, %s "
+           "before), calls it where it did not",
+           ana_str(c->ctx, g->nodes[p].name), b, a);
+}
+
 void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                       size_t cap) {
   out[0] = '\0';
@@ -1548,6 +1572,7 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
                    "this new code's call of it"
                  : "which does little itself: the time is the old code "
                    "that runs under it");
+    caller_words(c, i, out, cap);
     return;
   }
   if (lk) {
@@ -1589,9 +1614,10 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   if (!split_of(c, g->nodes[i].key, &s)) return;
   count_text(s.co, a, sizeof a);
   count_text(s.cn, b, sizeof b);
-  if (!(s.co > 0))
+  if (!(s.co > 0)) {
     snprintf(out, cap, "%s times a run, never called before", b);
-  else if (s.slower >= s.more)
+    caller_words(c, i, out, cap);
+  } else if (s.slower >= s.more)
     snprintf(out, cap,
              "slower per call: %.3f -> %.3f ms a call, %s calls a run (%s "
              "before)%s",

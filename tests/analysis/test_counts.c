@@ -685,6 +685,16 @@ static void test_uncalled_under_new(void) {
   causes_of(&s, "under_new", got, sizeof got);
   ZT_STR(got, "tint");
   ZT_HAS(last_words, "code the old build had but never called");
+  /* draw, above it, changed and calls it where it did not: the words
+   * say so, for a fix may go to either */
+  ZT_HAS(last_words, "; its caller draw, whose code changed (called 3 "
+                     "times a run, 3 before), calls it where it did not");
+  /* with draw's code the same, they do not */
+  s.new_calls[0].hash = "a1";
+  causes_of(&s, "under_new0", got, sizeof got);
+  ZT_STR(got, "tint");
+  ZT_TRUE(strstr(last_words, "its caller") == NULL);
+  s.new_calls[0].hash = "b1";
   /* Beside it: multiply's text is new too; it does work of its own, and
    * stays the cause. */
   s.new_calls[2].hash = "b3";
