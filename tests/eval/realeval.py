@@ -205,11 +205,8 @@ def score_report(report, paths, keys, lines=None):
     # report names that function on the cause's row, beside the cause.
     # So is the function a loop's owner calls more often ("calls_more"),
     # where that is not where the time landed.
-    landed, roles = {}, {}
-    for c in report.get('regression_causes') or []:
-        if c.get('path'):
-            landed[tuple(c['path'])] = [x for x in (c.get('landed'), c.get('calls_more')) if x]
-            roles[tuple(c['path'])] = c.get('role')
+    causes = {tuple(c['path']): c for c in report.get('regression_causes') or []
+              if c.get('path')}
     res['landed'] = 0
     # Roots alone: a cause the report ranks after a root as its
     # consequence (report.json "role") claims no cause of its own.
@@ -218,11 +215,12 @@ def score_report(report, paths, keys, lines=None):
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
         cls, dist = classify(leaf, lpath, paths, keys, lines)
         res[cls] += 1
-        ld = landed.get(tuple(x[0] for x in lpath)) or []
+        cause = causes.get(tuple(x[0] for x in lpath)) or {}
+        ld = [x for x in (cause.get('landed'), cause.get('calls_more')) if x]
         if cls in ('hit', 'api') or any(is_truth(x['name'], x.get('file'), None, keys, lines)
                                         for x in ld):
             res['landed'] += 1
-        if roles.get(tuple(x[0] for x in lpath)) != 'consequence':
+        if cause.get('role') != 'consequence':
             res['roots'] += 1
             res['root_hits'] += cls in ('hit', 'api')
         if dist is not None:
