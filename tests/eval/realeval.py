@@ -211,6 +211,10 @@ def score_report(report, paths, keys, lines=None):
     # Roots alone: a cause the report ranks after a root as its
     # consequence (report.json "role") claims no cause of its own.
     res['roots'] = res['root_hits'] = 0
+    # What the person reading the report meets first: the cause it ranks 1.
+    ranked = sorted((c for c in causes.values() if c.get('rank')), key=lambda c: c['rank'])
+    first = tuple(ranked[0]['path']) if ranked else None
+    res['first_hit'] = False
     for leaf, lpath in leaves:
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
         cls, dist = classify(leaf, lpath, paths, keys, lines)
@@ -220,6 +224,8 @@ def score_report(report, paths, keys, lines=None):
         if cls in ('hit', 'api') or any(is_truth(x['name'], x.get('file'), None, keys, lines)
                                         for x in ld):
             res['landed'] += 1
+        if first is not None and tuple(x[0] for x in lpath) == first:
+            res['first_hit'] = cls in ('hit', 'api')
         if cause.get('role') != 'consequence':
             res['roots'] += 1
             res['root_hits'] += cls in ('hit', 'api')
@@ -273,6 +279,7 @@ def summarize(rows, aa_rows):
                                len(rows))
     s['roots_precision'] = ze.pct(sum(r.get('root_hits', r['hit'] + r['api']) for r in rows),
                                   roots)
+    s['first_recall'] = ze.pct(sum(r.get('first_hit', False) for r in rows), len(rows))
     s.update(ze.name_metrics(rows, aa_rows, 0))
     s['aa_paths'] = sum(a['leaves'] for a in aa_rows)
     s['aa_with_paths'] = sum(1 for a in aa_rows if a['leaves'] > 0)
@@ -375,6 +382,8 @@ def tables(result):
                      'report.json "role", claims no cause of its own): %d roots, '
                      'node recall %s, node precision %s' % (
                          a['roots'], f(a['roots_recall'], 1), f(a['roots_precision'], 1)))
+        lines.append('The cause each report ranks first is the truth: %s of the regressions' %
+                     f(a['first_recall'], 1))
         lines.append('Every name in the reports (graph leaves and spread-out causes): %d names, '
                      'recall %s, precision %s; A/A: %d names' % (
                          a['names'], f(a['name_recall'], 1), f(a['name_precision'], 1),
