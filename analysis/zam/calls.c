@@ -856,7 +856,8 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   return named;
 }
 
-/* A cause called more often, not slower per call: up its path to the
+/* A cause called more often, not slower per call (or slower per call too
+ * with the same code: what it is given grew as well): up its path to the
  * first function that calls the one below it more often per call of its
  * own and is not called more often itself (one that is runs in a loop
  * above it). Returns that node; the first that calls more per call of
@@ -864,9 +865,12 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
 static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
                            uint32_t l, double mu) {
   struct csplit s;
-  if (!split_of(c, g->nodes[l].key, &s) || !(s.co > 0) || s.more < mu ||
-      s.slower >= mu)
-    return ANA_NONE;
+  uint32_t lk = g->nodes[l].key;
+  if (!split_of(c, lk, &s) || !(s.co > 0) || s.more < mu) return ANA_NONE;
+  /* Slower per call as well: with its own code changed, that is its own
+   * doing; with the same code, what it is given changed (a longer array
+   * to search), and its calls still grew in a loop above it. */
+  if (s.slower >= mu && ana_calls_changed(c, lk) != 0) return ANA_NONE;
   /* Counts are a function's, over every level of a recursion: inside
    * one, the ratio of two of its functions' calls says nothing of a loop.
    * The recursion's levels right above the cause (keys that repeat with
@@ -1150,8 +1154,8 @@ static uint32_t changed_caller(const struct ana_cmp *c,
  * new work that ran before them (a function called only in the new
  * build), else the nearest caller whose code changed, is named as a root
  * beside them (whatever its own growth: it is why theirs happened), and
- * they are ranked after it. A loop's owner with the same code is asked
- * for new work upstream only. Returns the roots added. */
+ * they are ranked after it; so is a loop's owner with the same code as
+ * before. Returns the roots added. */
 static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
                                uint32_t n0, double mu) {
   uint32_t added = 0;
@@ -1165,7 +1169,7 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
     if (!owner && !input_changed(c, g, l, mu)) continue;
     uint32_t r = ANA_NONE, at = ANA_NONE, p = UINT32_MAX;
     uint32_t rk = upstream_of(c, g, l, &at, &p);
-    if (!rk && (owner || (r = changed_caller(c, g, l)) == ANA_NONE)) continue;
+    if (!rk && (r = changed_caller(c, g, l)) == ANA_NONE) continue;
     if (r != ANA_NONE && !g->nodes[r].cause) {
       g->nodes[r].cause = 1;
       added++;

@@ -375,6 +375,81 @@ static void test_owner_given(void) {
   ZT_STR(got, "patch");
 }
 
+/* A loop's owner with the same code as before and no new work above it:
+ * findSnake, called as often, calls advance 100 times as often, because
+ * the changed build above it no longer passes a limit down. The nearest
+ * caller whose code changed, build, is named, and findSnake ranks after
+ * it. */
+static void test_owner_changed_caller(void) {
+  struct shape s = {
+      .old_tree = "compare@app.js:1 %g\n"
+                  "  build@app.js:2 %g\n"
+                  "    findSnake@app.js:3 %g\n"
+                  "      advance@app.js:4 %g\n",
+      .old_ms = {70, 60, 50, 40},
+      .nold = 4,
+      .new_tree = "compare@app.js:1 %g\n"
+                  "  build@app.js:2 %g\n"
+                  "    findSnake@app.js:3 %g\n"
+                  "      advance@app.js:4 %g\n",
+      .new_ms = {640, 630, 620, 600},
+      .nnew = 4,
+      .old_calls = {{"compare", 1, 3, "a1"},
+                    {"build", 2, 3, "a2"},
+                    {"findSnake", 3, 3, "a3"},
+                    {"advance", 4, 300, "a4"}},
+      .new_calls = {{"compare", 1, 3, "a1"},
+                    {"build", 2, 3, "b2"},
+                    {"findSnake", 3, 3, "a3"},
+                    {"advance", 4, 30000, "a4"}},
+  };
+  char got[512];
+  causes_of(&s, "owner_caller", got, sizeof got);
+  ZT_STR(got, "build,findSnake");
+  /* Beside it: nothing above findSnake changed either; it stays. */
+  s.new_calls[1].hash = "a2";
+  causes_of(&s, "owner_caller1", got, sizeof got);
+  ZT_STR(got, "findSnake");
+}
+
+/* A function with the same code, called more often and slower per call
+ * too: indexOf searches a longer list (what it is given) 50 times as
+ * often. Its calls grew in a loop above it: get, called as often, calls
+ * depend 50 times as often per call of its own, and is named. */
+static void test_owner_mixed(void) {
+  struct shape s = {
+      .old_tree = "flush@app.js:1 %g\n"
+                  "  get@app.js:2 %g\n"
+                  "    depend@app.js:3 %g\n"
+                  "      indexOf@app.js:4 %g\n",
+      .old_ms = {70, 60, 50, 40},
+      .nold = 4,
+      .new_tree = "flush@app.js:1 %g\n"
+                  "  get@app.js:2 %g\n"
+                  "    depend@app.js:3 %g\n"
+                  "      indexOf@app.js:4 %g\n",
+      .new_ms = {3030, 3020, 3010, 3000},
+      .nnew = 4,
+      .old_calls = {{"flush", 1, 3, "a1"},
+                    {"get", 2, 300, "a2"},
+                    {"depend", 3, 300, "a3"},
+                    {"indexOf", 4, 300, "a4"}},
+      .new_calls = {{"flush", 1, 3, "a1"},
+                    {"get", 2, 300, "b2"},
+                    {"depend", 3, 15000, "a3"},
+                    {"indexOf", 4, 15000, "a4"}},
+  };
+  char got[512];
+  causes_of(&s, "owner_mixed", got, sizeof got);
+  ZT_STR(got, "get");
+  ZT_HAS(last_words, "calls depend 50 times as often per call of its own");
+  /* Beside it: indexOf's own code changed; its slowdown per call is its
+   * own doing, and it stays. */
+  s.new_calls[3].hash = "b4";
+  causes_of(&s, "owner_mixed1", got, sizeof got);
+  ZT_STR(got, "indexOf");
+}
+
 /* A library whose whole text is the same in both builds holds the same
  * code, also in a function the old build never ran: the new write hands
  * lib.js a new kind of input, whose trap (never called before) calls
@@ -655,10 +730,15 @@ static void test_owner_above_loop(void) {
   /* Beside it: every caller above parse is called more often too, as
    * often per call of its own caller as before (the page imports five
    * times as much): no caller above keeps its count, and parse, the
-   * first that calls more per call of its own, is named as before. */
+   * first that calls more per call of its own, is named as before. With
+   * load's code changed, parse (the same code) runs its loop more for
+   * what load gives it: load is named upstream, and parse after it. */
   s.new_calls[0].calls = 15;
   s.new_calls[1].calls = 15;
   causes_of(&s, "above_loop1", got, sizeof got);
+  ZT_STR(got, "load,parse");
+  s.new_calls[1].hash = "a2";
+  causes_of(&s, "above_loop2", got, sizeof got);
   ZT_STR(got, "parse");
 }
 
@@ -796,6 +876,8 @@ int main(int argc, char **argv) {
       {"uncalled_under_new", test_uncalled_under_new},
       {"builtin_given", test_builtin_given},
       {"changed_below", test_changed_below},
+      {"owner_changed_caller", test_owner_changed_caller},
+      {"owner_mixed", test_owner_mixed},
   };
   return ZT_RUN(cases, argc, argv);
 }
