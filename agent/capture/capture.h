@@ -201,6 +201,12 @@ struct cap_plan {
   double budget_ms;
   cap_pair_fn *pair_done; /* may be NULL */
   void *pair_arg;
+  /* After each traced run of a timed plan, before its trace counts: 0
+   * when the trace measures the run; otherwise the run failed (it is
+   * tried again, as any failed run) and zc_errmsg() says why. NULL: no
+   * check. */
+  int (*check)(void *arg, const char *trace);
+  void *check_arg;
   struct cap_run_opts run; /* scn, base and next_base are set per run */
   const char *out;         /* traces go to out/traces/, screenshots to
                               run.replay.fail_dir */

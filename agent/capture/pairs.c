@@ -193,6 +193,12 @@ static enum zc_err one_run(struct cap_ctx *x, unsigned i, int sd,
     free(res.file);
     return e;
   }
+  if (pl->check && res.file && pl->kind == CAP_TRACE &&
+      pl->check(pl->check_arg, res.file)) {
+    r->error = zc_xstrdup(zc_errmsg());
+    free(res.file);
+    return ZC_E_BROWSER;
+  }
   r->ok = 1;
   r->bytes = res.bytes;
   r->trace = res.file ? rel_to(ZC_OUT_TRACES, res.file) : NULL;

@@ -91,6 +91,11 @@ struct ana_figures {
   /* The main thread's share of a core while it worked (thread time over
    * wall time of its tasks); NAN unknown. */
   double cpu_share;
+  /* The main thread's long-task time after its CPU profile's last sample
+   * (ms): where it is large, V8 lost the profile's later samples (seen
+   * under load: a 2 s run whose profile ends after 30 ms), and the run
+   * measures nothing. NAN without a profile on that thread. */
+  double profile_lost_ms;
   /* Retained memory after the flow (a heap profile zamcap recorded, after
    * a forced GC): set only where retained is; NAN where not measured. */
   int retained;

@@ -111,7 +111,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
                  int64_t tid) {
   struct ana_figures *fig = &tl->fig;
   fig->vit.lcp_ms = fig->vit.cls = fig->vit.inp_ms = fig->vit.tbt_ms = NAN;
-  fig->cpu_share = NAN;
+  fig->cpu_share = fig->profile_lost_ms = NAN;
   fig->vit_why =
       ANA_VW_NO_NAV | ANA_VW_NO_LOADING | ANA_VW_NO_INPUT | ANA_VW_NO_TASKS;
   const struct prof *main = NULL;
@@ -172,6 +172,17 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
     } else if (end == INT64_MIN) {
       end = f->ts;
     }
+  }
+  if (main) { /* long-task time after the last sample */
+    int64_t last = main->start_us, lost = 0;
+    for (size_t i = 0; i < main->nsamp; i++)
+      last += main->sdt[i];
+    for (size_t i = 0; i < n; i++) {
+      const struct fev *f = &g->fev[i];
+      int64_t s = f->ts > last ? f->ts : last;
+      if (f->what == EV_TASK && f->ts + f->dur > s) lost += f->ts + f->dur - s;
+    }
+    fig->profile_lost_ms = (double)lost / 1e3;
   }
   fig->marks = (int)fig->nsteps;
   if (first != INT64_MIN && end != INT64_MIN && end >= first)

@@ -35,7 +35,7 @@ struct ana_timeline *ana_tl_new(struct ana_ctx *c, const char *source) {
   struct ana_figures *f = &tl->fig;
   f->scenario_ms = f->scripting_ms = f->gc_ms = f->style_layout_ms = NAN;
   f->native_ms = NAN;
-  f->long_tasks = f->blocking_ms = f->cpu_share = NAN;
+  f->long_tasks = f->blocking_ms = f->cpu_share = f->profile_lost_ms = NAN;
   return tl;
 }
 

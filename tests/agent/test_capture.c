@@ -213,6 +213,41 @@ static void test_decides(void) {
   cap_runs_clear(&r);
 }
 
+/* The check after each traced run: the first trace of the new build's
+ * first pair fails it (its profile lost samples, say), and that run is
+ * tried again; the trace kept is the retry's, and the failed run is on
+ * record with the check's words. */
+static unsigned checked;
+static int fail_first_check(void *arg, const char *trace) {
+  (void)arg;
+  if (checked++ == 1)
+    return zc_fail(ZC_E_BROWSER, "%s: its CPU profile ends early", trace), 1;
+  return 0;
+}
+
+static void test_check_retries(void) {
+  reset();
+  checked = 0;
+  struct cap_runs r;
+  three_builds(&r);
+  struct cap_plan p = plan(0, 1, 2);
+  p.retries = 1;
+  p.check = fail_first_check;
+  struct cap_outcome oc;
+  ZT_INT(cap_pairs(NULL, &p, &r, &oc), ZC_OK);
+  ZT_INT(sc.calls, 7); /* 2 warm-ups, 4 runs, 1 retry */
+  ZT_INT(checked, 5);  /* warm-ups are not checked */
+  ZT_INT(oc.complete, 2);
+  ZT_INT(oc.dropped, 0);
+  ZT_INT(r.runs[1].ok, 0);
+  ZT_HAS(r.runs[1].error, "b1-1.json.gz: its CPU profile ends early");
+  ZT_INT(r.runs[2].ok, 1);
+  ZT_INT(r.runs[2].attempt, 2);
+  ZT_STR(oc.file[1][0], "OUT/traces/b1-1.json.gz");
+  ZT_INT(r.build[1].kind[CAP_TRACE].n, 2);
+  cap_runs_clear(&r);
+}
+
 int main(int argc, char **argv) {
   static const struct zt_case cases[] = {
       {"two_of_three", test_two_of_three},
@@ -220,6 +255,7 @@ int main(int argc, char **argv) {
       {"retries_and_drops", test_retries_and_drops},
       {"warmup_fails", test_warmup_fails},
       {"decides", test_decides},
+      {"check_retries", test_check_retries},
   };
   return ZT_RUN(cases, argc, argv);
 }

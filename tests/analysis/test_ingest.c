@@ -566,6 +566,7 @@ static void test_figures(void) {
   ZT_NEAR(f->style_layout_ms, 15, 1e-9);
   ZT_NEAR(f->long_tasks, 1, 1e-9);
   ZT_NEAR(f->blocking_ms, 70, 1e-9);
+  ZT_NEAR(f->profile_lost_ms, 0, 1e-9); /* the samples run to 161 ms */
   if (ZT_INT(f->nsteps, 2)) {
     ZT_INT(f->steps[0].step, 1);
     ZT_STR(f->steps[0].type, "click");
@@ -573,6 +574,14 @@ static void test_figures(void) {
     ZT_STR(f->steps[1].type, "waitForElement");
     ZT_NEAR(f->steps[1].ms, 50, 1e-9);
   }
+  ana_timeline_free(tl);
+  /* A long task that runs on for 189 ms after the profile's last sample
+   * (161 ms): V8 lost those samples. */
+  t = trace_text(0, EV("I", "zamcap:step:1:click", 1, 31000,
+                       0) "," EV("X", "RunTask", 1, 150000, 200000));
+  tl = load_text(c, "lost.json", t, &e);
+  free(t);
+  if (ZT_TRUE(tl != NULL)) ZT_NEAR(tl->fig.profile_lost_ms, 189, 1e-9);
   ana_timeline_free(tl);
   /* Without marks (a trace saved from DevTools): the busiest
    * CrRendererMain over the whole trace, and no wall times. */
