@@ -551,7 +551,6 @@ static int report(struct cmp_run *r, const struct cap_outcome *oc, cJSON *extra,
   return oc->dropped ? ZC_EXIT_CAPTURE : ana_exit_code(&res);
 }
 
-/* The plan of pairs p asks for: its own counts, else the args'. */
 /* A trace whose CPU profile stops while the page's main thread goes on
  * with long tasks (V8 lost the later samples: seen under load, a 2 s run
  * whose profile holds its first 30 ms) measures nothing of those tasks:
@@ -577,6 +576,7 @@ static int trace_check(void *arg, const char *trace) {
   return bad;
 }
 
+/* The plan of pairs p asks for: its own counts, else the args'. */
 static struct cap_plan plan_for(struct agent_session *s,
                                 const struct agent_pairs *p,
                                 const char *faildir, struct cmp_run *r) {

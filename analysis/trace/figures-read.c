@@ -144,6 +144,10 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
   g->nfev = n;
   if (n) qsort(g->fev, n, sizeof *g->fev, ing_by_ts); /* fev may be NULL */
   double layout = 0, tasks = 0, blocking = 0;
+  /* the main profile's last sample: long-task time after it was lost */
+  int64_t last = main ? main->start_us : 0, lost = 0;
+  for (size_t i = 0; main && i < main->nsamp; i++)
+    last += main->sdt[i];
   int64_t covered = INT64_MIN;
   int64_t first = INT64_MIN, end = INT64_MIN;
   for (size_t i = 0; i < n; i++) {
@@ -151,6 +155,8 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
     if (f->what == EV_TASK) {
       tasks++;
       blocking += (double)(f->dur - 50000);
+      int64_t from = f->ts > last ? f->ts : last;
+      if (f->ts + f->dur > from) lost += f->ts + f->dur - from;
     } else if (f->what == EV_LAYOUT) {
       /* Nested or overlapping events count once. */
       int64_t s = f->ts > covered ? f->ts : covered, e = f->ts + f->dur;
@@ -173,17 +179,7 @@ void ing_figures(struct ing *g, struct ana_timeline *tl, int marks, int64_t pid,
       end = f->ts;
     }
   }
-  if (main) { /* long-task time after the last sample */
-    int64_t last = main->start_us, lost = 0;
-    for (size_t i = 0; i < main->nsamp; i++)
-      last += main->sdt[i];
-    for (size_t i = 0; i < n; i++) {
-      const struct fev *f = &g->fev[i];
-      int64_t s = f->ts > last ? f->ts : last;
-      if (f->what == EV_TASK && f->ts + f->dur > s) lost += f->ts + f->dur - s;
-    }
-    fig->profile_lost_ms = (double)lost / 1e3;
-  }
+  if (main) fig->profile_lost_ms = (double)lost / 1e3;
   fig->marks = (int)fig->nsteps;
   if (first != INT64_MIN && end != INT64_MIN && end >= first)
     fig->scenario_ms = (double)(end - first) / 1e3;

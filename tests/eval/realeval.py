@@ -219,12 +219,13 @@ def score_report(report, paths, keys, lines=None):
         res['markers'] += leaf['kind'] in ('program', 'gc', 'idle')
         cls, dist = classify(leaf, lpath, paths, keys, lines)
         res[cls] += 1
-        cause = causes.get(tuple(x[0] for x in lpath)) or {}
+        path = tuple(x[0] for x in lpath)
+        cause = causes.get(path) or {}
         ld = [x for x in (cause.get('landed'), cause.get('calls_more')) if x]
         if cls in ('hit', 'api') or any(is_truth(x['name'], x.get('file'), None, keys, lines)
                                         for x in ld):
             res['landed'] += 1
-        if first is not None and tuple(x[0] for x in lpath) == first:
+        if first is not None and path == first:
             res['first_hit'] = cls in ('hit', 'api')
         if cause.get('role') != 'consequence':
             res['roots'] += 1
@@ -237,7 +238,7 @@ def score_report(report, paths, keys, lines=None):
             'delta_ms': leaf.get('delta_ms'),
             'delta_ms_per_pair': [q.get('delta_ms') for q in leaf.get('pairs') or []],
             'self_delta_all_paths_ms': bu.get((leaf['name'], leaf.get('file') or '')),
-            'path': [x[0] for x in lpath]})
+            'path': list(path)})
     for c in report.get('spread_causes') or []:
         res['spread'].append({
             'truth': is_truth(c['name'], c.get('file'), c.get('line'), keys, lines),
