@@ -1150,6 +1150,13 @@ static uint32_t changed_caller(const struct ana_cmp *c,
   return ANA_NONE;
 }
 
+/* Whether graph node a is above node l, on its path. */
+static int above(const struct ana_graph *g, uint32_t a, uint32_t l) {
+  for (uint32_t x = g->nodes[l].parent; x != ANA_NONE; x = g->nodes[x].parent)
+    if (x == a) return 1;
+  return 0;
+}
+
 /* Causes whose input changed are consequences of a change upstream: the
  * new work that ran before them (a function called only in the new
  * build), else the nearest caller whose code changed, is named as a root
@@ -1188,7 +1195,13 @@ static uint32_t upstream_roots(struct ana_cmp *c, struct ana_graph *g,
       g->calls[r].why = ANA_WHY_UPSTREAM;
       g->calls[r].landed = l;
     }
-    g->nodes[l].effect = 1;
+    /* A root up l's own path: l is where its time landed, as a loop's
+     * callee is, and no cause of its own. One off the path ran before
+     * l, elsewhere: l stays, ranked after it. */
+    if (g->calls[r].landed == l && above(g, r, l))
+      g->nodes[l].cause = 0;
+    else
+      g->nodes[l].effect = 1;
   }
   return added;
 }
