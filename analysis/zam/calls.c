@@ -1393,6 +1393,10 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
     uint32_t o = loop_owner(c, g, l, mu);
     if (o != ANA_NONE) {
       moved += move_cause(g, l, o, ANA_WHY_LOOP);
+      /* Its own code changed as well: the change can be in it too (what
+       * a call of it does, or leaves for the next), and it stays named
+       * beside its loop's owner. The same code cannot be the change. */
+      if (ana_calls_changed(c, nd->key) == 1) nd->cause = 1;
       continue;
     }
     /* slower per call with the same code: did what it calls change? */
@@ -1645,8 +1649,11 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   else
     snprintf(out, cap,
              "called more often: %s times a run instead of %s, %.3f ms a "
-             "call",
-             b, a, s.t_old / s.co);
+             "call%s",
+             b, a, s.t_old / s.co,
+             ana_calls_changed(c, g->nodes[i].key) == 1
+                 ? "; its code changed too"
+                 : "");
 }
 
 /* One path node's counts. */

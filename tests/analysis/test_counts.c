@@ -695,6 +695,16 @@ static void test_owner_callee(void) {
   ZT_HAS(last_words, "layout (called 3 times a run, 3 before) calls measure "
                      "100 times as often");
   ZT_HAS(last_words, "the time landed in parse");
+  /* Beside it: parse's own code changed too. The change can be in it as
+   * well as in layout's loop (zxcvbn-ts 3.0's defaultMatch, its text
+   * changed, run once per new spelling of a password): it stays named
+   * after layout. With its text the same, layout alone (above): the
+   * same code cannot be the change. */
+  s.new_calls[3].hash = "b4";
+  causes_of(&s, "callee1", got, sizeof got);
+  ZT_STR(got, "layout,parse");
+  ZT_HAS(last_words, "called more often: 300 times a run instead of 3");
+  ZT_HAS(last_words, "its code changed too");
 }
 
 /* A loop over a loop: load lost its cache and parses every import again,
