@@ -281,8 +281,11 @@ static enum zc_err heap_start(struct cdp_conn *conn, struct cdp_page *p,
 /* zamcap's figures in the profile: what is retained after a forced GC
  * (Performance.getMetrics' JSHeapUsedSize, Nodes, JSEventListeners; null
  * where Chrome does not say). */
-static void heap_retained(struct cdp_conn *conn, const char *ss, cJSON *prof) {
+static void heap_retained(struct cdp_conn *conn, const char *ss, cJSON *prof,
+                          double interval) {
   cJSON *z = cJSON_AddObjectToObject(prof, "zamcap");
+  /* how the profile was sampled: what its weights are known to */
+  cJSON_AddNumberToObject(z, "sampling_interval_bytes", interval);
   static const char *const want[][2] = {
       {"JSHeapUsedSize", "js_heap_used_bytes"},
       {"Nodes", "dom_nodes"},
@@ -316,7 +319,7 @@ static enum zc_err put_text(void *arg, FILE *f) {
 /* The run's sampling heap profile, with the retained memory, into
  * trace_base + ".heapprofile" (DevTools' Memory panel format). */
 static enum zc_err heap_end(struct cdp_conn *conn, struct cdp_page *p,
-                            const char *trace_base,
+                            double interval, const char *trace_base,
                             struct cap_run_result *res) {
   const char *ss = cdp_page_session(p);
   cJSON *r = NULL;
@@ -330,7 +333,7 @@ static enum zc_err heap_end(struct cdp_conn *conn, struct cdp_page *p,
     return zc_fail(ZC_E_CDP, "HeapProfiler.getSamplingProfile: no profile");
   }
   cdp_send(conn, ss, "HeapProfiler.stopSampling", NULL);
-  heap_retained(conn, ss, prof);
+  heap_retained(conn, ss, prof, interval);
   char *text = cJSON_PrintUnformatted(prof);
   cJSON_Delete(prof);
   if (!text) return zc_fail(ZC_E_NOMEM, "a heap profile: out of memory");
@@ -432,7 +435,8 @@ enum zc_err cap_run(struct cdp_conn *conn, const struct cap_run_opts *o,
   if (!e) e = settle(conn, p, o, t0, res, spare);
   if (!e && io) e = cap_io_end(io, trace_base);
   if (!e && o->trace) e = end_trace(conn, p, o, trace_base, res, spare);
-  if (!e && o->heap_interval > 0) e = heap_end(conn, p, trace_base, res);
+  if (!e && o->heap_interval > 0)
+    e = heap_end(conn, p, o->heap_interval, trace_base, res);
   if (!e && o->calls)
     e = cap_calls_end(conn, p, inv, trace_base, &res->file, &res->bytes);
 out:

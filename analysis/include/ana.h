@@ -109,8 +109,12 @@ struct ana_figures {
 };
 
 struct ana_timeline {
-  struct ana_ctx *ctx;    /* borrowed */
-  uint8_t unit;           /* enum ana_unit: what the nodes weigh */
+  struct ana_ctx *ctx; /* borrowed */
+  uint8_t unit;        /* enum ana_unit: what the nodes weigh */
+  /* A sampled weight (a sampling heap profile): one sample per this many
+   * bytes on average, so a node of w bytes is known to about
+   * sqrt(sample_bytes * w); 0 where the weights are exact. */
+  double sample_bytes;
   struct ana_node *nodes; /* [0] is the root */
   uint32_t nnodes;
   uint32_t *kids;

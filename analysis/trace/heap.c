@@ -30,6 +30,7 @@ struct hread {
   int many;       /* over HEAP_NODES_MAX nodes */
   const char *at; /* a selfSize that is no byte count */
   struct ana_figures fig;
+  double interval; /* zamcap's sampling_interval_bytes; 0: not said */
 };
 
 /* A real sampling profile has thousands of call-tree nodes (one per call
@@ -41,8 +42,9 @@ struct hread {
 enum {
   HEAP_DEPTH_MAX = 1 << 20,
   HEAP_NODES_MAX = 1 << 20,
-  HEAP_INFLATE = 64,            /* times the file's size, */
-  HEAP_INFLATE_FLOOR = 64 << 20 /* or this, whichever is more */
+  HEAP_INFLATE = 64,             /* times the file's size, */
+  HEAP_INFLATE_FLOOR = 64 << 20, /* or this, whichever is more */
+  HEAP_INTERVAL_DEFAULT = 32768  /* V8's samplingInterval when none given */
 };
 #define HEAP_SELF_MAX 1e12 /* bytes a node allocated: a TB */
 /* The figures zamcap measured after the flow: bytes, and counts. */
@@ -138,6 +140,15 @@ static void heap_zamcap(struct hread *h, struct jr *r) {
   double v;
   if (!jr_obj(r)) return;
   while (jr_more(r, &k, &kn)) {
+    if (jr_is(k, kn, "sampling_interval_bytes")) {
+      /* V8 takes 1 byte to 2 GB; anything else is not said */
+      int c = jr_peek(r);
+      if (c != '-' && (c < '0' || c > '9'))
+        jr_skip(r);
+      else if (jr_num(r, &v) && v >= 1 && v <= 2147483647.0)
+        h->interval = v;
+      continue;
+    }
     double *dst = jr_is(k, kn, "js_heap_used_bytes") ? &h->fig.heap_used_kb
                   : jr_is(k, kn, "dom_nodes")        ? &h->fig.dom_nodes
                   : jr_is(k, kn, "event_listeners")  ? &h->fig.listeners
@@ -265,6 +276,9 @@ enum zc_err ana__load_heap(struct ana_ctx *c, const char *path,
     f->dom_nodes = h.fig.dom_nodes;
     f->listeners = h.fig.listeners;
     tl->profiles = 1;
+    /* A profile that does not say how it was sampled (DevTools' Memory
+     * panel saves none) is taken at V8's default, which DevTools uses. */
+    tl->sample_bytes = h.interval > 0 ? h.interval : HEAP_INTERVAL_DEFAULT;
     if (!tl->samples) tl->what = zc_xstrdup("a heap profile with no sample");
     *out = tl;
   }

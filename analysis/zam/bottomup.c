@@ -32,10 +32,11 @@ struct ana_bottomup {
   double *sum[2];            /* µs per row, side and timeline: row * np + k */
   double *incl[2];           /* inclusive µs, laid out as sum (bu_inclusive) */
   size_t n, cap, capsum[2], capincl[2];
-  struct zc_htab tab; /* key -> row */
-  unsigned count[2];  /* timelines added per side */
-  double sampled;     /* raw weight of the CPU samples seen, both sides */
-  uint64_t samples;   /* and how many they were */
+  struct zc_htab tab;  /* key -> row */
+  unsigned count[2];   /* timelines added per side */
+  double sample_bytes; /* the timelines' sampling, the coarsest; 0: exact */
+  double sampled;      /* raw weight of the CPU samples seen, both sides */
+  uint64_t samples;    /* and how many they were */
   struct bu_path *paths;
   size_t npaths, cappaths;
   struct zc_htab ptab; /* (parent, key) -> path */
@@ -182,6 +183,7 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                 int side) {
   side = side ? 1 : 0;
   if (!b->count[0] && !b->count[1]) b->per = ana_unit_desc(tl->unit)->per;
+  b->sample_bytes = fmax(b->sample_bytes, tl->sample_bytes);
   if (b->count[side] >= b->np && b->np < ANA_SPREAD_MAX_PAIRS)
     bu_widen(b, b->np * 2 < ANA_SPREAD_MAX_PAIRS ? b->np * 2
                                                  : ANA_SPREAD_MAX_PAIRS);
@@ -528,15 +530,21 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
         continue;
       double *const *a = incl ? b->incl : b->sum;
       unsigned over = 0;
+      double sd = 0, sw = 0; /* raw, for sampled weights' noise */
       for (unsigned k = 0; k < np; k++) {
-        d[k] = (a[1][(size_t)r * b->np + k] - a[0][(size_t)r * b->np + k]) /
-               b->per;
+        double o = a[0][(size_t)r * b->np + k],
+               nw = a[1][(size_t)r * b->np + k];
+        d[k] = (nw - o) / b->per;
         over += d[k] >= mu_ms;
+        sd += nw - o;
+        sw += nw + o;
       }
       struct ana_stat st;
       ana_stat(d, np, &st);
       if (over < quorum || st.mean < mu_ms) continue;
-      if (significance && st.n >= 3 && !(st.lo > 0)) {
+      if (significance &&
+          ((st.n >= 3 && !(st.lo > 0)) ||
+           !ana_sampled_clear(sd, sw, np, mu_ms * b->per, b->sample_bytes))) {
         unsigned k = ana_pairs_needed(d, np, 0);
         ++*undecided;
         if (k > *needed) *needed = k;
@@ -904,7 +912,12 @@ enum zc_err ana_bu_write_heapprofile(const struct ana_bottomup *b, int side,
     uint32_t done = st[--sp];
     next = sp ? sib[done] : UINT32_MAX;
   }
-  fputs(",\"samples\":[]}\n", f);
+  fputs(",\"samples\":[]", f);
+  /* The runs' sum, so each sample still stands for the runs' interval. */
+  if (b->sample_bytes > 0)
+    fprintf(f, ",\"zamcap\":{\"sampling_interval_bytes\":%.0f}",
+            b->sample_bytes);
+  fputs("}\n", f);
   free(st);
   free(keep);
   free(kid);

@@ -16,6 +16,7 @@
 #ifndef ANA_ZAM_H
 #define ANA_ZAM_H
 
+#include <math.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -66,6 +67,9 @@ struct ana_gnode { /* read-only for users */
 struct ana_graph {
   struct ana_ctx *ctx; /* borrowed */
   uint8_t unit;        /* enum ana_unit, the timelines' */
+  double sample_bytes; /* the timelines' sampling (ana_timeline's), the
+                        * coarser of them; 0: exact weights */
+  double mu;           /* raw: the μ the pairs' graphs were drawn with */
   unsigned npairs;
   unsigned quorum;         /* aggregated: pairs a node had to be in */
   struct ana_gnode *nodes; /* [0] is the root */
@@ -92,6 +96,18 @@ struct ana_graph {
    * counts. */
   struct ana_gcalls *calls;
 };
+
+/* Whether a sampled growth is surely μ or more: d and w (the old and new
+ * weights) are raw weights summed over k pairs, mu raw too. A sampled
+ * weight of w is known to about sqrt(interval * w), since each sample
+ * stands for interval bytes; the 99 % interval of d must lie at or above
+ * k * mu (99 %: a run's noise is a little over the model's, and a flow
+ * has many call paths to test). Exact weights (interval 0) always pass. */
+static inline int ana_sampled_clear(double d, double w, unsigned k, double mu,
+                                    double interval) {
+  return interval <= 0 ||
+         d - 2.58 * sqrt(interval * (w > 0 ? w : 0)) >= (double)k * mu;
+}
 
 /* New on its call path in every pair it is in. */
 static inline int ana_gnode_new_everywhere(const struct ana_gnode *x) {

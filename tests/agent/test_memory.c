@@ -82,8 +82,11 @@ static void test_names_function(void) {
     char p[4200];
     snprintf(p, sizeof p, "%s/%s", out, files[i]);
     struct ana_timeline *tl = NULL;
-    if (ZT_INT(ana_load(ctx, p, &tl), ZC_OK))
+    if (ZT_INT(ana_load(ctx, p, &tl), ZC_OK)) {
       ZT_TRUE(tl->unit == ANA_UNIT_BYTES && tl->samples > 0);
+      /* each says how it was sampled: 32 KiB, --memory-interval's default */
+      ZT_NEAR(tl->sample_bytes, 32768, 0);
+    }
     ana_timeline_free(tl);
   }
   ana_ctx_free(ctx);
