@@ -49,6 +49,12 @@ struct ckey {
    * was in the other build, uncalled. */
   uint32_t idle[2][CKEY_TEXTS];
   uint8_t nidle[2], idle_over[2];
+  /* In the new build, the nearest function around its own (of another
+   * key), when all of its functions have the same: V8 lists no function
+   * inside one it never compiled, so a function the old build never
+   * listed is the old build's code when the text around it is. */
+  uint32_t outer;
+  uint8_t outer_set, outer_mixed;
 };
 
 struct ana__calls {
@@ -326,6 +332,34 @@ static void count_fn(struct ana__calls *k, uint32_t key, const struct cfn *f,
   ck->calls[side] += f->calls;
 }
 
+/* Each new function's nearest enclosing function with a key of its own
+ * (fns sorted by start, so nested ranges come after the range around
+ * them): a stack of the ranges still open. */
+static void learn_outer(struct ana__calls *k, const struct cfn *fns,
+                        const uint32_t *fkey, size_t nf) {
+  size_t *st = zc_xmalloc((nf + 1) * sizeof *st), sp = 0;
+  for (size_t j = 0; j < nf; j++) {
+    while (sp && pos_cmp(fns[st[sp - 1]].end_line, fns[st[sp - 1]].end_col,
+                         fns[j].line, fns[j].col) <= 0)
+      sp--;
+    if (fkey[j] != UINT32_MAX) {
+      size_t e = sp;
+      while (e && (fkey[st[e - 1]] == UINT32_MAX || fkey[st[e - 1]] == fkey[j]))
+        e--;
+      struct ckey *ck = ckey_of(k, fkey[j]);
+      uint32_t o = e ? fkey[st[e - 1]] : UINT32_MAX;
+      if (!ck->outer_set) {
+        ck->outer = o;
+        ck->outer_set = 1;
+      } else if (ck->outer != o) {
+        ck->outer_mixed = 1;
+      }
+    }
+    st[sp++] = j;
+  }
+  free(st);
+}
+
 static int url_counted(const struct ana__calls *k, uint32_t url) {
   for (size_t i = 0; i < k->nurls; i++)
     if (k->urls[i] == url) return 1;
@@ -468,24 +502,28 @@ static enum zc_err add_file(struct ana_cmp *c, const char *path, int side) {
       else
         hi = mid;
     }
-    uint8_t *used = zc_xcalloc(nf + 1, 1);
+    /* each function's key (its first place's), UINT32_MAX: none */
+    uint32_t *fkey = zc_xmalloc((nf + 1) * sizeof *fkey);
+    for (size_t j = 0; j < nf; j++)
+      fkey[j] = UINT32_MAX;
     for (size_t i = lo; i < np && pl[i].url == u; i++) {
       const struct cfn *f = innermost(fns, nf, pl[i].line, pl[i].col);
       if (!f || !same_name(f->name, ana_str(c->ctx, pl[i].name))) continue;
-      used[f - fns] = 1;
+      if (fkey[f - fns] == UINT32_MAX) fkey[f - fns] = pl[i].key;
       count_fn(k, pl[i].key, f, side);
     }
     /* A function the timed pairs never sampled on this side has no place
      * there (it ran, briefly): it counts for the key its name and file
      * make, as a timeline's unrenamed function would have. */
     for (size_t j = 0; j < nf; j++)
-      if (!used[j] && fns[j].name[0])
-        count_fn(
-            k,
+      if (fkey[j] == UINT32_MAX && fns[j].name[0]) {
+        fkey[j] =
             ana_key(c->ctx, cid,
-                    ana_intern_name(c->ctx, fns[j].name, strlen(fns[j].name))),
-            &fns[j], side);
-    free(used);
+                    ana_intern_name(c->ctx, fns[j].name, strlen(fns[j].name)));
+        count_fn(k, fkey[j], &fns[j], side);
+      }
+    if (side) learn_outer(k, fns, fkey, nf);
+    free(fkey);
     free(fns);
   }
   cJSON_Delete(doc);
@@ -544,15 +582,24 @@ double ana_calls(const struct ana_cmp *c, uint32_t key, int side) {
   return uncounted(c->calls, key) ? NAN : 0;
 }
 
-int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
+/* ana_calls_changed, depth functions in from the first asked. */
+static int changed_at(const struct ana_cmp *c, uint32_t key, unsigned depth) {
   if (same_script(c, key)) return 0;
   const struct ckey *ck = ckey_find(c, key);
   if (!ck || ck->over) return -1;
-  if (!ck->seen[0] && ck->seen[1] && ck->nidle[0] && !ck->idle_over[0]) {
+  if (!ck->seen[0] && ck->seen[1]) {
     /* never called in the old build: was the code it runs there? */
-    if (texts_in(ck->hash[1], ck->nhash[1], ck->idle[0], ck->nidle[0]))
+    if (ck->nidle[0] && !ck->idle_over[0]) {
+      if (texts_in(ck->hash[1], ck->nhash[1], ck->idle[0], ck->nidle[0]))
+        return 0;
+      if (ck->nidle[0] == 1 && ck->nhash[1] == 1) return 1;
+    }
+    /* Never listed there (inside a function V8 never compiled): the old
+     * build's code when the text around it is. */
+    if (ck->outer_set && !ck->outer_mixed && ck->outer != UINT32_MAX &&
+        depth < 64 && changed_at(c, ck->outer, depth + 1) == 0)
       return 0;
-    return ck->nidle[0] == 1 && ck->nhash[1] == 1 ? 1 : -1;
+    return -1;
   }
   if (!ck->seen[0] || !ck->seen[1]) return -1;
   if (ck->nhash[0] == 1 && ck->nhash[1] == 1)
@@ -562,6 +609,10 @@ int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
   if (ck->nhash[0] != ck->nhash[1]) return -1;
   return texts_in(ck->hash[0], ck->nhash[0], ck->hash[1], ck->nhash[1]) ? 0
                                                                         : -1;
+}
+
+int ana_calls_changed(const struct ana_cmp *c, uint32_t key) {
+  return changed_at(c, key, 0);
 }
 
 /* ---- what the counts say of the critical graph ---- */

@@ -24,6 +24,8 @@ struct fn {
   double calls;
   const char *hash;
   int lib; /* in lib.js, not app.js */
+  int end; /* the tree's line it ends on (0: its own): the functions
+            * between are inside it */
 };
 
 /* A zamcap-calls/1 file of fns (the name NULL ends them), at path: one
@@ -44,8 +46,8 @@ static void calls_file(const char *path, const struct fn *fns,
       fprintf(f,
               "%s{\"name\":\"%s\",\"line\":%d,\"col\":0,\"end_line\":%d,"
               "\"end_col\":80,\"calls\":%.0f,\"hash\":\"%s\"}",
-              first ? "" : ",", x->name, x->line - 1, x->line - 1, x->calls,
-              x->hash);
+              first ? "" : ",", x->name, x->line - 1,
+              (x->end ? x->end : x->line) - 1, x->calls, x->hash);
       first = 0;
     }
     fprintf(f, "]}");
@@ -537,6 +539,44 @@ static void test_uncalled_code(void) {
   ZT_STR(got, "renderRows");
 }
 
+/* The same change, with renderRows a function inside reRender (lines 3 to
+ * 5): V8 never compiled it in the old build, which never called
+ * reRender, so the old count file does not list it. reRender's text is
+ * the same, and so is renderRows', inside it: old code, and redraw is
+ * named, as above. Beside it: reRender's text differs, so renderRows' is
+ * not known to be old, and it is named, as new code. */
+static void test_uncalled_inside(void) {
+  struct shape s = {
+      .old_tree = "toggle@app.js:1 %g\n"
+                  "  redraw@app.js:2 %g\n"
+                  "    adjust@app.js:6 %g\n",
+      .old_ms = {40, 30, 20},
+      .nold = 3,
+      .new_tree = "toggle@app.js:1 %g\n"
+                  "  redraw@app.js:2 %g\n"
+                  "    adjust@app.js:6 %g\n"
+                  "    reRender@app.js:3 %g\n"
+                  "      renderRows@app.js:5 %g\n",
+      .new_ms = {440, 430, 20, 400, 395},
+      .nnew = 5,
+      .old_calls = {{"toggle", 1, 3, "a1"},
+                    {"redraw", 2, 3, "a2"},
+                    {"adjust", 6, 3, "a6"},
+                    {"reRender", 3, 0, "a3", 0, 5}},
+      .new_calls = {{"toggle", 1, 3, "a1"},
+                    {"redraw", 2, 3, "b2"},
+                    {"adjust", 6, 3, "a6"},
+                    {"reRender", 3, 3, "a3", 0, 5},
+                    {"renderRows", 5, 3, "a5"}},
+  };
+  char got[512];
+  causes_of(&s, "uinside", got, sizeof got);
+  ZT_STR(got, "redraw");
+  s.old_calls[3].hash = "c3";
+  causes_of(&s, "uinside1", got, sizeof got);
+  ZT_STR(got, "renderRows");
+}
+
 /* The same change, the time landing lower on the new path, in a function
  * the old build called too but so briefly that no sample saw it: format,
  * called 10 times as often, all of it under reRender, which the old
@@ -883,6 +923,7 @@ int main(int argc, char **argv) {
       {"same_script", test_same_script},
       {"uncalled_code", test_uncalled_code},
       {"uncalled_path", test_uncalled_path},
+      {"uncalled_inside", test_uncalled_inside},
       {"renamed_caller", test_renamed_caller},
       {"spread_input", test_spread_input},
       {"owner_callee", test_owner_callee},
