@@ -1057,6 +1057,24 @@ static uint32_t new_code_entry(const struct ana_cmp *c,
   return cur;
 }
 
+/* The caller of new code e on the path where e is a function defined
+ * inside that caller's own text (the nearest around it in the new build),
+ * and the caller ran before, as often, with code that changed: e is part
+ * of the caller's change, whose text holds e's. ANA_NONE otherwise. */
+static uint32_t enclosing_caller(const struct ana_cmp *c,
+                                 const struct ana_graph *g, uint32_t e) {
+  uint32_t p = g->nodes[e].parent;
+  if (p == ANA_NONE || g->nodes[p].kind != ANA_FUNC) return ANA_NONE;
+  uint32_t pk = g->nodes[p].key;
+  const struct ckey *ck = ckey_find(c, g->nodes[e].key);
+  if (!ck || !ck->outer_set || ck->outer_mixed || ck->outer != pk)
+    return ANA_NONE;
+  if (!(ana_calls(c, pk, 0) > 0) || called_more(c, pk) ||
+      ana_calls_changed(c, pk) != 1)
+    return ANA_NONE;
+  return p;
+}
+
 /* Whether function key, split by s, is slower per call (not called more
  * often) by mu with the same code as before: what it is given changed. */
 static int given_more(const struct ana_cmp *c, const struct csplit *s,
@@ -1438,7 +1456,11 @@ uint32_t ana__calls_explain(struct ana_cmp *c) {
         continue;
       }
       uint32_t e = new_code_entry(c, g, l);
-      if (e != l) moved += move_cause(g, l, e, ANA_WHY_ENTRY);
+      uint32_t p = enclosing_caller(c, g, e);
+      if (p != ANA_NONE)
+        moved += move_cause(g, l, p, ANA_WHY_ENCLOSING);
+      else if (e != l)
+        moved += move_cause(g, l, e, ANA_WHY_ENTRY);
       continue;
     }
     uint32_t o = loop_owner(c, g, l, mu);
@@ -1568,6 +1590,23 @@ static void below_words(const struct ana_cmp *c, uint32_t i, char *out,
            s.t_new / s.cn);
 }
 
+/* The words of a changed function named for new code defined inside it
+ * (ANA_WHY_ENCLOSING). */
+static void enclosing_words(const struct ana_cmp *c, uint32_t i, char *out,
+                            size_t cap) {
+  const struct ana_graph *g = c->agg;
+  uint32_t l = g->calls[i].landed;
+  char a[32], b[32], n[32];
+  count_text(ana_calls(c, g->nodes[i].key, 0), a, sizeof a);
+  count_text(ana_calls(c, g->nodes[i].key, 1), b, sizeof b);
+  count_text(ana_calls(c, g->nodes[l].key, 1), n, sizeof n);
+  snprintf(out, cap,
+           "its code changed (called %s times a run, %s before): %s, called "
+           "%s times a run and never before, is new code defined inside it, "
+           "part of its change",
+           b, a, ana_str(c->ctx, g->nodes[l].name), n);
+}
+
 /* Cause i was never called before: where its caller on the path ran
  * before, as often as now, with code that changed, that caller makes the
  * new calls, and the words say so after out (whichever of the two the
@@ -1627,6 +1666,10 @@ void ana__calls_words(const struct ana_cmp *c, uint32_t i, char *out,
   }
   if (gc->why == ANA_WHY_CHANGED_BELOW && gc->landed != ANA_NONE) {
     below_words(c, i, out, cap);
+    return;
+  }
+  if (gc->why == ANA_WHY_ENCLOSING && gc->landed != ANA_NONE) {
+    enclosing_words(c, i, out, cap);
     return;
   }
   if (gc->why == ANA_WHY_ENTRY && gc->landed != ANA_NONE) {
@@ -1802,8 +1845,8 @@ void ana__calls_json(const struct ana_cmp *c, cJSON *doc) {
     if (words[0]) cJSON_AddStringToObject(o, "evidence", words);
     const struct ana_gcalls *gc = g->calls ? &g->calls[i] : NULL;
     static const char *const why_name[] = {
-        "",         "loop_owner",   "inside_new_code", "new_code_entry",
-        "upstream", "changed_below"};
+        "",         "loop_owner",    "inside_new_code", "new_code_entry",
+        "upstream", "changed_below", "enclosing"};
     if (gc && gc->why && gc->why < ZC_ARRAY_LEN(why_name))
       cJSON_AddStringToObject(o, "named_by", why_name[gc->why]);
     if (gc && gc->bu) cJSON_AddStringToObject(o, "measure", "function");

@@ -136,6 +136,11 @@ enum ana_why {
   /* changed code below a cause (`landed`) slower per call with the same
    * code: what that cause calls changed, and its time grew by mu */
   ANA_WHY_CHANGED_BELOW,
+  /* the changed function around new code: the cause (`landed`), never
+   * called before, is defined inside this function's own text, which ran
+   * before, as often, and changed: the new function is part of its
+   * change */
+  ANA_WHY_ENCLOSING,
 };
 struct ana_gcalls {
   uint32_t landed;     /* ANA_WHY_LOOP: the node the time landed in */

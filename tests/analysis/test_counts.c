@@ -577,6 +577,43 @@ static void test_uncalled_inside(void) {
   ZT_STR(got, "renderRows");
 }
 
+/* New code inside its caller's text: the new recompute defines a loop
+ * closure, walk (line 3, inside recompute's lines 2 to 4), and calls it
+ * 1 000 times a call. walk is new code never called before; recompute
+ * ran as often before, and its text changed: walk is part of that
+ * change, and recompute is named, walk where the time landed. Beside it:
+ * walk defined elsewhere (line 6, its own text), and walk is named, as
+ * new code, as before. */
+static void test_new_inside_caller(void) {
+  struct shape s = {
+      .old_tree = "set@app.js:1 %g\n"
+                  "  recompute@app.js:2 %g\n",
+      .old_ms = {40, 30},
+      .nold = 2,
+      .new_tree = "set@app.js:1 %g\n"
+                  "  recompute@app.js:2 %g\n"
+                  "    walk@app.js:3 %g\n",
+      .new_ms = {440, 430, 400},
+      .nnew = 3,
+      .old_calls = {{"set", 1, 3, "a1"}, {"recompute", 2, 3, "a2"}},
+      .new_calls = {{"set", 1, 3, "a1"},
+                    {"recompute", 2, 3, "b2", 0, 4},
+                    {"walk", 3, 3000, "b3"}},
+  };
+  char got[512];
+  causes_of(&s, "inside_caller", got, sizeof got);
+  ZT_STR(got, "recompute");
+  ZT_HAS(last_words, "walk, called 3000 times a run and never before, is "
+                     "new code defined inside it");
+  s.new_tree = "set@app.js:1 %g\n"
+               "  recompute@app.js:2 %g\n"
+               "    walk@app.js:6 %g\n";
+  s.new_calls[1].end = 0;
+  s.new_calls[2].line = 6;
+  causes_of(&s, "inside_caller1", got, sizeof got);
+  ZT_STR(got, "walk");
+}
+
 /* The same change, the time landing lower on the new path, in a function
  * the old build called too but so briefly that no sample saw it: format,
  * called 10 times as often, all of it under reRender, which the old
@@ -924,6 +961,7 @@ int main(int argc, char **argv) {
       {"uncalled_code", test_uncalled_code},
       {"uncalled_path", test_uncalled_path},
       {"uncalled_inside", test_uncalled_inside},
+      {"new_inside_caller", test_new_inside_caller},
       {"renamed_caller", test_renamed_caller},
       {"spread_input", test_spread_input},
       {"owner_callee", test_owner_callee},
