@@ -255,9 +255,9 @@ enum zc_err ana_critical(const struct ana_timeline *old,
                    ana_unit_desc(new_->unit)->name);
   struct ana_graph *g = graph_new(new_->ctx, 1, new_->unit);
   g->sample_bytes = fmax(old->sample_bytes, new_->sample_bytes);
-  g->mu = o->mu * ana_unit_desc(g->unit)->per;
   struct gcap cap = {0, 0};
   const int64_t mu = (int64_t)(o->mu * ana_unit_desc(g->unit)->per + 0.5);
+  g->mu = (double)mu;
   struct ana_gnode rp = proto_of(&new_->nodes[0]);
   uint32_t root = graph_add(g, &cap, ANA_NONE, &rp);
   g->old_w[root] = old->nodes[0].total;
@@ -383,14 +383,15 @@ struct group {
  * 2, t is 12.7: only near-identical Δs would pass). The Δs are those of
  * the pairs' graphs, so each is already μ or more: what fails is a node
  * whose slowdown swings widely from pair to pair (60, 80, 200 ms fails),
- * the mark of noise in a large node, not a steady regression. */
-/* Sampled weights (allocation) are tested, at any number of pairs, against
- * the noise their sampling is known to have, too: an A/A's allocation
- * named a function +410 KB, +359, +317 and +552 KB in its 3 pairs, where
- * its 4.7 MB, sampled every 32 KB, are known to about 390 KB a run. Over
- * 60 such runs, 1.7 % of A/As of 3 pairs named it without this test,
- * 0.04 % with it (and 33 % of 1 pair, 0.3 % with it). */
-/* d: room for g->npairs values. */
+ * the mark of noise in a large node, not a steady regression.
+ * Sampled weights (allocation) are tested, at any number of pairs, against
+ * the noise their sampling is known to have, too (ana_sampled_clear): an
+ * A/A's allocation named a function +410 KB, +359, +317 and +552 KB in
+ * its 3 pairs, where its 4.7 MB, sampled every 32 KB, are known to about
+ * 390 KB a run. A/As drawn from 60 such runs (tests/eval/memnoise.py)
+ * named it in 1.8 % of 3 pairs without this test, 0.03 % with it (33 % of
+ * 1 pair, 0.3 % with it).
+ * d: room for g->npairs values. */
 static int significant(const struct ana_graph *g, uint32_t i, double *d) {
   double per = ana_unit_desc(g->unit)->per, sd = 0, sw = 0;
   unsigned k = 0;
