@@ -25,6 +25,7 @@ enum kind {
   K_FORMATS,   /* unsigned: a --format list */
   K_PAIRS,     /* unsigned: "auto" (0) or a count from min to max */
   K_THRESHOLD, /* "5%" or "20ms": threshold_pct or threshold_ms */
+  K_SHARE,     /* double: "20%" or "20" stored as 0.2, from 0 to 100 % */
   K_HEADER,    /* one more --attach-header (the outbox checks them) */
   K_MAPS,      /* one more --source-maps */
   K_ORIGIN,    /* one more --origin */
@@ -131,6 +132,14 @@ static const struct option_row rows[] = {
      .max = 1e9,
      .off = AT(ana.mu),
      .help = "smallest regression reported (default 50)"},
+    {.name = "minor",
+     .arg = "X%",
+     .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
+     .kind = K_SHARE,
+     .off = AT(ana.minor_share),
+     .help = "a slowdown under X% of the largest cause's is\n"
+             "listed as minor, not named (default 20%; 0 names\n"
+             "every one, as the critical graph has them)"},
     {.name = "quorum",
      .arg = "K",
      .cmds = AGENT_RUN | AGENT_BISECT | AGENT_COMPARE | AGENT_EXPLORE,
@@ -720,6 +729,7 @@ static void wants(const struct option_row *r, char *out, size_t cap) {
     break;
   case K_SECONDS: snprintf(out, cap, "seconds, at least %g", r->min); break;
   case K_DAYS: snprintf(out, cap, "days, at least %g", r->min); break;
+  case K_SHARE: snprintf(out, cap, "a share from 0 to 100%%"); break;
   default: snprintf(out, cap, "a value");
   }
 }
@@ -788,6 +798,17 @@ static int take(const struct agent_cmd *c, const struct option_row *r,
                              "--%s wants auto or %g to %g, not "
                              "'%s'",
                              r->name, r->min, r->max, v);
+  case K_SHARE: {
+    char *end;
+    errno = 0;
+    d = strtod(v, &end);
+    if (errno || end == v || !(d >= 0) || d > 100 ||
+        !(!*end || !strcmp(end, "%")))
+      return agent_usage_error(
+          c->name, "--%s wants a share from 0 to 100%%, not '%s'", r->name, v);
+    *(double *)(void *)at = d / 100;
+    return 0;
+  }
   case K_THRESHOLD: {
     char *end;
     errno = 0;

@@ -204,6 +204,10 @@ struct ana_opts {
   int significance;     /* aggregation: with 3 pairs or more, keep a node
                            only where its per-pair Δs are significantly
                            above 0 (paired 95 % interval); default on */
+  double minor_share;   /* a cause whose Δ is under this share of the
+                           largest cause's is minor: listed, not named
+                           (ana_graph_mark_minor); default 0.2, 0 names
+                           every one */
 };
 void ana_opts_default(struct ana_opts *o);
 

@@ -790,6 +790,29 @@ static void html_cause_row(struct html *h, const cJSON *c, int i) {
   put(h, "</td></tr>\n");
 }
 
+/* The minor causes (report.json's minor_causes): slower by μ in every
+ * pair, under the share of the largest cause, listed in one line. */
+static void html_minor(struct html *h) {
+  const cJSON *mc = jarr(h->r, "minor_causes"), *e;
+  if (cJSON_GetArraySize(mc) <= 0) return;
+  double share = 0;
+  jnum(jobj(h->r, "options"), "minor_share", &share);
+  putf(h,
+       "<p class=\"dim\" id=\"minor\">Also slower, each under %.0f %% of "
+       "the largest cause, so not named: ",
+       share * 100);
+  int k = 0;
+  cJSON_ArrayForEach(e, mc) {
+    if (k++) put(h, ", ");
+    put(h, "<code>");
+    html_esc(h, jstr(e, "name") ? jstr(e, "name") : "");
+    put(h, "</code> (");
+    html_jnum(h, jget(e, "delta_ms"), HTML_DELTA);
+    put(h, " ms)");
+  }
+  put(h, ".</p>\n");
+}
+
 static void html_causes(struct html *h) {
   const cJSON *rc = jarr(h->r, "regression_causes");
   put(h, "<section id=\"causes\">\n<h2>Regression-causes</h2>\n");
@@ -812,6 +835,7 @@ static void html_causes(struct html *h) {
          "<p class=\"dim\">The first %d of %d; all are in " ZC_OUT_REPORT
          ".</p>\n",
          HTML_CAUSES_MAX, n);
+  html_minor(h);
   put(h, "</section>\n");
 }
 

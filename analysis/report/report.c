@@ -229,6 +229,34 @@ static void rep_spread_text(const struct ana_spreads *sp, double mu_ms,
   }
 }
 
+/* The minor causes (ana_graph_mark_minor), the first MINOR_SHOWN on one
+ * line: on the terminal (md 0) or in Markdown. */
+enum { MINOR_SHOWN = 5 };
+static void rep_minor_line(const struct ana_graph *g, int md, FILE *f) {
+  struct ana_cause *cs;
+  uint32_t n = ana_minor_causes(g, &cs);
+  if (n) {
+    fprintf(f,
+            md ? "\nAlso slower, each under %.0f %% of the largest cause, "
+                 "so not named: "
+               : "  also slower, each under %.0f %% of the largest cause, "
+                 "not named: ",
+            g->minor_share * 100);
+    for (uint32_t k = 0; k < n && k < MINOR_SHOWN; k++) {
+      if (k) fputs(", ", f);
+      if (md)
+        ana_md_code(f, rep_name(g, cs[k].node));
+      else
+        zc_term_put(f, rep_name(g, cs[k].node), SIZE_MAX);
+      const char *u = ana_unit_desc(g->unit)->shown;
+      fprintf(f, " (%+.1f%s%s)", cs[k].delta_ms, *u ? " " : "", u);
+    }
+    if (n > MINOR_SHOWN) fprintf(f, " and %u more", n - MINOR_SHOWN);
+    fputs(md ? ".\n" : "\n", f);
+  }
+  free(cs);
+}
+
 void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
                        double mu_ms, FILE *f) {
   struct ana_cause *cs;
@@ -273,6 +301,7 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
   }
   free(path);
   free(cs);
+  rep_minor_line(g, 0, f);
   rep_spread_text(sp, mu_ms, f);
 }
 
@@ -433,6 +462,7 @@ void ana_write_summary_md(const struct ana_graph *g,
     ana_md_text(f, w);
     fputc('\n', f);
   }
+  rep_minor_line(g, 1, f);
   rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
@@ -531,6 +561,7 @@ static cJSON *rep_graph(const struct ana_graph *g) {
     rep_loc(o, g->ctx, n->name, n->component, n->url, n->line, n->col, n->gen);
     cJSON_AddStringToObject(o, "kind", rep_kind(n->kind));
     cJSON_AddBoolToObject(o, "cause", n->cause);
+    if (n->minor) cJSON_AddBoolToObject(o, "minor", 1);
     if (n->cause)
       cJSON_AddStringToObject(o, "role", n->effect ? "consequence" : "root");
     cJSON_AddStringToObject(o, "status",
@@ -624,6 +655,32 @@ struct cJSON *ana_causes_json(const struct ana_graph *g) {
   return arr;
 }
 
+struct cJSON *ana_minor_json(const struct ana_graph *g) {
+  cJSON *arr = cJSON_CreateArray();
+  struct ana_cause *cs;
+  uint32_t n = ana_minor_causes(g, &cs);
+  uint32_t *path = zc_xmalloc(((size_t)g->n + 1) * sizeof *path);
+  for (uint32_t k = 0; k < n; k++) {
+    const struct ana_gnode *nd = &g->nodes[cs[k].node];
+    cJSON *o = cJSON_CreateObject();
+    rep_loc(o, g->ctx, nd->name, nd->component, nd->url, nd->line, nd->col,
+            nd->gen);
+    char key[32];
+    cJSON_AddItemToObject(o, rep_key(g, "delta", key, sizeof key),
+                          rep_num(cs[k].delta_ms));
+    uint32_t len = 0;
+    for (uint32_t j = cs[k].node; j != ANA_NONE; j = g->nodes[j].parent)
+      path[len++] = j;
+    cJSON *pa = cJSON_AddArrayToObject(o, "path");
+    for (uint32_t j = len - 1; j-- > 0;)
+      cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
+    cJSON_AddItemToArray(arr, o);
+  }
+  free(path);
+  free(cs);
+  return arr;
+}
+
 static cJSON *rep_spread_json(const struct ana_spreads *sp) {
   cJSON *arr = cJSON_CreateArray();
   if (!sp) return arr;
@@ -697,6 +754,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
                           r->opts->quorum ? r->opts->quorum : r->npairs);
   cJSON_AddBoolToObject(in, "drop_markers", r->drop_markers);
   cJSON_AddBoolToObject(in, "significance", r->opts->significance);
+  cJSON_AddNumberToObject(in, "minor_share", r->opts->minor_share);
   cJSON *pairs = cJSON_AddArrayToObject(root, "pairs");
   for (unsigned p = 0; p < r->npairs; p++) {
     cJSON *o = cJSON_CreateObject();
@@ -724,6 +782,7 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", ana_causes_json(r->agg));
+  cJSON_AddItemToObject(root, "minor_causes", ana_minor_json(r->agg));
   cJSON_AddItemToObject(root, "spread_causes", rep_spread_json(r->spread));
   cJSON_AddItemToObject(root, "flame", ana_bu_flame_json(r->bu, r->agg, 50000));
   const struct ana_bu_row *rows;

@@ -89,6 +89,9 @@ void ana_row_words(const struct ana_e2e_row *r, char *out, size_t cap);
 /* report.json's regression_causes of a graph, its keys in the graph's
  * unit (delta_ms, delta_kb). */
 struct cJSON *ana_causes_json(const struct ana_graph *g);
+/* The minor causes (ana_graph_mark_minor), largest Δ first: where, Δ and
+ * call path, no rank. */
+struct cJSON *ana_minor_json(const struct ana_graph *g);
 
 /* ---- report.html (html.c; ana_write_html_from in ana.h) ---- */
 

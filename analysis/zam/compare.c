@@ -249,6 +249,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   ana_graph_drop_callers(c->agg, c->bu, v, c->sp.n, c->o.mu);
   ana_graph_mark_effects(c->agg);
   if (ana__calls_explain(c)) spread_not_named(c);
+  ana_graph_mark_minor(c->agg, c->bu, c->o.minor_share);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;

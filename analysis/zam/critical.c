@@ -14,6 +14,7 @@ void ana_opts_default(struct ana_opts *o) {
   o->lcs_budget_ms = 10000;
   o->quorum = 0;
   o->significance = 1;
+  o->minor_share = 0.2;
 }
 
 static struct ana_graph *graph_new(struct ana_ctx *c, unsigned npairs,
@@ -992,6 +993,63 @@ uint32_t ana_graph_mark_effects(struct ana_graph *g) {
   return k;
 }
 
+/* What cause i stands for: its own Δ, or, where the counts named it for
+ * the time of another node (a loop's callee, a consequence), that node's
+ * when larger (a root upstream may have grown little itself). */
+static double cause_weight(const struct ana_graph *g, uint32_t i) {
+  double om, nm, d, dl;
+  ana_gnode_means(g, i, &om, &nm, &d);
+  uint32_t l = g->calls ? g->calls[i].landed : ANA_NONE;
+  if (l != ANA_NONE && l < g->n && l != i) {
+    ana_gnode_means(g, l, &om, &nm, &dl);
+    if (dl > d) d = dl;
+  }
+  return d;
+}
+
+/* Whether the growth of function big, with its callees over all its call
+ * paths, lies at least half under function key: big only carries key's
+ * time (a loop over it, a recursion passing it up). */
+static int carried_by(const struct ana_bottomup *bu, const uint32_t *pr,
+                      uint32_t big, uint32_t key) {
+  double incl = fn_delta(bu, big, FN_INCL), out;
+  ana_bu_incl_outside(bu, pr, big, &key, 1, &out);
+  return incl > 0 && out < 0.5 * incl; /* NAN (never under it) is not */
+}
+
+uint32_t ana_graph_mark_minor(struct ana_graph *g,
+                              const struct ana_bottomup *bu, double share) {
+  if (!g || !(share > 0)) return 0;
+  double *w = zc_xcalloc(g->n, sizeof *w), top = 0;
+  for (uint32_t i = 1; i < g->n; i++)
+    if (g->nodes[i].cause && (w[i] = cause_weight(g, i)) > top) top = w[i];
+  /* the functions of the causes that stay */
+  uint32_t *big = zc_xmalloc(((size_t)g->n + 1) * sizeof *big), nbig = 0;
+  for (uint32_t i = 1; i < g->n; i++)
+    if (g->nodes[i].cause && w[i] >= share * top &&
+        g->nodes[i].kind == ANA_FUNC)
+      big[nbig++] = g->nodes[i].key;
+  uint32_t *pr = bu ? ana_bu_path_rows(bu) : NULL, k = 0;
+  for (uint32_t i = 1; top > 0 && i < g->n; i++) {
+    struct ana_gnode *x = &g->nodes[i];
+    if (!x->cause || w[i] >= share * top) continue;
+    /* where a large cause's time lies, it is that slowdown's bottom */
+    int carries = 0;
+    for (uint32_t b = 0; bu && x->kind == ANA_FUNC && b < nbig && !carries; b++)
+      carries = big[b] != x->key && carried_by(bu, pr, big[b], x->key);
+    if (carries) continue;
+    x->cause = 0;
+    x->minor = 1;
+    k++;
+  }
+  free(pr);
+  free(big);
+  free(w);
+  g->minor = k;
+  g->minor_share = share;
+  return k;
+}
+
 static int cause_cmp(const void *a, const void *b) {
   const struct ana_cause *x = a, *y = b;
   if (x->effect != y->effect) return x->effect - y->effect;
@@ -999,12 +1057,15 @@ static int cause_cmp(const void *a, const void *b) {
   return x->node < y->node ? -1 : x->node > y->node;
 }
 
-uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
+static uint32_t causes_of(const struct ana_graph *g, int minor,
+                          struct ana_cause **out) {
   uint32_t n = 0;
-  struct ana_cause *v =
-      zc_xmalloc(((size_t)ana_graph_causes(g) + 1) * sizeof *v);
+  for (uint32_t i = 0; i < g->n; i++)
+    n += minor ? g->nodes[i].minor : g->nodes[i].cause;
+  struct ana_cause *v = zc_xmalloc(((size_t)n + 1) * sizeof *v);
+  n = 0;
   for (uint32_t i = 0; i < g->n; i++) {
-    if (!g->nodes[i].cause) continue;
+    if (!(minor ? g->nodes[i].minor : g->nodes[i].cause)) continue;
     v[n].node = i;
     v[n].effect = g->nodes[i].effect;
     ana_gnode_means(g, i, &v[n].old_ms, &v[n].new_ms, &v[n].delta_ms);
@@ -1013,4 +1074,12 @@ uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
   qsort(v, n, sizeof *v, cause_cmp);
   *out = v;
   return n;
+}
+
+uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out) {
+  return causes_of(g, 0, out);
+}
+
+uint32_t ana_minor_causes(const struct ana_graph *g, struct ana_cause **out) {
+  return causes_of(g, 1, out);
 }

@@ -58,6 +58,8 @@ struct ana_gnode { /* read-only for users */
   uint8_t cause;    /* leaf: a performance regression-cause */
   uint8_t gone;     /* aggregation: left out (not significant), unlinked */
   uint8_t effect;   /* a cause marked a consequence (ana_graph_mark_effects) */
+  uint8_t minor;    /* a cause too small beside the largest to be named
+                       (ana_graph_mark_minor): cause is 0 */
   float same;       /* mean of same[] over the pairs that tell; NAN: none */
   uint32_t isnew;   /* pairs in which it had no match in the old timeline */
   uint32_t present; /* pairs in which it is present */
@@ -89,6 +91,8 @@ struct ana_graph {
   uint32_t recursive; /* ana_graphs_fold_recursion: recursions cut */
   uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes,
                        * or of a function the graph names elsewhere */
+  uint32_t minor;     /* ana_graph_mark_minor: causes marked minor */
+  double minor_share; /* the share it marked them under; 0: not marked */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -220,6 +224,19 @@ void ana__graph_link(struct ana_graph *g, uint32_t parent, uint32_t i);
  * own code changed), such causes are marked effects: still in the graph
  * and the report, ranked after the roots. Returns how many. */
 uint32_t ana_graph_mark_effects(struct ana_graph *g);
+/* Minor causes (issue 35). A cause whose Δ is under share of the largest
+ * cause's (each counted at the larger of its own Δ and the Δ of the node
+ * the counts named it for: a loop's callee, a consequence) is no cause:
+ * it loses its flag and is marked minor, listed beside the causes, not
+ * ranked among them. A graph whose causes are one large slowdown and a
+ * tail of small ones downstream of it (side effects of the same change,
+ * layout, a callee that got a little more to do) names the large one.
+ * A small cause where at least half of a large cause's growth lies (its
+ * function's, with callees, over all call paths, by bu) is that large
+ * slowdown's bottom, and stays named. Returns how many (g->minor); share
+ * 0 or less marks none. */
+uint32_t ana_graph_mark_minor(struct ana_graph *g,
+                              const struct ana_bottomup *bu, double share);
 
 /* Mean old, new and Δ of a node over the pairs it is present in, in the
  * graph's shown unit (ms for time, KB for bytes; old counts 0 where it had
@@ -234,6 +251,8 @@ struct ana_cause {
   int effect; /* a consequence (ana_graph_mark_effects): ranked last */
 };
 uint32_t ana_causes(const struct ana_graph *g, struct ana_cause **out);
+/* The minor causes (ana_graph_mark_minor), largest Δ first. */
+uint32_t ana_minor_causes(const struct ana_graph *g, struct ana_cause **out);
 
 /* ---- bottom-up: self time per function over whole timelines ---- */
 
