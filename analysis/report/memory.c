@@ -108,7 +108,7 @@ cJSON *ana__alloc_json(struct ana_cmp *m) {
   cJSON_AddNumberToObject(o, "causes", ana_graph_causes(m->agg));
   cJSON_AddNumberToObject(o, "not_significant", m->agg->noisy);
   cJSON_AddItemToObject(o, "regression_causes", ana_causes_json(m->agg));
-  cJSON_AddItemToObject(o, "minor_causes", ana_minor_json(m->agg));
+  cJSON_AddItemToObject(o, "minor_causes", ana_minor_json(m->agg, &m->sp));
   cJSON_AddItemToObject(o, "functions", alloc_functions(m));
   cJSON_AddItemToObject(o, "flame", alloc_flame(m));
   cJSON_AddStringToObject(o, "old_profile", "old.heapprofile");

@@ -229,12 +229,33 @@ static void rep_spread_text(const struct ana_spreads *sp, double mu_ms,
   }
 }
 
-/* The minor causes (ana_graph_mark_minor), the first MINOR_SHOWN on one
- * line: on the terminal (md 0) or in Markdown. */
+/* The minor causes (ana_graph_mark_minor) and the minor spread-out ones,
+ * largest Δ first, the first MINOR_SHOWN on one line: on the terminal (md
+ * 0) or in Markdown. */
 enum { MINOR_SHOWN = 5 };
-static void rep_minor_line(const struct ana_graph *g, int md, FILE *f) {
+struct minor_item {
+  const char *name;
+  double delta;
+};
+static int minor_cmp(const void *a, const void *b) {
+  const struct minor_item *x = a, *y = b;
+  return (x->delta < y->delta) - (x->delta > y->delta);
+}
+static void rep_minor_line(const struct ana_graph *g,
+                           const struct ana_spreads *sp, int md, FILE *f) {
   struct ana_cause *cs;
-  uint32_t n = ana_minor_causes(g, &cs);
+  uint32_t n = ana_minor_causes(g, &cs), ns = sp ? sp->nminor : 0;
+  struct minor_item *v = zc_xmalloc(((size_t)n + ns + 1) * sizeof *v);
+  for (uint32_t k = 0; k < n; k++)
+    v[k] = (struct minor_item){rep_name(g, cs[k].node), cs[k].delta_ms};
+  for (uint32_t k = 0; k < ns; k++) {
+    const struct ana_spread *s = &sp->v[sp->n + k];
+    v[n + k] = (struct minor_item){ana_str(ana_bu_ctx(sp->bu), s->fn.name),
+                                   s->delta_ms};
+  }
+  free(cs);
+  n += ns;
+  qsort(v, n, sizeof *v, minor_cmp);
   if (n) {
     fprintf(f,
             md ? "\nAlso slower, each under %.0f %% of the largest cause, "
@@ -242,19 +263,19 @@ static void rep_minor_line(const struct ana_graph *g, int md, FILE *f) {
                : "  also slower, each under %.0f %% of the largest cause, "
                  "not named: ",
             g->minor_share * 100);
+    const char *u = ana_unit_desc(g->unit)->shown;
     for (uint32_t k = 0; k < n && k < MINOR_SHOWN; k++) {
       if (k) fputs(", ", f);
       if (md)
-        ana_md_code(f, rep_name(g, cs[k].node));
+        ana_md_code(f, v[k].name);
       else
-        zc_term_put(f, rep_name(g, cs[k].node), SIZE_MAX);
-      const char *u = ana_unit_desc(g->unit)->shown;
-      fprintf(f, " (%+.1f%s%s)", cs[k].delta_ms, *u ? " " : "", u);
+        zc_term_put(f, v[k].name, SIZE_MAX);
+      fprintf(f, " (%+.1f%s%s)", v[k].delta, *u ? " " : "", u);
     }
     if (n > MINOR_SHOWN) fprintf(f, " and %u more", n - MINOR_SHOWN);
     fputs(md ? ".\n" : "\n", f);
   }
-  free(cs);
+  free(v);
 }
 
 void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
@@ -301,7 +322,7 @@ void ana_write_summary(const struct ana_graph *g, const struct ana_spreads *sp,
   }
   free(path);
   free(cs);
-  rep_minor_line(g, 0, f);
+  rep_minor_line(g, sp, 0, f);
   rep_spread_text(sp, mu_ms, f);
 }
 
@@ -462,7 +483,7 @@ void ana_write_summary_md(const struct ana_graph *g,
     ana_md_text(f, w);
     fputc('\n', f);
   }
-  rep_minor_line(g, 1, f);
+  rep_minor_line(g, sp, 1, f);
   rep_spread_md(sp, f);
   /* The end-to-end change: the metrics that moved significantly, or the
    * scenario's wall time. */
@@ -655,7 +676,8 @@ struct cJSON *ana_causes_json(const struct ana_graph *g) {
   return arr;
 }
 
-struct cJSON *ana_minor_json(const struct ana_graph *g) {
+struct cJSON *ana_minor_json(const struct ana_graph *g,
+                             const struct ana_spreads *sp) {
   cJSON *arr = cJSON_CreateArray();
   struct ana_cause *cs;
   uint32_t n = ana_minor_causes(g, &cs);
@@ -678,6 +700,19 @@ struct cJSON *ana_minor_json(const struct ana_graph *g) {
   }
   free(path);
   free(cs);
+  for (uint32_t k = 0; sp && k < sp->nminor; k++) {
+    const struct ana_spread *s = &sp->v[sp->n + k];
+    cJSON *o = cJSON_CreateObject();
+    rep_loc(o, ana_bu_ctx(sp->bu), s->fn.name, s->fn.component, s->fn.url,
+            s->fn.line, s->fn.col, s->fn.gen);
+    char key[32];
+    cJSON_AddItemToObject(o, rep_key(g, "delta", key, sizeof key),
+                          rep_num(s->delta_ms));
+    cJSON_AddStringToObject(o, "measure",
+                            s->inclusive ? "spread inclusive" : "spread self");
+    cJSON_AddNumberToObject(o, "call_paths", s->npaths);
+    cJSON_AddItemToArray(arr, o);
+  }
   return arr;
 }
 
@@ -782,7 +817,8 @@ struct cJSON *ana_report_json(const struct ana_report *r) {
   cJSON_AddStringToObject(agg, "dot", "critical-graph.dot");
   cJSON_AddItemToObject(agg, "critical_graph", rep_graph(r->agg));
   cJSON_AddItemToObject(root, "regression_causes", ana_causes_json(r->agg));
-  cJSON_AddItemToObject(root, "minor_causes", ana_minor_json(r->agg));
+  cJSON_AddItemToObject(root, "minor_causes",
+                        ana_minor_json(r->agg, r->spread));
   cJSON_AddItemToObject(root, "spread_causes", rep_spread_json(r->spread));
   cJSON_AddItemToObject(root, "flame", ana_bu_flame_json(r->bu, r->agg, 50000));
   const struct ana_bu_row *rows;

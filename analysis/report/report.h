@@ -90,8 +90,11 @@ void ana_row_words(const struct ana_e2e_row *r, char *out, size_t cap);
  * unit (delta_ms, delta_kb). */
 struct cJSON *ana_causes_json(const struct ana_graph *g);
 /* The minor causes (ana_graph_mark_minor), largest Δ first: where, Δ and
- * call path, no rank. */
-struct cJSON *ana_minor_json(const struct ana_graph *g);
+ * call path, no rank; then the minor spread-out ones of sp (or NULL):
+ * where, Δ, measure ("spread self", "spread inclusive"), call_paths. */
+struct ana_spreads;
+struct cJSON *ana_minor_json(const struct ana_graph *g,
+                             const struct ana_spreads *sp);
 
 /* ---- report.html (html.c; ana_write_html_from in ana.h) ---- */
 

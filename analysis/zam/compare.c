@@ -36,6 +36,7 @@ static void cmp_undecide(struct ana_cmp *c) {
   free((void *)c->sp.v);
   c->sp.v = NULL;
   c->sp.n = 0;
+  c->sp.nminor = 0;
   ana_e2e_free(c->e2e);
   c->e2e = NULL;
   ana_e2e_free(c->vit);
@@ -233,6 +234,30 @@ static void spread_not_named(struct ana_cmp *c) {
   c->sp.n = k;
 }
 
+/* Spread-out causes under the minor share of the largest cause (the
+ * graph's or theirs) are minor as the graph's are: kept after the named
+ * ones (sp.nminor), in their order. */
+static void spread_minor(struct ana_cmp *c) {
+  struct ana_spread *v = (struct ana_spread *)c->sp.v;
+  double share = c->o.minor_share, top = c->agg ? c->agg->minor_top : 0;
+  c->sp.nminor = 0;
+  if (!(share > 0) || !c->sp.n) return;
+  for (uint32_t i = 0; i < c->sp.n; i++)
+    if (v[i].delta_ms > top) top = v[i].delta_ms;
+  struct ana_spread *minor = zc_xmalloc(c->sp.n * sizeof *minor);
+  uint32_t k = 0, m = 0;
+  for (uint32_t i = 0; i < c->sp.n; i++) {
+    if (v[i].delta_ms < share * top)
+      minor[m++] = v[i];
+    else
+      v[k++] = v[i];
+  }
+  memcpy(v + k, minor, m * sizeof *minor);
+  free(minor);
+  c->sp.n = k;
+  c->sp.nminor = m;
+}
+
 void ana__cmp_aggregate(struct ana_cmp *c) {
   if (c->decided == c->n && c->agg) return;
   cmp_undecide(c);
@@ -250,6 +275,7 @@ void ana__cmp_aggregate(struct ana_cmp *c) {
   ana_graph_mark_effects(c->agg);
   if (ana__calls_explain(c)) spread_not_named(c);
   ana_graph_mark_minor(c->agg, c->bu, c->o.minor_share);
+  spread_minor(c);
   c->e2e = ana_e2e_new(c->ofig, c->nfig, c->n);
   c->vit = ana_vitals_new(c->ofig, c->nfig, c->n, &c->vwarn, &c->nvwarn);
   c->decided = c->n;

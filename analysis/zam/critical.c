@@ -1047,6 +1047,7 @@ uint32_t ana_graph_mark_minor(struct ana_graph *g,
   free(w);
   g->minor = k;
   g->minor_share = share;
+  g->minor_top = top;
   return k;
 }
 

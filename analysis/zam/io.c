@@ -53,6 +53,9 @@ struct ana_io *ana_io_new(const struct ana_opts *o, double mu_requests,
     struct ana_opts mo = *o;
     mo.mu = ana__io_measures[m].unit == ANA_UNIT_COUNT ? io->mu_requests
                                                        : io->mu_kb;
+    /* every I/O cause is listed: a call path's requests are few, and
+     * one more fetch is news however many another path makes */
+    mo.minor_share = 0;
     io->m[m] = ana_cmp_new(&mo, 0, maps, expect, 9);
   }
   zc_htab_init(&io->ptab, 256);

@@ -93,6 +93,7 @@ struct ana_graph {
                        * or of a function the graph names elsewhere */
   uint32_t minor;     /* ana_graph_mark_minor: causes marked minor */
   double minor_share; /* the share it marked them under; 0: not marked */
+  double minor_top;   /* the largest cause's weight it measured against */
   /* aggregation: for the nodes left out, the most pairs in all that
    * their spread says would likely settle them (ana_pairs_needed) */
   unsigned pairs_needed;
@@ -453,6 +454,8 @@ struct ana_spreads {
   const struct ana_bottomup *bu;
   const struct ana_spread *v;
   uint32_t n;
+  uint32_t nminor; /* v[n] on: minor ones (under the minor share of the
+                      largest cause, the graph's or theirs), not named */
 };
 
 /* A comparison pair by pair (zam/compare.c), read by the report writers
