@@ -5,10 +5,13 @@
 # exited other than 0. The apps are the demos todo and search
 # (scenarios/demo/APP.json, build scenarios/demo/APP/old) and the accuracy
 # experiment's library subjects markdown, highlight, fuzzy, grid and yaml
-# (tests/eval/subjects/APP/): a subject's build is made once per
-# invocation in OUT/builds/APP, as the experiment makes its baseline (the
-# subject's files, then its libraries through tests/eval/fetch-libs.sh
-# --copy). --load keeps both cores busy with two other processes for the
+# (tests/eval/subjects/APP/), and the real regressions' pages, as
+# real:NAME (tests/eval/real/NAME/) or heldout:NAME ($ZC_HELDOUT/NAME/,
+# tests/eval/heldout by default), each compared on its old build: a
+# subject's or a regression's build is made once per invocation in
+# OUT/builds/, as the experiment makes its baseline (the page's files,
+# then its libraries, libs.txt or old.libs.txt, through
+# tests/eval/fetch-libs.sh --copy). --load keeps both cores busy with two other processes for the
 # whole time; give the sanitizer build's zamcap to measure it there.
 # --order app (the default) runs every run of one app before the next;
 # --order round runs run 1 of every app, then run 2, and so on, so that a
@@ -18,7 +21,8 @@
 # named; OUT/tally.txt has one line per app (app runs alarms), rewritten
 # after every run.
 # Usage: tests/bench/aa.sh [--zamcap PATH] [--runs N] [--pairs P]
-#                          [--apps todo,search,markdown,...] [--load]
+#                          [--apps todo,search,markdown,heldout:NAME,...]
+#                          [--load]
 #                          [--order app|round] [--until HH:MM] [--out DIR]
 set -eu
 cd "$(dirname "$0")/../.."
@@ -60,47 +64,79 @@ if [ -n "$until" ]; then
   [ "$deadline" -gt "$now" ] || deadline=$((deadline + 86400))
 fi
 apps=$(echo "$apps" | tr , ' ')
+heldout=${ZC_HELDOUT:-tests/eval/heldout}
+# An app's shell variable suffix: its name with every other byte as _.
+key() { printf '%s' "$1" | tr -c 'a-zA-Z0-9_' '_'; }
 for app in $apps; do
   case $app in
+    real:*|heldout:*)
+      name=${app#*:}
+      base=tests/eval/real
+      [ "${app%%:*}" = real ] || base=$heldout
+      case $name in
+        *[!a-z0-9_.-]*|''|.*) echo "aa.sh: no case '$app'" >&2; exit 2 ;;
+      esac
+      [ -f "$base/$name/truth.json" ] ||
+        { echo "aa.sh: no case '$app' ($base/$name)" >&2; exit 2; } ;;
     *[!a-z0-9_]*|'') echo "aa.sh: no app '$app'" >&2; exit 2 ;;
+    *)
+      [ -f "scenarios/demo/$app.json" ] ||
+        [ -f "tests/eval/subjects/$app/scenario.json" ] ||
+        { echo "aa.sh: no app '$app' (scenarios/demo, tests/eval/subjects)" >&2
+          exit 2; } ;;
   esac
-  [ -f "scenarios/demo/$app.json" ] ||
-    [ -f "tests/eval/subjects/$app/scenario.json" ] ||
-    { echo "aa.sh: no app '$app' (scenarios/demo, tests/eval/subjects)" >&2
-      exit 2; }
 done
 [ -n "$out" ] || out=$(mktemp -d /tmp/zamcap-aa.XXXXXX)
 mkdir -p "$out"
 # Each app's scenario and build, and its tally so far (runs, alarms, named).
 for app in $apps; do
-  if [ -f "scenarios/demo/$app.json" ]; then
-    scen="scenarios/demo/$app.json"
-    dir="scenarios/demo/$app/old"
-  else
-    src="tests/eval/subjects/$app"
-    scen="$src/scenario.json"
-    dir="$out/builds/$app"
-    rm -rf "$dir"
-    mkdir -p "$dir"
-    for f in "$src"/*; do
-      case ${f##*/} in
-        scenario.json|libs.txt|README.md) ;;
-        *) cp -R "$f" "$dir/" ;;
-      esac
-    done
-    tests/eval/fetch-libs.sh --copy "$src" "$dir"
-  fi
-  eval "scen_$app=\$scen dir_$app=\$dir done_$app=0 alarms_$app=0 named_$app="
+  k=$(key "$app")
+  case $app in
+    real:*|heldout:*)
+      src=tests/eval/real/${app#*:}
+      [ "${app%%:*}" = real ] || src=$heldout/${app#*:}
+      scen="$src/scenario.json"
+      dir="$out/builds/$k"
+      rm -rf "$dir"
+      mkdir -p "$dir"
+      for f in "$src"/*; do
+        case ${f##*/} in
+          scenario.json|truth.json|NOTE.md|old.libs.txt|new.libs.txt) ;;
+          *) cp -R "$f" "$dir/" ;;
+        esac
+      done
+      tests/eval/fetch-libs.sh --copy "$src/old.libs.txt" "$dir" ;;
+    *)
+      if [ -f "scenarios/demo/$app.json" ]; then
+        scen="scenarios/demo/$app.json"
+        dir="scenarios/demo/$app/old"
+      else
+        src="tests/eval/subjects/$app"
+        scen="$src/scenario.json"
+        dir="$out/builds/$app"
+        rm -rf "$dir"
+        mkdir -p "$dir"
+        for f in "$src"/*; do
+          case ${f##*/} in
+            scenario.json|libs.txt|README.md) ;;
+            *) cp -R "$f" "$dir/" ;;
+          esac
+        done
+        tests/eval/fetch-libs.sh --copy "$src" "$dir"
+      fi ;;
+  esac
+  eval "scen_$k=\$scen dir_$k=\$dir done_$k=0 alarms_$k=0 named_$k="
 done
 tally() {
   for a in $apps; do
-    eval "echo \"$a \$done_$a \$alarms_$a\""
+    k=$(key "$a")
+    eval "echo \"$a \$done_$k \$alarms_$k\""
   done >"$out/tally.txt.tmp"
   mv "$out/tally.txt.tmp" "$out/tally.txt"
 }
 summary() { # APP
-  d='' n='' w=''
-  eval "d=\$done_$1 n=\$alarms_$1 w=\$named_$1"
+  d='' n='' w='' k=$(key "$1")
+  eval "d=\$done_$k n=\$alarms_$k w=\$named_$k"
   echo "$1: $n false alarm(s) in $d A/A runs, named: ${w:-nothing}"
 }
 timeup() {
@@ -108,8 +144,9 @@ timeup() {
 }
 stopped=0
 run() { # APP I: one A/A run
-  eval "scen=\$scen_$1 dir=\$dir_$1"
-  o="$out/$1-$2"
+  k=$(key "$1")
+  eval "scen=\$scen_$k dir=\$dir_$k"
+  o="$out/$k-$2"
   rc=0
   "$z" "$scen" --old "$dir" --new "$dir" --pairs "$pairs" --out "$o" -q \
     --no-history >/dev/null 2>"$o.err" || rc=$?
@@ -119,10 +156,10 @@ r = json.load(open(sys.argv[1]))
 print(" ".join("%s%+.1f" % (c["name"], c["delta_ms"])
                for c in r["regression_causes"] + r["spread_causes"]))
 ' "$o/report.json" 2>/dev/null || echo "(no report)")
-  eval "done_$1=\$((done_$1 + 1))"
+  eval "done_$k=\$((done_$k + 1))"
   if [ "$rc" != 0 ] || [ -n "$named" ]; then
-    eval "alarms_$1=\$((alarms_$1 + 1))"
-    eval "named_$1=\"\${named_$1}\${named_$1:+; }\${named:-exit \$rc}\""
+    eval "alarms_$k=\$((alarms_$k + 1))"
+    eval "named_$k=\"\${named_$k}\${named_$k:+; }\${named:-exit \$rc}\""
     echo "  $1 run $2: exit $rc, named: ${named:-nothing}"
   fi
   tally
