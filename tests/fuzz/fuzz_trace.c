@@ -174,7 +174,7 @@ void fuzz_trace(const char *path, size_t size) {
   unsigned und, need;
   FUZZ_CHECK(ana_bu_spread(bu, o.mu, 0, 1, agg, &spv, &und, &need) == 0);
   free(spv);
-  struct ana_spreads sp = {bu, NULL, 0};
+  struct ana_spreads sp = {.bu = bu};
   /* Nor do the end-to-end figures of two pairs of twins differ. */
   struct ana_figures olds[2] = {a->fig, b->fig}, news[2] = {b->fig, a->fig};
   e2e = ana_e2e_new(olds, news, 2);
