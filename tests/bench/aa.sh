@@ -2,7 +2,9 @@
 # False alarms in A/A runs (issue 25; README, "Accuracy"): compares each
 # app's build with itself RUNS times in headless Chromium and counts the
 # runs that named anything (a regression-cause, a spread-out cause) or
-# exited other than 0. The apps are the demos todo and search
+# exited other than 0 and 5; an inconclusive verdict that names nothing
+# (exit 5: the end-to-end interval at this many pairs holds the
+# threshold) is no alarm, and is counted apart. The apps are the demos todo and search
 # (scenarios/demo/APP.json, build scenarios/demo/APP/old) and the accuracy
 # experiment's library subjects markdown, highlight, fuzzy, grid and yaml
 # (tests/eval/subjects/APP/), and the real regressions' pages, as
@@ -18,7 +20,8 @@
 # measurement cut short is even across apps. --until HH:MM (UTC, the next
 # time it is that) starts no run after that time; the runs done are
 # counted. Figures only: per app the runs done, the alarms and what they
-# named; OUT/tally.txt has one line per app (app runs alarms), rewritten
+# named; OUT/tally.txt has one line per app (app runs alarms
+# inconclusive), rewritten
 # after every run.
 # Usage: tests/bench/aa.sh [--zamcap PATH] [--runs N] [--pairs P]
 #                          [--apps todo,search,markdown,heldout:NAME,...]
@@ -125,19 +128,19 @@ for app in $apps; do
         tests/eval/fetch-libs.sh --copy "$src" "$dir"
       fi ;;
   esac
-  eval "scen_$k=\$scen dir_$k=\$dir done_$k=0 alarms_$k=0 named_$k="
+  eval "scen_$k=\$scen dir_$k=\$dir done_$k=0 alarms_$k=0 named_$k= unsure_$k=0"
 done
 tally() {
   for a in $apps; do
     k=$(key "$a")
-    eval "echo \"$a \$done_$k \$alarms_$k\""
+    eval "echo \"$a \$done_$k \$alarms_$k \$unsure_$k\""
   done >"$out/tally.txt.tmp"
   mv "$out/tally.txt.tmp" "$out/tally.txt"
 }
 summary() { # APP
-  d='' n='' w='' k=$(key "$1")
-  eval "d=\$done_$k n=\$alarms_$k w=\$named_$k"
-  echo "$1: $n false alarm(s) in $d A/A runs, named: ${w:-nothing}"
+  d='' n='' w='' u='' k=$(key "$1")
+  eval "d=\$done_$k n=\$alarms_$k w=\$named_$k u=\$unsure_$k"
+  echo "$1: $n false alarm(s) in $d A/A runs, named: ${w:-nothing}; $u inconclusive naming nothing"
 }
 timeup() {
   [ -n "$deadline" ] && [ "$(date -u +%s)" -ge "$deadline" ]
@@ -157,7 +160,9 @@ print(" ".join("%s%+.1f" % (c["name"], c["delta_ms"])
                for c in r["regression_causes"] + r["spread_causes"]))
 ' "$o/report.json" 2>/dev/null || echo "(no report)")
   eval "done_$k=\$((done_$k + 1))"
-  if [ "$rc" != 0 ] || [ -n "$named" ]; then
+  if [ "$rc" = 5 ] && [ -z "$named" ]; then
+    eval "unsure_$k=\$((unsure_$k + 1))"
+  elif [ "$rc" != 0 ] || [ -n "$named" ]; then
     eval "alarms_$k=\$((alarms_$k + 1))"
     eval "named_$k=\"\${named_$k}\${named_$k:+; }\${named:-exit \$rc}\""
     echo "  $1 run $2: exit $rc, named: ${named:-nothing}"
@@ -168,7 +173,8 @@ burners=
 stop() {
   for p in $burners; do kill "$p" 2>/dev/null || true; done
 }
-trap stop EXIT INT TERM
+trap stop EXIT
+trap 'stop; exit 130' INT TERM
 if [ "$load" = 1 ]; then
   for i in 1 2; do
     sh -c 'while :; do :; done' &
