@@ -624,6 +624,18 @@ static cJSON *rep_graph(const struct ana_graph *g) {
   return graph;
 }
 
+/* Node i's call path from the thread down, as o's "path" (names); path:
+ * room for g->n nodes. */
+static void rep_path_json(cJSON *o, const struct ana_graph *g, uint32_t i,
+                          uint32_t *path) {
+  uint32_t len = 0;
+  for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent)
+    path[len++] = j;
+  cJSON *pa = cJSON_AddArrayToObject(o, "path");
+  for (uint32_t j = len - 1; j-- > 0;)
+    cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
+}
+
 struct cJSON *ana_causes_json(const struct ana_graph *g) {
   cJSON *arr = cJSON_CreateArray();
   struct ana_cause *cs;
@@ -663,12 +675,7 @@ struct cJSON *ana_causes_json(const struct ana_graph *g) {
                   ? cJSON_CreateNull()
                   : cJSON_CreateNumber(rep_w(g, nv - (ov < 0 ? 0 : ov))));
     }
-    uint32_t len = 0;
-    for (uint32_t j = i; j != ANA_NONE; j = g->nodes[j].parent)
-      path[len++] = j;
-    cJSON *pa = cJSON_AddArrayToObject(o, "path");
-    for (uint32_t j = len - 1; j-- > 0;)
-      cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
+    rep_path_json(o, g, i, path);
     cJSON_AddItemToArray(arr, o);
   }
   free(path);
@@ -690,12 +697,7 @@ struct cJSON *ana_minor_json(const struct ana_graph *g,
     char key[32];
     cJSON_AddItemToObject(o, rep_key(g, "delta", key, sizeof key),
                           rep_num(cs[k].delta_ms));
-    uint32_t len = 0;
-    for (uint32_t j = cs[k].node; j != ANA_NONE; j = g->nodes[j].parent)
-      path[len++] = j;
-    cJSON *pa = cJSON_AddArrayToObject(o, "path");
-    for (uint32_t j = len - 1; j-- > 0;)
-      cJSON_AddItemToArray(pa, cJSON_CreateString(rep_name(g, path[j])));
+    rep_path_json(o, g, cs[k].node, path);
     cJSON_AddItemToArray(arr, o);
   }
   free(path);

@@ -1007,45 +1007,51 @@ static double cause_weight(const struct ana_graph *g, uint32_t i) {
   return d;
 }
 
-/* Whether the growth of function big, with its callees over all its call
- * paths, lies at least half under function key: big only carries key's
- * time (a loop over it, a recursion passing it up). */
-static int carried_by(const struct ana_bottomup *bu, const uint32_t *pr,
-                      uint32_t big, uint32_t key) {
-  double incl = fn_delta(bu, big, FN_INCL), out;
-  ana_bu_incl_outside(bu, pr, big, &key, 1, &out);
-  return incl > 0 && out < 0.5 * incl; /* NAN (never under it) is not */
-}
-
 uint32_t ana_graph_mark_minor(struct ana_graph *g,
                               const struct ana_bottomup *bu, double share) {
   if (!g || !(share > 0)) return 0;
   double *w = zc_xcalloc(g->n, sizeof *w), top = 0;
   for (uint32_t i = 1; i < g->n; i++)
     if (g->nodes[i].cause && (w[i] = cause_weight(g, i)) > top) top = w[i];
-  /* the functions of the causes that stay */
-  uint32_t *big = zc_xmalloc(((size_t)g->n + 1) * sizeof *big), nbig = 0;
-  for (uint32_t i = 1; i < g->n; i++)
-    if (g->nodes[i].cause && w[i] >= share * top &&
-        g->nodes[i].kind == ANA_FUNC)
-      big[nbig++] = g->nodes[i].key;
-  uint32_t *pr = bu ? ana_bu_path_rows(bu) : NULL, k = 0;
-  for (uint32_t i = 1; top > 0 && i < g->n; i++) {
-    struct ana_gnode *x = &g->nodes[i];
-    if (!x->cause || w[i] >= share * top) continue;
-    /* where a large cause's time lies, it is that slowdown's bottom */
-    int carries = 0;
-    for (uint32_t b = 0; bu && x->kind == ANA_FUNC && b < nbig && !carries; b++)
-      carries = big[b] != x->key && carried_by(bu, pr, big[b], x->key);
-    if (carries) continue;
-    x->cause = 0;
-    x->minor = 1;
+  /* the small causes, and the functions of those under them */
+  uint32_t *small = zc_xmalloc(((size_t)g->n + 1) * sizeof *small), ns = 0;
+  uint32_t *key = zc_xmalloc(((size_t)g->n + 1) * sizeof *key);
+  uint8_t *carries = zc_xcalloc(g->n + 1, 1);
+  for (uint32_t i = 1; top > 0 && i < g->n; i++)
+    if (g->nodes[i].cause && w[i] < share * top) {
+      key[ns] = g->nodes[i].key;
+      small[ns++] = i;
+    }
+  /* Where at least half of a large cause's growth (its function's, with
+   * callees, over all its call paths) lies under a small one's function,
+   * the large one only carries its time (a loop over it, a recursion
+   * passing it up): the small one is that slowdown's bottom. One pass
+   * over the call paths per large cause. */
+  uint32_t *pr = bu && ns ? ana_bu_path_rows(bu) : NULL;
+  double *out = zc_xmalloc(((size_t)ns + 1) * sizeof *out);
+  for (uint32_t b = 1; pr && b < g->n; b++) {
+    const struct ana_gnode *y = &g->nodes[b];
+    if (!y->cause || w[b] < share * top || y->kind != ANA_FUNC) continue;
+    double incl = fn_delta(bu, y->key, FN_INCL);
+    if (!(incl > 0)) continue;
+    ana_bu_incl_outside(bu, pr, y->key, key, ns, out);
+    for (uint32_t s = 0; s < ns; s++) /* NAN (never under it) is not */
+      carries[s] |= key[s] != y->key && out[s] < 0.5 * incl &&
+                    g->nodes[small[s]].kind == ANA_FUNC;
+  }
+  uint32_t k = 0;
+  for (uint32_t s = 0; s < ns; s++) {
+    if (carries[s]) continue;
+    g->nodes[small[s]].cause = 0;
+    g->nodes[small[s]].minor = 1;
     k++;
   }
+  free(out);
   free(pr);
-  free(big);
+  free(carries);
+  free(key);
+  free(small);
   free(w);
-  g->minor = k;
   g->minor_share = share;
   g->minor_top = top;
   return k;

@@ -91,7 +91,6 @@ struct ana_graph {
   uint32_t recursive; /* ana_graphs_fold_recursion: recursions cut */
   uint32_t callers;   /* ana_graph_drop_callers: callers of spread causes,
                        * or of a function the graph names elsewhere */
-  uint32_t minor;     /* ana_graph_mark_minor: causes marked minor */
   double minor_share; /* the share it marked them under; 0: not marked */
   double minor_top;   /* the largest cause's weight it measured against */
   /* aggregation: for the nodes left out, the most pairs in all that
@@ -234,7 +233,7 @@ uint32_t ana_graph_mark_effects(struct ana_graph *g);
  * layout, a callee that got a little more to do) names the large one.
  * A small cause where at least half of a large cause's growth lies (its
  * function's, with callees, over all call paths, by bu) is that large
- * slowdown's bottom, and stays named. Returns how many (g->minor); share
+ * slowdown's bottom, and stays named. Returns how many; share
  * 0 or less marks none. */
 uint32_t ana_graph_mark_minor(struct ana_graph *g,
                               const struct ana_bottomup *bu, double share);
