@@ -92,6 +92,20 @@ done
 [ -n "$out" ] || out=$(mktemp -d /tmp/zamcap-aa.XXXXXX)
 mkdir -p "$out"
 # Each app's scenario and build, and its tally so far (runs, alarms, named).
+# A page's build in DIR: SRC's files but the names after LIBS (its
+# metadata), then the libraries of LIBS (a subject or a .libs.txt list).
+build() { # SRC DIR LIBS NAME...
+  s=$1 d=$2 l=$3
+  shift 3
+  rm -rf "$d"
+  mkdir -p "$d"
+  for f in "$s"/*; do
+    skip=0
+    for x in "$@"; do [ "${f##*/}" != "$x" ] || skip=1; done
+    [ "$skip" = 1 ] || cp -R "$f" "$d/"
+  done
+  tests/eval/fetch-libs.sh --copy "$l" "$d"
+}
 for app in $apps; do
   k=$(key "$app")
   case $app in
@@ -100,15 +114,8 @@ for app in $apps; do
       [ "${app%%:*}" = real ] || src=$heldout/${app#*:}
       scen="$src/scenario.json"
       dir="$out/builds/$k"
-      rm -rf "$dir"
-      mkdir -p "$dir"
-      for f in "$src"/*; do
-        case ${f##*/} in
-          scenario.json|truth.json|NOTE.md|old.libs.txt|new.libs.txt) ;;
-          *) cp -R "$f" "$dir/" ;;
-        esac
-      done
-      tests/eval/fetch-libs.sh --copy "$src/old.libs.txt" "$dir" ;;
+      build "$src" "$dir" "$src/old.libs.txt" \
+        scenario.json truth.json NOTE.md old.libs.txt new.libs.txt ;;
     *)
       if [ -f "scenarios/demo/$app.json" ]; then
         scen="scenarios/demo/$app.json"
@@ -117,15 +124,7 @@ for app in $apps; do
         src="tests/eval/subjects/$app"
         scen="$src/scenario.json"
         dir="$out/builds/$app"
-        rm -rf "$dir"
-        mkdir -p "$dir"
-        for f in "$src"/*; do
-          case ${f##*/} in
-            scenario.json|libs.txt|README.md) ;;
-            *) cp -R "$f" "$dir/" ;;
-          esac
-        done
-        tests/eval/fetch-libs.sh --copy "$src" "$dir"
+        build "$src" "$dir" "$src" scenario.json libs.txt README.md
       fi ;;
   esac
   eval "scen_$k=\$scen dir_$k=\$dir done_$k=0 alarms_$k=0 named_$k= unsure_$k=0"
