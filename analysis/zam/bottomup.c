@@ -31,7 +31,12 @@ struct ana_bottomup {
   struct ana_bu_row *sorted; /* what ana_bu_rows last returned */
   double *sum[2];            /* µs per row, side and timeline: row * np + k */
   double *incl[2];           /* inclusive µs, laid out as sum (bu_inclusive) */
-  size_t n, cap, capsum[2], capincl[2];
+  /* Self µs as the matching's pruned tree has it, laid out as sum: an
+   * anonymous function's (a name ana_name_pruned drops) counts for its
+   * nearest named caller, as ana_prune moves it there; one with none
+   * keeps its own. */
+  double *psum[2];
+  size_t n, cap, capsum[2], capincl[2], cappsum[2];
   struct zc_htab tab;  /* key -> row */
   unsigned count[2];   /* timelines added per side */
   double sample_bytes; /* the timelines' sampling, the coarsest; 0: exact */
@@ -42,6 +47,10 @@ struct ana_bottomup {
   struct zc_htab ptab; /* (parent, key) -> path */
   uint32_t *map;       /* timeline node -> path, for the one being added */
   size_t capmap;
+  uint32_t *owner; /* timeline node -> the row its self time counts for in
+                      psum, for the one being added */
+  size_t capowner;
+  uint32_t anon; /* "(anonymous)", the name of a function V8 left unnamed */
 };
 
 struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs) {
@@ -49,6 +58,7 @@ struct ana_bottomup *ana_bu_new(struct ana_ctx *c, unsigned npairs) {
   b->ctx = c;
   b->np = npairs ? npairs : 1;
   b->per = ana_unit_desc(ANA_UNIT_TIME)->per;
+  b->anon = ana_intern(c, "(anonymous)", 11);
   zc_htab_init(&b->tab, 512);
   zc_htab_init(&b->ptab, 1024);
   return b;
@@ -61,12 +71,27 @@ void ana_bu_free(struct ana_bottomup *b) {
   for (int s = 0; s < 2; s++) {
     free(b->sum[s]);
     free(b->incl[s]);
+    free(b->psum[s]);
   }
   zc_htab_free(&b->tab);
   free(b->paths);
   zc_htab_free(&b->ptab);
   free(b->map);
+  free(b->owner);
   free(b);
+}
+
+/* A name the matching keeps (ana_name_pruned). */
+static int bu_named(const struct ana_bottomup *b, uint32_t name) {
+  return !ana_name_pruned(b->ctx, name);
+}
+
+/* A node's name as DevTools shows it: "(anonymous)" for a function V8
+ * left unnamed. */
+static uint32_t bu_name(const struct ana_bottomup *b,
+                        const struct ana_node *nd) {
+  return nd->kind == ANA_FUNC && !*ana_str(b->ctx, nd->name) ? b->anon
+                                                             : nd->name;
 }
 
 static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
@@ -77,18 +102,21 @@ static uint32_t bu_row(struct ana_bottomup *b, const struct ana_node *nd) {
     if (b->rows[i].key == nd->key) return i;
   ZC_GROW(b->rows, b->cap, b->n + 1);
   for (int s = 0; s < 2; s++) {
-    size_t cs = b->capsum[s], ci = b->capincl[s];
+    size_t cs = b->capsum[s], ci = b->capincl[s], cp = b->cappsum[s];
     ZC_GROW(b->sum[s], cs, (b->n + 1) * b->np);
     ZC_GROW(b->incl[s], ci, (b->n + 1) * b->np);
+    ZC_GROW(b->psum[s], cp, (b->n + 1) * b->np);
     b->capsum[s] = cs;
     b->capincl[s] = ci;
+    b->cappsum[s] = cp;
     memset(b->sum[s] + b->n * b->np, 0, b->np * sizeof *b->sum[s]);
     memset(b->incl[s] + b->n * b->np, 0, b->np * sizeof *b->incl[s]);
+    memset(b->psum[s] + b->n * b->np, 0, b->np * sizeof *b->psum[s]);
   }
   struct ana_bu_row *r = &b->rows[b->n];
   memset(r, 0, sizeof *r);
   r->key = nd->key;
-  r->name = nd->name;
+  r->name = bu_name(b, nd);
   r->component = nd->component;
   r->url = nd->url;
   r->line = nd->line;
@@ -111,7 +139,7 @@ static uint32_t bu_path(struct ana_bottomup *b, uint32_t parent,
   memset(p, 0, sizeof *p);
   p->parent = parent;
   p->key = nd->key;
-  p->name = nd->name;
+  p->name = bu_name(b, nd);
   p->component = nd->component;
   p->url = nd->url;
   p->line = nd->line;
@@ -138,6 +166,7 @@ static void bu_widen(struct ana_bottomup *b, unsigned np) {
   for (int s = 0; s < 2; s++) {
     bu_relay(b, &b->sum[s], &b->capsum[s], np);
     bu_relay(b, &b->incl[s], &b->capincl[s], np);
+    bu_relay(b, &b->psum[s], &b->cappsum[s], np);
   }
   b->np = np;
 }
@@ -189,7 +218,9 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
                                                  : ANA_SPREAD_MAX_PAIRS);
   unsigned k = b->count[side] < b->np ? b->count[side] : b->np - 1;
   ZC_GROW(b->map, b->capmap, (size_t)tl->nnodes + 1);
+  ZC_GROW(b->owner, b->capowner, (size_t)tl->nnodes + 1);
   b->map[0] = UINT32_MAX; /* the root has no path */
+  b->owner[0] = UINT32_MAX;
   /* Every node counts, pruned or not: self time is where the CPU was.
    * Parents come before their children (ana_tl_finish). */
   double w = 0;
@@ -197,9 +228,15 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
     const struct ana_node *nd = &tl->nodes[i];
     uint32_t path = bu_path(b, b->map[nd->parent], nd);
     b->map[i] = path;
+    b->owner[i] = UINT32_MAX;
     w += (double)nd->self;
-    if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE || !nd->self) continue;
-    uint32_t r = bu_row(b, nd);
+    if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE) continue;
+    uint32_t r = bu_row(b, nd), up = b->owner[nd->parent];
+    b->owner[i] =
+        nd->kind == ANA_FUNC && !bu_named(b, nd->name) && up != UINT32_MAX ? up
+                                                                           : r;
+    if (!nd->self) continue;
+    b->psum[side][(size_t)b->owner[i] * b->np + k] += (double)nd->self;
     b->sum[side][(size_t)r * b->np + k] += (double)nd->self;
     b->paths[path].self[side] += (double)nd->self;
     b->paths[path].row = r;
@@ -259,18 +296,33 @@ static int is_cause(const struct ana_graph *g, uint32_t key) {
   return 0;
 }
 
+/* The row of a function, or UINT32_MAX. */
+static uint32_t bu_row_of(const struct ana_bottomup *b, uint32_t key) {
+  uint64_t hv = zc_mix64(key);
+  size_t pos = ZC_HTAB_START;
+  uint32_t r;
+  while (zc_htab_next(&b->tab, hv, &pos, &r))
+    if (b->rows[r].key == key) return r;
+  return UINT32_MAX;
+}
+
 /* The growth of row r's self time, mean per pair in the shown unit, on
- * the call paths that pass through no cause of the graph. */
+ * the call paths that pass through no cause of the graph and no function
+ * of a row taken[] as a spread-out cause. */
 static double bu_outside_causes(const struct ana_bottomup *b, uint32_t r,
-                                const struct ana_graph *agg) {
+                                const struct ana_graph *agg,
+                                const uint8_t *taken) {
   if (!b->count[0] || !b->count[1]) return 0;
   double s[2] = {0, 0};
   for (uint32_t i = 0; i < b->npaths; i++) {
     if (b->paths[i].key != b->rows[r].key) continue;
     int under = 0;
     for (uint32_t k = b->paths[i].parent; k != UINT32_MAX && !under;
-         k = b->paths[k].parent)
-      under = is_cause(agg, b->paths[k].key);
+         k = b->paths[k].parent) {
+      uint32_t x = b->paths[k].kind == ANA_FUNC ? bu_row_of(b, b->paths[k].key)
+                                                : UINT32_MAX;
+      under = is_cause(agg, b->paths[k].key) || (x != UINT32_MAX && taken[x]);
+    }
     if (under) continue;
     s[0] += b->paths[i].self[0];
     s[1] += b->paths[i].self[1];
@@ -303,21 +355,6 @@ static void spread_paths(const struct ana_bottomup *b, uint32_t r,
       break;
     }
   }
-}
-
-/* The row of a function, or UINT32_MAX. */
-static uint32_t bu_row_of(const struct ana_bottomup *b, uint32_t key) {
-  uint64_t hv = zc_mix64(key);
-  size_t pos = ZC_HTAB_START;
-  uint32_t r;
-  while (zc_htab_next(&b->tab, hv, &pos, &r))
-    if (b->rows[r].key == key) return r;
-  return UINT32_MAX;
-}
-
-/* A name the matching keeps (ana_name_pruned). */
-static int bu_named(const struct ana_bottomup *b, uint32_t name) {
-  return !ana_name_pruned(b->ctx, name);
 }
 
 static int edge_cmp(const void *pa, const void *pb) {
@@ -485,12 +522,11 @@ static uint8_t *bu_lowest_incl(const struct ana_bottomup *b, unsigned np,
 /* A spread-out cause of row r, its per-pair Δs d (of its self or, incl,
  * its inclusive time) and their statistics st. */
 static void spread_fill(const struct ana_bottomup *b, uint32_t r, int incl,
-                        const struct ana_stat *st, const double *d, unsigned np,
-                        struct ana_spread *s) {
+                        double *const *a, const struct ana_stat *st,
+                        const double *d, unsigned np, struct ana_spread *s) {
   memset(s, 0, sizeof *s);
   s->fn = b->rows[r];
   s->inclusive = incl;
-  double *const *a = incl ? b->incl : b->sum;
   s->fn.old_ms = bu_total(b, a, 0, r) / (b->count[0] * b->per);
   s->fn.new_ms = bu_total(b, a, 1, r) / (b->count[1] * b->per);
   s->fn.delta_ms = s->fn.new_ms - s->fn.old_ms;
@@ -516,19 +552,22 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
   if (np > ANA_SPREAD_MAX_PAIRS) np = ANA_SPREAD_MAX_PAIRS;
   uint8_t *low = bu_lowest_incl(b, np, mu_ms, agg);
   uint8_t *taken = zc_xcalloc(b->n + 1, 1);
-  /* First by self time, then the lowest by inclusive time not named yet */
-  for (int incl = 0; incl < 2; incl++)
+  /* First named functions by self time as the matching sees it (an
+   * anonymous callee's counts for its named caller: psum); then the row
+   * of a file's anonymous functions, by their own self time; then the
+   * lowest by inclusive time not named yet. */
+  for (int pass = 0; pass < 3; pass++)
     for (uint32_t r = 0; np && r < b->n; r++) {
+      int incl = pass == 2, named = bu_named(b, b->rows[r].name);
       if (b->rows[r].kind != ANA_FUNC || taken[r] || (incl && !low[r]) ||
-          is_cause(agg, b->rows[r].key))
+          named != (pass != 1) || is_cause(agg, b->rows[r].key))
         continue;
       /* One row holds all of a file's anonymous functions, and the
        * matching sees through them to their named callers: such a row is
-       * named only for growth on call paths that no cause of the graph
-       * already names. */
-      if (!bu_named(b, b->rows[r].name) && bu_outside_causes(b, r, agg) < mu_ms)
-        continue;
-      double *const *a = incl ? b->incl : b->sum;
+       * named only for growth on call paths that no cause already names,
+       * of the graph or spread out. */
+      if (!named && bu_outside_causes(b, r, agg, taken) < mu_ms) continue;
+      double *const *a = incl ? b->incl : pass ? b->sum : b->psum;
       unsigned over = 0;
       double sd = 0, sw = 0; /* raw, for sampled weights' noise */
       for (unsigned k = 0; k < np; k++) {
@@ -552,7 +591,7 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
       }
       taken[r] = 1;
       ZC_GROW(v, cap, n + 1);
-      spread_fill(b, r, incl, &st, d, np, &v[n++]);
+      spread_fill(b, r, incl, a, &st, d, np, &v[n++]);
     }
   free(low);
   free(taken);

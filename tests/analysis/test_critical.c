@@ -582,6 +582,39 @@ static void test_spread_anonymous(void) {
   ana_ctx_free(c);
 }
 
+/* Issue 35, @babel/runtime 7.5.2 (the twentieth held-out half): ownKeys
+ * grew by 15 ms of its own and 15 ms in an anonymous callback (V8's name
+ * "", DevTools' "(anonymous)") under each of four callers, no call path
+ * by mu. The matching prunes the callback into ownKeys: so does the
+ * spread-out search, which names ownKeys once, by +120 ms, and not the
+ * anonymous row beside it (+60 ms, all of it under ownKeys). A file's
+ * anonymous row that no named cause holds is still named, as
+ * "(anonymous)". */
+static void test_spread_pruned_self(void) {
+  static const char old[] = "a@a.js 20\n  ownKeys@o.js 10\n    @o.js:14 5\n"
+                            "b@a.js 20\n  ownKeys@o.js 10\n    @o.js:14 5\n"
+                            "c@a.js 20\n  ownKeys@o.js 10\n    @o.js:14 5\n"
+                            "d@a.js 20\n  ownKeys@o.js 10\n    @o.js:14 5\n";
+  static const char new_[] = "a@a.js 50\n  ownKeys@o.js 40\n    @o.js:14 20\n"
+                             "b@a.js 50\n  ownKeys@o.js 40\n    @o.js:14 20\n"
+                             "c@a.js 50\n  ownKeys@o.js 40\n    @o.js:14 20\n"
+                             "d@a.js 50\n  ownKeys@o.js 40\n    @o.js:14 20\n";
+  struct ana_ctx *c = ana_ctx_new();
+  struct ana_spread *v = NULL;
+  ZT_INT(spread_of(c, old, new_, &v), 1);
+  ZT_STR(ana_str(c, v[0].fn.name), "ownKeys");
+  ZT_INT(v[0].inclusive, 0);
+  ZT_NEAR(v[0].delta_ms, 120, 0.01);
+  free(v);
+  /* the callback's time with no named caller: its own row, named */
+  ZT_INT(spread_of(c, "t@a.js 10\n@o.js:14 20\n@o.js:14 20\n",
+                   "t@a.js 10\n@o.js:14 60\n@o.js:14 60\n", &v),
+         1);
+  ZT_STR(ana_str(c, v[0].fn.name), "(anonymous)");
+  free(v);
+  ana_ctx_free(c);
+}
+
 /* Issue 25: Immutable 3.6's new newKeyPath, called under two cursor
  * methods of one row, runs old code (concat, its helpers) that the old
  * build ran elsewhere. No call path under row passes mu, so the graph's
@@ -1011,6 +1044,7 @@ int main(int argc, char **argv) {
       {"minor_spread", test_minor_spread},
       {"spread_new_code", test_spread_new_code},
       {"spread_anonymous", test_spread_anonymous},
+      {"spread_pruned_self", test_spread_pruned_self},
   };
   return ZT_RUN(cases, argc, argv);
 }
