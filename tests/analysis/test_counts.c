@@ -876,6 +876,77 @@ static void test_uncalled_under_new(void) {
   ZT_STR(got, "multiply");
 }
 
+/* Old code newly called under old code called more, under new code
+ * (trumbowyg 2.28): the new redraw runs jQuery's each over its handles,
+ * each calls css, which the old build had but never called, and css
+ * calls style, never called before either. style does the work, with the
+ * same text as before: redraw, which calls the chain where nothing did,
+ * is named. With style's text changed, style stays. */
+static void test_uncalled_chain_under_new(void) {
+  struct shape s = {
+      .old_tree = "onKey@app.js:1 %g\n"
+                  "  each@lib.js:10 %g\n",
+      .old_ms = {40, 20},
+      .nold = 2,
+      .new_tree = "onKey@app.js:1 %g\n"
+                  "  redraw@app.js:2 %g\n"
+                  "    each@lib.js:10 %g\n"
+                  "      css@lib.js:11 %g\n"
+                  "        style@lib.js:12 %g\n",
+      .new_ms = {420, 400, 390, 370, 350},
+      .nnew = 5,
+      .old_calls = {{"onKey", 1, 3, "a1"},
+                    {"each", 10, 30, "f10", 1},
+                    {"css", 11, 0, "f11", 1},
+                    {"style", 12, 0, "f12", 1}},
+      .new_calls = {{"onKey", 1, 3, "b1"},
+                    {"redraw", 2, 36, "b2"},
+                    {"each", 10, 600, "f10", 1},
+                    {"css", 11, 3000, "f11", 1},
+                    {"style", 12, 30000, "f12", 1}},
+  };
+  char got[512];
+  causes_of(&s, "chain_under_new", got, sizeof got);
+  ZT_STR(got, "redraw");
+  ZT_HAS(last_words, "style called 30000 times a run, never before");
+  s.new_calls[4].hash = "e12";
+  causes_of(&s, "chain_under_new1", got, sizeof got);
+  ZT_STR(got, "style");
+}
+
+/* A recursion in new code (@vue/reactivity 3.5): the new trigger calls
+ * the new notify 6 times a run, and notify calls itself through the
+ * computeds' diamond, a million times a run over all its levels. The
+ * count says nothing of a loop in trigger: notify, which does the work,
+ * stays named. Without the recursion, the same counts are trigger's
+ * loop, and trigger is named. */
+static void test_new_recursion(void) {
+  struct shape s = {
+      .old_tree = "edit@app.js:1 %g\n",
+      .old_ms = {40},
+      .nold = 1,
+      .new_tree = "edit@app.js:1 %g\n"
+                  "  trigger@app.js:2 %g\n"
+                  "    notify@app.js:3 %g\n"
+                  "      notify@app.js:3 %g\n",
+      .new_ms = {420, 400, 390, 30},
+      .nnew = 4,
+      .old_calls = {{"edit", 1, 3, "a1"}},
+      .new_calls = {{"edit", 1, 3, "b1"},
+                    {"trigger", 2, 6, "b2"},
+                    {"notify", 3, 1000000, "b3"}},
+  };
+  char got[512];
+  causes_of(&s, "new_recursion", got, sizeof got);
+  ZT_STR(got, "notify");
+  s.new_tree = "edit@app.js:1 %g\n"
+               "  trigger@app.js:2 %g\n"
+               "    notify@app.js:3 %g\n";
+  s.nnew = 3;
+  causes_of(&s, "new_recursion1", got, sizeof got);
+  ZT_STR(got, "trigger");
+}
+
 /* A built-in slower per call: fill has no script, so V8 counts none of
  * its calls, and the browser's code is the same in both runs. Under a
  * caller called as often as before, it was given something else: the new
@@ -970,6 +1041,8 @@ int main(int argc, char **argv) {
       {"owner_callee", test_owner_callee},
       {"owner_above_loop", test_owner_above_loop},
       {"uncalled_under_new", test_uncalled_under_new},
+      {"uncalled_chain_under_new", test_uncalled_chain_under_new},
+      {"new_recursion", test_new_recursion},
       {"builtin_given", test_builtin_given},
       {"changed_below", test_changed_below},
       {"owner_changed_caller", test_owner_changed_caller},
