@@ -907,6 +907,23 @@ static unsigned inside_new(struct ana_cmp *c, struct ana_graph *g, uint32_t l,
   return named;
 }
 
+/* The path up[from..to) (lowest first) reached its thread with every
+ * caller calling the one below it as often per call as before, each
+ * called more itself: the loop runs above the path, in the event loop
+ * (a promise chain or a timer that calls its top again, through an
+ * anonymous callback the matching prunes). The highest of them whose code
+ * changed drives it (pdf.js 1.7.316's getPageDict walk, `next`, re-entered
+ * once per page it now fetches, over XRef_fetchAsync); ANA_NONE when
+ * none did. */
+static uint32_t async_owner(const struct ana_cmp *c, const struct ana_graph *g,
+                            const uint32_t *up, unsigned from, unsigned to) {
+  for (unsigned i = to; i-- > from;) {
+    uint32_t k = g->nodes[up[i]].key;
+    if (called_more(c, k) && ana_calls_changed(c, k) == 1) return up[i];
+  }
+  return ANA_NONE;
+}
+
 /* A cause called more often, not slower per call (or slower per call too
  * with the same code: what it is given grew as well): up its path to the
  * first function that calls the one below it more often per call of its
@@ -941,7 +958,8 @@ static uint32_t loop_owner(const struct ana_cmp *c, const struct ana_graph *g,
   }
   uint32_t first = ANA_NONE;
   for (unsigned i = top + 1; i < n; i++) {
-    if (g->nodes[up[i]].kind != ANA_FUNC) return first;
+    if (g->nodes[up[i]].kind != ANA_FUNC)
+      return first != ANA_NONE ? first : async_owner(c, g, up, top + 1, i);
     int f = fanout_grew(c, g->nodes[up[i]].key, g->nodes[up[i - 1]].key);
     if (f < 0) return first;
     if (f != 1) continue;

@@ -947,6 +947,34 @@ static void test_new_recursion(void) {
   ZT_STR(got, "trigger");
 }
 
+/* A loop in the event loop (pdf.js 1.7.316): the changed next walks the
+ * page tree one fetch at a time, each step re-entered from a promise
+ * callback the matching prunes, so next stands right under the thread.
+ * fetch, with the same code, is called 225 times as often, one call per
+ * call of next: no caller on the path calls more per call of its own.
+ * next, called more itself with its code changed, is named. With next's
+ * code the same, fetch stays. */
+static void test_async_owner(void) {
+  struct shape s = {
+      .old_tree = "next@app.js:1 %g\n"
+                  "  fetch@lib.js:10 %g\n",
+      .old_ms = {40, 30},
+      .nold = 2,
+      .new_tree = "next@app.js:1 %g\n"
+                  "  fetch@lib.js:10 %g\n",
+      .new_ms = {400, 380},
+      .nnew = 2,
+      .old_calls = {{"next", 1, 100, "a1"}, {"fetch", 10, 100, "f10", 1}},
+      .new_calls = {{"next", 1, 22500, "b1"}, {"fetch", 10, 22500, "f10", 1}},
+  };
+  char got[512];
+  causes_of(&s, "async_owner", got, sizeof got);
+  ZT_STR(got, "next");
+  s.new_calls[0].hash = "a1";
+  causes_of(&s, "async_owner1", got, sizeof got);
+  ZT_STR(got, "fetch");
+}
+
 /* A built-in slower per call: fill has no script, so V8 counts none of
  * its calls, and the browser's code is the same in both runs. Under a
  * caller called as often as before, it was given something else: the new
@@ -1043,6 +1071,7 @@ int main(int argc, char **argv) {
       {"uncalled_under_new", test_uncalled_under_new},
       {"uncalled_chain_under_new", test_uncalled_chain_under_new},
       {"new_recursion", test_new_recursion},
+      {"async_owner", test_async_owner},
       {"builtin_given", test_builtin_given},
       {"changed_below", test_changed_below},
       {"owner_changed_caller", test_owner_changed_caller},
