@@ -171,18 +171,14 @@ static void bu_widen(struct ana_bottomup *b, unsigned np) {
   b->np = np;
 }
 
-/* Each function's inclusive weight in one timeline, counted once per
+/* Each function's inclusive weight in one timeline (row: each node's
+ * row, UINT32_MAX for none and for what is no function), counted once per
  * stack (a recursion's inner calls are inside the outer one's): what a
  * function cost wherever it was called from, pruned and anonymous callees
  * included. A depth-first walk keeps how often each row is on the stack. */
 static void bu_inclusive(struct ana_bottomup *b, const struct ana_timeline *tl,
-                         int side, unsigned k) {
+                         const uint32_t *row, int side, unsigned k) {
   uint32_t nn = tl->nnodes;
-  uint32_t *row = zc_xmalloc(((size_t)nn + 1) * sizeof *row);
-  row[0] = UINT32_MAX;
-  for (uint32_t i = 1; i < nn; i++)
-    row[i] =
-        tl->nodes[i].kind == ANA_FUNC ? bu_row(b, &tl->nodes[i]) : UINT32_MAX;
   uint32_t *on = zc_xcalloc(b->n + 1, sizeof *on);
   uint32_t *st = zc_xmalloc(((size_t)nn + 1) * sizeof *st);
   uint32_t *cur = zc_xmalloc(((size_t)nn + 1) * sizeof *cur);
@@ -202,7 +198,6 @@ static void bu_inclusive(struct ana_bottomup *b, const struct ana_timeline *tl,
     if (row[st[sp - 1]] != UINT32_MAX) on[row[st[sp - 1]]]--;
     sp--;
   }
-  free(row);
   free(on);
   free(st);
   free(cur);
@@ -221,6 +216,8 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
   ZC_GROW(b->owner, b->capowner, (size_t)tl->nnodes + 1);
   b->map[0] = UINT32_MAX; /* the root has no path */
   b->owner[0] = UINT32_MAX;
+  uint32_t *fr = zc_xmalloc(((size_t)tl->nnodes + 1) * sizeof *fr);
+  fr[0] = UINT32_MAX; /* each node's row, functions only (bu_inclusive) */
   /* Every node counts, pruned or not: self time is where the CPU was.
    * Parents come before their children (ana_tl_finish). */
   double w = 0;
@@ -228,10 +225,11 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
     const struct ana_node *nd = &tl->nodes[i];
     uint32_t path = bu_path(b, b->map[nd->parent], nd);
     b->map[i] = path;
-    b->owner[i] = UINT32_MAX;
+    b->owner[i] = fr[i] = UINT32_MAX;
     w += (double)nd->self;
     if (nd->kind == ANA_THREAD || nd->kind == ANA_IDLE) continue;
     uint32_t r = bu_row(b, nd), up = b->owner[nd->parent];
+    if (nd->kind == ANA_FUNC) fr[i] = r;
     b->owner[i] =
         nd->kind == ANA_FUNC && !bu_named(b, nd->name) && up != UINT32_MAX ? up
                                                                            : r;
@@ -241,7 +239,8 @@ void ana_bu_add(struct ana_bottomup *b, const struct ana_timeline *tl,
     b->paths[path].self[side] += (double)nd->self;
     b->paths[path].row = r;
   }
-  bu_inclusive(b, tl, side, k);
+  bu_inclusive(b, tl, fr, side, k);
+  free(fr);
   b->count[side]++;
   if (tl->unit == ANA_UNIT_TIME && tl->samples) {
     b->sampled += w;
@@ -308,21 +307,20 @@ static uint32_t bu_row_of(const struct ana_bottomup *b, uint32_t key) {
 
 /* The growth of row r's self time, mean per pair in the shown unit, on
  * the call paths that pass through no cause of the graph and no function
- * of a row taken[] as a spread-out cause. */
+ * of a row taken[] as a spread-out cause (pr: each path's row,
+ * bu_path_rows). */
 static double bu_outside_causes(const struct ana_bottomup *b, uint32_t r,
                                 const struct ana_graph *agg,
-                                const uint8_t *taken) {
+                                const uint8_t *taken, const uint32_t *pr) {
   if (!b->count[0] || !b->count[1]) return 0;
   double s[2] = {0, 0};
   for (uint32_t i = 0; i < b->npaths; i++) {
     if (b->paths[i].key != b->rows[r].key) continue;
     int under = 0;
     for (uint32_t k = b->paths[i].parent; k != UINT32_MAX && !under;
-         k = b->paths[k].parent) {
-      uint32_t x = b->paths[k].kind == ANA_FUNC ? bu_row_of(b, b->paths[k].key)
-                                                : UINT32_MAX;
-      under = is_cause(agg, b->paths[k].key) || (x != UINT32_MAX && taken[x]);
-    }
+         k = b->paths[k].parent)
+      under = is_cause(agg, b->paths[k].key) ||
+              (pr[k] != UINT32_MAX && taken[pr[k]]);
     if (under) continue;
     s[0] += b->paths[i].self[0];
     s[1] += b->paths[i].self[1];
@@ -552,6 +550,7 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
   if (np > ANA_SPREAD_MAX_PAIRS) np = ANA_SPREAD_MAX_PAIRS;
   uint8_t *low = bu_lowest_incl(b, np, mu_ms, agg);
   uint8_t *taken = zc_xcalloc(b->n + 1, 1);
+  uint32_t *pr = NULL; /* each path's row, once an anonymous row asks */
   /* First named functions by self time as the matching sees it (an
    * anonymous callee's counts for its named caller: psum); then the row
    * of a file's anonymous functions, by their own self time; then the
@@ -566,7 +565,8 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
        * matching sees through them to their named callers: such a row is
        * named only for growth on call paths that no cause already names,
        * of the graph or spread out. */
-      if (!named && bu_outside_causes(b, r, agg, taken) < mu_ms) continue;
+      if (!named && !pr) pr = bu_path_rows(b);
+      if (!named && bu_outside_causes(b, r, agg, taken, pr) < mu_ms) continue;
       double *const *a = incl ? b->incl : pass ? b->sum : b->psum;
       unsigned over = 0;
       double sd = 0, sw = 0; /* raw, for sampled weights' noise */
@@ -595,6 +595,7 @@ uint32_t ana_bu_spread(struct ana_bottomup *b, double mu_ms, unsigned quorum,
     }
   free(low);
   free(taken);
+  free(pr);
   if (n) qsort(v, n, sizeof *v, spread_cmp);
   *out = v;
   return (uint32_t)n;
