@@ -99,6 +99,7 @@ struct rp {
 };
 
 static void frame_enter(struct rp *r, const struct scn_step *st);
+static enum zc_err look_again(struct rp *r, const struct scn_step *st);
 
 static enum zc_err call(struct rp *r, const char *method, cJSON *params,
                         cJSON **res) {
@@ -437,7 +438,7 @@ static enum zc_err find(struct rp *r, const struct scn_scenario *s,
                               why, step_timeout(r, s, st) / 1000)
                     : zc_fail(ZC_E_TIMEOUT, "no element matched in %g s",
                               step_timeout(r, s, st) / 1000);
-    enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
+    enum zc_err e = look_again(r, st);
     if (e) return e;
   }
 }
@@ -657,7 +658,7 @@ static enum zc_err wait_count(struct rp *r, const struct scn_scenario *s,
                 all;
     if (holds == (st->visible != 0)) return ZC_OK;
     if (zc_now_ms() >= deadline) break;
-    enum zc_err e = cdp_wait(r->c, NULL, NULL, 100, NULL);
+    enum zc_err e = look_again(r, st);
     if (e) return e;
   }
   if (!st->visible)
@@ -720,8 +721,47 @@ static enum zc_err wait_expr(struct rp *r, const struct scn_scenario *s,
     if (zc_now_ms() >= deadline)
       return zc_fail(ZC_E_TIMEOUT, "the expression stayed false for %g s",
                      step_timeout(r, s, st) / 1000);
-    if ((e = cdp_wait(r->c, NULL, NULL, 100, NULL))) return e;
+    if ((e = look_again(r, st))) return e;
   }
+}
+
+/* Between two looks for what a step waits on: until the step's document
+ * changes, or 100 ms. A fixed 100 ms pause made a step end up to 100 ms
+ * after its element appeared, so a few ms of noise could become a whole
+ * pause: an A/A under the sanitizer build differed by one pause in every
+ * pair (+101, +106, +106 ms on one waitForElement). Now the step ends at
+ * the first look after the change that made it. A page that took the
+ * observer or the timer away (or navigated, or is busy) gets the pause,
+ * or the next look waits for it, as before. */
+static const char change_js[] =
+    "new Promise(res => {\n"
+    "  let t = 0;\n"
+    "  const o = new MutationObserver(() => fin());\n"
+    "  const fin = () => { o.disconnect(); clearTimeout(t); res(1); };\n"
+    "  o.observe(document, {subtree: true, childList: true,\n"
+    "                       attributes: true, characterData: true});\n"
+    "  t = setTimeout(fin, 100); })";
+
+static enum zc_err look_again(struct rp *r, const struct scn_step *st) {
+  double t0 = zc_now_ms();
+  char *fx = frame_expr(r, st, change_js);
+  cJSON *a = cJSON_CreateObject();
+  cJSON_AddStringToObject(a, "expression", fx ? fx : change_js);
+  cJSON_AddBoolToObject(a, "awaitPromise", 1);
+  cJSON_AddBoolToObject(a, "returnByValue", 1);
+  free(fx);
+  struct zc_errsave sv;
+  zc_err_save(&sv);
+  const char *sess = r->fs ? r->fs : r->s;
+  cJSON *res = NULL;
+  enum zc_err e = cdp_call(r->c, sess, "Runtime.evaluate", a, 1000, &res);
+  int seen = !e && !cJSON_GetObjectItem(res, "exceptionDetails");
+  cJSON_Delete(res);
+  if (e == ZC_E_INTERRUPTED) return e;
+  zc_err_restore(&sv);
+  double left = 100 - (zc_now_ms() - t0);
+  if (!seen && left > 0) return cdp_wait(r->c, NULL, NULL, left, NULL);
+  return ZC_OK;
 }
 
 /* The session of an out-of-process frame, attached on first use. */
