@@ -120,13 +120,14 @@ def is_truth(name, file, line, keys, lines):
     return k in keys and (k not in (lines or {}) or line in lines[k])
 
 
-def truth_paths(trees, keys):
+def truth_paths(trees, keys, lines=None):
     """Call paths (tuples of (name, comp) from the thread down) to every
-    node of a truth function in the given pruned timelines."""
+    node of a truth function in the given pruned timelines (at the truth's
+    line, where it gives one: a file's anonymous functions share a key)."""
     paths = set()
     for tree in trees:
         for n in tree:
-            if n['kind'] == 'fn' and (n['name'], n['comp']) in keys:
+            if n['kind'] == 'fn' and is_truth(n['name'], n['comp'], n['line'], keys, lines):
                 paths.add(n['path'])
     return paths
 
@@ -321,12 +322,12 @@ def analyse(out, z):
                 round(sum(v for k, v in self_by_function(n).items() if k in keys) -
                       sum(v for k, v in self_by_function(o).items() if k in keys), 1)
                 for o, n in zip(old_trees, new_trees)]
-            rres['truth_depths'] = sorted({len(p) - 1 for p in truth_paths(new_trees, keys)})
+            rres['truth_depths'] = sorted({len(p) - 1 for p in truth_paths(new_trees, keys, truth_lines(truth))})
             for k in range(1, len(news) + 1):
                 rp = os.path.join(sdir, 'regression', 'cmp-%d' % k, 'report.json')
                 if os.path.isfile(rp):
                     rres['by_pairs'][k] = score_report(
-                        ze.load(rp), truth_paths(new_trees[:k], keys), keys,
+                        ze.load(rp), truth_paths(new_trees[:k], keys, truth_lines(truth)), keys,
                         truth_lines(truth))
         for k in range(1, cfg['pairs'] + 1):
             rp = os.path.join(sdir, 'aa', 'cmp-%d' % k, 'report.json')
