@@ -207,6 +207,13 @@ int ana_name_pruned(const struct ana_ctx *c, uint32_t name) {
   return 1;
 }
 
+/* Whether n is a function V8 left unnamed: its key is the same in both
+ * builds, where a minifier's one-letter names are not. */
+static int is_anon(const struct ana_timeline *tl, const struct ana_node *n) {
+  const char *s = ana_str(tl->ctx, n->name);
+  return !*s || !strcmp(s, "(anonymous)");
+}
+
 /* Whether n calls a function without a file (a RegExp, a built-in). */
 static int calls_fileless(const struct ana_timeline *tl,
                           const struct ana_node *n) {
@@ -230,22 +237,24 @@ void ana_prune(struct ana_timeline *tl, unsigned what) {
   }
   uint32_t *kids = zc_xmalloc(((size_t)nn + 1) * sizeof *kids);
   uint32_t *stack = zc_xmalloc(((size_t)nn + 1) * sizeof *stack);
-  /* A task's first function of the page's files that calls a function
-   * without a file (a RegExp, a built-in) stays, named or not: pruned, it
+  /* A task's first function of the page's files, unnamed, that calls a
+   * function without a file (a RegExp, a built-in) stays: pruned, it
    * would leave that callee under the thread, with nothing of the page's
    * above it. An anonymous promise callback that runs a slow pattern is
    * named at its file and line, as DevTools shows it. Other anonymous
    * first functions still go: a file's anonymous functions share one key,
    * and kept, the matching paired different callbacks of one file by
-   * their place (an A/A named the functions they call). The top bit of a
-   * stack entry: a kept function is above. */
+   * their place (an A/A named the functions they call); so do a
+   * minifier's one-letter names, which differ between two builds (a
+   * bundle's cause was lost). The top bit of a stack entry: a kept
+   * function is above. */
   if (what & ANA_PRUNE_NAMES) {
     uint32_t sp = 0, top = UINT32_C(1) << 31;
     stack[sp++] = 0;
     while (sp) {
       uint32_t e = stack[--sp], i = e & ~top, above = e & top;
       struct ana_node *n = &nd[i];
-      if (n->kind == ANA_FUNC && n->pruned == 1 && !above &&
+      if (n->kind == ANA_FUNC && n->pruned == 1 && !above && is_anon(tl, n) &&
           *ana_str(tl->ctx, n->component) && calls_fileless(tl, n))
         n->pruned = 0;
       if (n->kind == ANA_FUNC && !n->pruned) above = top;
