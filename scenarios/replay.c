@@ -755,7 +755,12 @@ static enum zc_err look_again(struct rp *r, const struct scn_step *st) {
   const char *sess = r->fs ? r->fs : r->s;
   cJSON *res = NULL;
   enum zc_err e = cdp_call(r->c, sess, "Runtime.evaluate", a, 1000, &res);
-  int seen = !e && !cJSON_GetObjectItem(res, "exceptionDetails");
+  /* 1 when the wait ran (a step's frame not there yet gives false at
+   * once: that is no change, and gets the pause) */
+  const cJSON *v =
+      cJSON_GetObjectItem(cJSON_GetObjectItem(res, "result"), "value");
+  int seen = !e && !cJSON_GetObjectItem(res, "exceptionDetails") &&
+             cJSON_IsNumber(v) && v->valuedouble == 1;
   cJSON_Delete(res);
   if (e == ZC_E_INTERRUPTED) return e;
   zc_err_restore(&sv);
