@@ -207,23 +207,6 @@ int ana_name_pruned(const struct ana_ctx *c, uint32_t name) {
   return 1;
 }
 
-/* Whether n is a function V8 left unnamed: its key is the same in both
- * builds, where a minifier's one-letter names are not. */
-static int is_anon(const struct ana_timeline *tl, const struct ana_node *n) {
-  const char *s = ana_str(tl->ctx, n->name);
-  return !*s || !strcmp(s, "(anonymous)");
-}
-
-/* Whether n calls a function without a file (a RegExp, a built-in). */
-static int calls_fileless(const struct ana_timeline *tl,
-                          const struct ana_node *n) {
-  for (uint32_t k = 0; k < n->nkids; k++) {
-    const struct ana_node *c = &tl->nodes[tl->kids[n->kid0 + k]];
-    if (c->kind == ANA_FUNC && !*ana_str(tl->ctx, c->component)) return 1;
-  }
-  return 0;
-}
-
 void ana_prune(struct ana_timeline *tl, unsigned what) {
   struct ana_node *nd = tl->nodes;
   uint32_t nn = tl->nnodes;
@@ -235,36 +218,10 @@ void ana_prune(struct ana_timeline *tl, unsigned what) {
              (what & ANA_PRUNE_MARKERS))
       n->pruned = 2; /* a marker goes with whatever hangs below it */
   }
-  uint32_t *kids = zc_xmalloc(((size_t)nn + 1) * sizeof *kids);
-  uint32_t *stack = zc_xmalloc(((size_t)nn + 1) * sizeof *stack);
-  /* A task's first function of the page's files, unnamed, that calls a
-   * function without a file (a RegExp, a built-in) stays: pruned, it
-   * would leave that callee under the thread, with nothing of the page's
-   * above it. An anonymous promise callback that runs a slow pattern is
-   * named at its file and line, as DevTools shows it. Other anonymous
-   * first functions still go: a file's anonymous functions share one key,
-   * and kept, the matching paired different callbacks of one file by
-   * their place (an A/A named the functions they call); so do a
-   * minifier's one-letter names, which differ between two builds (a
-   * bundle's cause was lost). The top bit of a stack entry: a kept
-   * function is above. */
-  if (what & ANA_PRUNE_NAMES) {
-    uint32_t sp = 0, top = UINT32_C(1) << 31;
-    stack[sp++] = 0;
-    while (sp) {
-      uint32_t e = stack[--sp], i = e & ~top, above = e & top;
-      struct ana_node *n = &nd[i];
-      if (n->kind == ANA_FUNC && n->pruned == 1 && !above && is_anon(tl, n) &&
-          *ana_str(tl->ctx, n->component) && calls_fileless(tl, n))
-        n->pruned = 0;
-      if (n->kind == ANA_FUNC && !n->pruned) above = top;
-      if (n->pruned == 2) continue;
-      for (uint32_t k = 0; k < n->nkids; k++)
-        stack[sp++] = tl->kids[n->kid0 + k] | above;
-    }
-  }
   /* New children lists: a pruned child is replaced by its own (effective)
    * children, depth first, with an explicit stack since trees can be deep. */
+  uint32_t *kids = zc_xmalloc(((size_t)nn + 1) * sizeof *kids);
+  uint32_t *stack = zc_xmalloc(((size_t)nn + 1) * sizeof *stack);
   uint32_t off = 0, pruned = 0;
   for (uint32_t i = 0; i < nn; i++) {
     struct ana_node *n = &nd[i];

@@ -615,35 +615,6 @@ static void test_spread_pruned_self(void) {
   ana_ctx_free(c);
 }
 
-/* Issue 35, systemjs 0.18.6 (the twentieth held-out half): the new
- * pattern's RegExp frame grew by 200 ms under an anonymous promise
- * callback, the task's first script function. It stays in the graph, so
- * the pattern is named under it, not under the thread. An anonymous
- * callback below a named function still folds into that function, and
- * one that calls only functions of the page's files still goes. */
-static void test_task_entry(void) {
-  struct ana_ctx *c = ana_ctx_new();
-  struct ana_bottomup *bu = ana_bu_new(c, 3);
-  struct ana_graph *g =
-      three_pairs(c,
-                  "@s.js:2144 20\n  RegExp:^a 10\n"
-                  "run@a.js 30\n  @a.js:7 20\n    RegExp:^b 10\n"
-                  "@k.js:9 60\n  bytes@k.js 50\n",
-                  "@s.js:2144 230\n  RegExp:^a 220\n"
-                  "run@a.js 230\n  @a.js:7 220\n    RegExp:^b 210\n"
-                  "@k.js:9 260\n  bytes@k.js 250\n",
-                  bu);
-  char *t = zt_graph_text(g);
-  /* V8 leaves the callback's name empty */
-  ZT_STR(t, "root\n  CrRendererMain\n     20.0 -> 230.0\n"
-            "      RegExp:^a 10.0 -> 220.0 *\n    run 30.0 -> 230.0\n"
-            "      RegExp:^b 10.0 -> 210.0 *\n    bytes 50.0 -> 250.0 *\n");
-  free(t);
-  ana_graph_free(g);
-  ana_bu_free(bu);
-  ana_ctx_free(c);
-}
-
 /* Issue 25: Immutable 3.6's new newKeyPath, called under two cursor
  * methods of one row, runs old code (concat, its helpers) that the old
  * build ran elsewhere. No call path under row passes mu, so the graph's
@@ -1074,7 +1045,6 @@ int main(int argc, char **argv) {
       {"spread_new_code", test_spread_new_code},
       {"spread_anonymous", test_spread_anonymous},
       {"spread_pruned_self", test_spread_pruned_self},
-      {"task_entry", test_task_entry},
   };
   return ZT_RUN(cases, argc, argv);
 }
