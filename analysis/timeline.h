@@ -116,6 +116,9 @@ void ana_tl_finish(struct ana_timeline *tl);
 /* Whether ANA_PRUNE_NAMES removes a node of this name (the bottom-up
  * view sees through the same functions). */
 int ana_name_pruned(const struct ana_ctx *c, uint32_t name);
+/* A name as DevTools shows it: "(anonymous)" for a function (func != 0)
+ * V8 left unnamed, else the name as it is. */
+const char *ana_shown_name(const struct ana_ctx *c, uint32_t name, int func);
 /* Counts the nodes reachable from the root. */
 uint32_t ana_tl_reachable(const struct ana_timeline *tl);
 

@@ -13,9 +13,7 @@
 static const char *rep_name(const struct ana_graph *g, uint32_t i) {
   const struct ana_gnode *n = &g->nodes[i];
   if (n->kind == ANA_ROOT) return "root";
-  const char *s = ana_str(g->ctx, n->name);
-  /* V8 leaves an anonymous function's name empty; DevTools' word */
-  return !*s && n->kind == ANA_FUNC ? "(anonymous)" : s;
+  return ana_shown_name(g->ctx, n->name, n->kind == ANA_FUNC);
 }
 
 /* "name (file:line:col)", with the minified name and where it ran for a
@@ -527,9 +525,9 @@ static cJSON *rep_num(double v) {
 static void rep_loc(cJSON *o, const struct ana_ctx *c, uint32_t name,
                     uint32_t component, uint32_t url, int32_t line, int32_t col,
                     uint32_t gen) {
-  const char *nm = ana_str(c, name), *comp = ana_str(c, component);
-  /* a function of a file that V8 left unnamed: DevTools' word */
-  cJSON_AddStringToObject(o, "name", !*nm && *comp ? "(anonymous)" : nm);
+  const char *comp = ana_str(c, component);
+  /* what has a file is a function */
+  cJSON_AddStringToObject(o, "name", ana_shown_name(c, name, *comp));
   cJSON_AddStringToObject(o, "file", comp);
   cJSON_AddStringToObject(o, "url", ana_str(c, url));
   /* 1-based for people; null where the trace gives no position. */

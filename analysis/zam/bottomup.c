@@ -748,9 +748,9 @@ enum { FOLDED_DEPTH_MAX = 2000 };
  * separator ';', line ends and controls replaced. */
 static void folded_frame(const struct ana_bottomup *b, const struct bu_path *p,
                          FILE *f) {
-  const char *name = ana_str(b->ctx, p->name);
+  const char *name = ana_shown_name(b->ctx, p->name, p->kind == ANA_FUNC);
   const char *comp = ana_str(b->ctx, p->component);
-  if (!*name) name = p->kind == ANA_FUNC ? "(anonymous)" : "(unknown)";
+  if (!*name) name = "(unknown)";
   for (int part = 0; part < 2; part++) {
     const char *s = part ? comp : name;
     if (part && (!*comp || p->kind != ANA_FUNC)) break;

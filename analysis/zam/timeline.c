@@ -207,6 +207,11 @@ int ana_name_pruned(const struct ana_ctx *c, uint32_t name) {
   return 1;
 }
 
+const char *ana_shown_name(const struct ana_ctx *c, uint32_t name, int func) {
+  const char *s = ana_str(c, name);
+  return func && !*s ? "(anonymous)" : s;
+}
+
 void ana_prune(struct ana_timeline *tl, unsigned what) {
   struct ana_node *nd = tl->nodes;
   uint32_t nn = tl->nnodes;
@@ -318,9 +323,8 @@ void ana_tl_print(const struct ana_timeline *tl, double min_ms, FILE *f) {
     else
       fprintf(f, "%*s", (int)(2 * it.depth), "");
     /* names and URLs from the page, shown escaped on the terminal */
-    const char *nm = ana_str(tl->ctx, n->name);
-    if (n->kind == ANA_FUNC && !*nm) nm = "(anonymous)";
-    zc_term_put(f, nm, SIZE_MAX);
+    zc_term_put(f, ana_shown_name(tl->ctx, n->name, n->kind == ANA_FUNC),
+                SIZE_MAX);
     fprintf(f, "  %.1f %s (self %.1f)", (double)n->total / u->per, u->shown,
             (double)n->self / u->per);
     if (n->component) {

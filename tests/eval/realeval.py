@@ -322,13 +322,13 @@ def analyse(out, z):
                 round(sum(v for k, v in self_by_function(n).items() if k in keys) -
                       sum(v for k, v in self_by_function(o).items() if k in keys), 1)
                 for o, n in zip(old_trees, new_trees)]
-            rres['truth_depths'] = sorted({len(p) - 1 for p in truth_paths(new_trees, keys, truth_lines(truth))})
+            lines = truth_lines(truth)
+            rres['truth_depths'] = sorted({len(p) - 1 for p in truth_paths(new_trees, keys, lines)})
             for k in range(1, len(news) + 1):
                 rp = os.path.join(sdir, 'regression', 'cmp-%d' % k, 'report.json')
                 if os.path.isfile(rp):
                     rres['by_pairs'][k] = score_report(
-                        ze.load(rp), truth_paths(new_trees[:k], keys, truth_lines(truth)), keys,
-                        truth_lines(truth))
+                        ze.load(rp), truth_paths(new_trees[:k], keys, lines), keys, lines)
         for k in range(1, cfg['pairs'] + 1):
             rp = os.path.join(sdir, 'aa', 'cmp-%d' % k, 'report.json')
             if os.path.isfile(rp):
